@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: MIT
+// How commands print what went wrong: diagnostics and plugin load problems
+// as text on stderr, or as JSON.
+#pragma once
+
+#include <boost/json/value.hpp>
+
+#include <ostream>
+
+#include <isla/diagnostics.hpp>
+#include <isla/plugin_host.hpp>
+
+namespace isla::cli {
+
+// Every diagnostic of at least `minimum` severity, one a line.
+void printDiagnostics(const Diagnostics& diagnostics, std::ostream& out,
+                      Severity minimum = Severity::Info);
+// A warning for each plugin that failed or was refused.
+void printPluginProblems(const PluginHost& host, std::ostream& out);
+boost::json::array diagnosticsJson(const Diagnostics& diagnostics);
+// Pretty JSON and a newline.
+void printJson(const boost::json::value& value, std::ostream& out);
+
+}  // namespace isla::cli

@@ -1,0 +1,14 @@
+// SPDX-License-Identifier: MIT
+// The commands of isla-tool; each returns the process exit code.
+#pragma once
+
+#include "cli/invocation.hpp"
+
+namespace isla::cli {
+
+int runPlugins(Invocation& invocation);
+int runInspect(Invocation& invocation);
+int runValidate(Invocation& invocation);
+int runConvert(Invocation& invocation);
+
+}  // namespace isla::cli

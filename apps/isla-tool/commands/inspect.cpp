@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: MIT
+// isla-tool inspect FILE: the format, MapSize, the params and a table of the
+// sections in file order, each summarised by the plugin that decoded it.
+#include <cstdio>
+#include <iostream>
+
+#include <isla/blueprint_reader.hpp>
+
+#include "cli/report.hpp"
+#include "commands/commands.hpp"
+
+namespace isla::cli {
+
+namespace {
+
+struct SectionView {
+  const Section& section;
+  std::string name;  // the codec's, or "(unknown)"
+  SectionSummary summary;
+};
+
+std::vector<SectionView> summarize(const Package& package, const Kernel& kernel) {
+  const SummaryContext context{kernel.enums(), kernel.units()};
+  std::vector<SectionView> views;
+  for (const auto& section : package.sections) {
+    SectionView view{section, section.codec ? section.codec->name() : "(unknown)", {}};
+    if (section.status == SectionStatus::Decoded) {
+      try {
+        view.summary = section.codec->summarize(section.content, context);
+      } catch (const std::exception& error) {
+        view.summary.brief = "(summary failed: " + std::string(error.what()) + ")";
+      }
+    } else {
+      view.summary.brief = std::string(sectionStatusName(section.status)) + ": " + section.note;
+    }
+    views.push_back(std::move(view));
+  }
+  return views;
+}
+
+std::string offsetText(const Section& section) {
+  return section.offset ? std::to_string(*section.offset) : "-";
+}
+
+void printText(const Package& package, const std::vector<SectionView>& views, std::ostream& out,
+               bool verbose) {
+  out << "file:     " << package.source << "\nformat:   " << sourceFormatName(package.format)
+      << "\nMapSize:  " << package.mapSize << "\n";
+  for (const auto& view : views) {
+    if (view.section.tag == kParamsTag && !view.summary.details.empty()) {
+      out << "params:\n";
+      for (const auto& line : view.summary.details) out << "  " << line << "\n";
+    }
+  }
+  out << "sections:\n";
+  char line[160];
+  std::snprintf(line, sizeof line, "  %-10s %-14s %12s %12s  %s\n", "tag", "name", "offset", "length",
+                "summary");
+  out << line;
+  for (const auto& view : views) {
+    std::snprintf(line, sizeof line, "  %-10s %-14s %12s %12llu  ", view.section.tag.text().c_str(),
+                  view.name.c_str(), offsetText(view.section).c_str(),
+                  static_cast<unsigned long long>(view.section.payloadLength));
+    out << line << view.summary.brief << "\n";
+    if (verbose && view.section.tag != kParamsTag) {
+      for (const auto& detail : view.summary.details) out << "      " << detail << "\n";
+    }
+  }
+  bool header = false;
+  for (const auto& view : views) {
+    if (view.section.status != SectionStatus::Skipped) continue;
+    if (!header) out << "skipped:\n";
+    header = true;
+    out << "  " << view.section.tag.text() << " at offset " << offsetText(view.section) << ": "
+        << view.section.note << "\n";
+  }
+}
+
+boost::json::object toJson(const Package& package, const std::vector<SectionView>& views,
+                           const Diagnostics& diagnostics) {
+  boost::json::array sections, skipped;
+  boost::json::value params = nullptr;
+  for (const auto& view : views) {
+    boost::json::object entry{{"tag", view.section.tag.text()},
+                              {"name", view.name},
+                              {"offset", view.section.offset ? boost::json::value(*view.section.offset) : nullptr},
+                              {"length", view.section.payloadLength},
+                              {"status", sectionStatusName(view.section.status)},
+                              {"summary", view.summary.json}};
+    if (view.section.status != SectionStatus::Decoded) {
+      entry["note"] = view.section.note;
+      if (view.section.status == SectionStatus::Skipped) skipped.push_back(entry);
+    }
+    if (view.section.tag == kParamsTag && view.section.status == SectionStatus::Decoded) {
+      params = view.summary.json;
+    }
+    sections.push_back(std::move(entry));
+  }
+  return {{"file", package.source},
+          {"format", package.format == SourceFormat::V2 ? "v2" : "v1"},
+          {"deprecated", package.format == SourceFormat::LegacyV1},
+          {"map_size", package.mapSize},
+          {"params", params},
+          {"sections", sections},
+          {"skipped", skipped},
+          {"valid", !diagnostics.hasErrors()},
+          {"diagnostics", diagnosticsJson(diagnostics)}};
+}
+
+}  // namespace
+
+int runInspect(Invocation& invocation) {
+  po::options_description options("inspect");
+  options.add_options()
+      ("file", po::value<std::string>()->required(), "the blueprint (.dat, v2 or legacy v1)")
+      ("json", po::bool_switch(), "print one JSON object instead of text")
+      ("verbose,v", po::bool_switch(), "print every section's details");
+  po::positional_options_description positional;
+  positional.add("file", 1);
+  if (!invocation.parse(options, positional)) return 0;
+
+  const auto& values = invocation.values();
+  const Kernel& kernel = invocation.kernel();
+  const LoadResult result = readBlueprint(values["file"].as<std::string>(), kernel);
+  const bool json = values["json"].as<bool>();
+  if (!result.package) {
+    if (json) {
+      printJson(boost::json::object{{"file", values["file"].as<std::string>()},
+                                    {"valid", false},
+                                    {"diagnostics", diagnosticsJson(result.diagnostics)}},
+                std::cout);
+    } else {
+      printDiagnostics(result.diagnostics, std::cerr);
+    }
+    return 1;
+  }
+  const auto views = summarize(*result.package, kernel);
+  if (json) {
+    printJson(toJson(*result.package, views, result.diagnostics), std::cout);
+  } else {
+    printText(*result.package, views, std::cout, values["verbose"].as<bool>());
+    printDiagnostics(result.diagnostics, std::cerr, Severity::Warning);
+  }
+  return result.diagnostics.hasErrors() ? 1 : 0;
+}
+
+}  // namespace isla::cli

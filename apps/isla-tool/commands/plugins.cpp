@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: MIT
+// isla-tool plugins: the search path, every file looked at, and what each
+// loaded plugin registered.
+#include <iostream>
+
+#include <isla/plugin_api.hpp>
+
+#include "cli/report.hpp"
+#include "commands/commands.hpp"
+
+namespace isla::cli {
+
+namespace {
+
+boost::json::array optionsJson(const std::vector<OptionSpec>& options) {
+  boost::json::array out;
+  for (const auto& option : options) {
+    out.push_back({{"name", option.name},
+                   {"type", optionTypeName(option.type)},
+                   {"help", option.help},
+                   {"default", option.defaultValue}});
+  }
+  return out;
+}
+
+// What one plugin registered, as JSON.
+boost::json::object registeredBy(const Registry& registry, const PluginInfo* plugin) {
+  boost::json::array sections, validators, exporters;
+  for (const auto* r : registry.sections()) {
+    if (r->plugin.get() != plugin) continue;
+    sections.push_back({{"tag", r->object->tag().text()},
+                        {"name", r->object->name()},
+                        {"presence", presenceName(r->object->presence())},
+                        {"description", r->object->description()}});
+  }
+  for (const auto* r : registry.validators()) {
+    if (r->plugin.get() != plugin) continue;
+    validators.push_back({{"name", r->object->name()},
+                          {"description", r->object->description()},
+                          {"options", optionsJson(r->object->options())}});
+  }
+  for (const auto* r : registry.exporters()) {
+    if (r->plugin.get() != plugin) continue;
+    exporters.push_back({{"name", r->object->name()},
+                         {"description", r->object->description()},
+                         {"options", optionsJson(r->object->options())}});
+  }
+  return {{"sections", sections}, {"validators", validators}, {"exporters", exporters}};
+}
+
+boost::json::object reportJson(const Kernel& kernel) {
+  boost::json::array searchPath;
+  for (const auto& directory : kernel.plugins().searchPath()) {
+    searchPath.push_back({{"path", directory.path.string()},
+                          {"origin", directory.origin},
+                          {"exists", directory.exists}});
+  }
+  boost::json::array files;
+  for (const auto& record : kernel.plugins().report()) {
+    boost::json::object entry{{"file", record.file},
+                              {"outcome", pluginOutcomeName(record.outcome)},
+                              {"message", record.message}};
+    if (record.plugin) {
+      entry["name"] = record.plugin->name;
+      entry["version"] = record.plugin->version;
+      entry["api_version"] = record.plugin->apiVersion;
+      entry["description"] = record.plugin->description;
+    }
+    if (record.outcome == PluginOutcome::Loaded) {
+      for (auto& [key, value] : registeredBy(kernel.registry(), record.plugin.get())) {
+        entry[key] = value;
+      }
+    }
+    files.push_back(std::move(entry));
+  }
+  return {{"api_version", kPluginApiVersion},
+          {"enum_table", kernel.enums().origin()},
+          {"search_path", searchPath},
+          {"plugins", files}};
+}
+
+void printText(const Kernel& kernel, std::ostream& out) {
+  out << "Plugin API version " << kPluginApiVersion << "\n\nSearch path:\n";
+  for (const auto& directory : kernel.plugins().searchPath()) {
+    out << "  " << directory.path.string() << "  (" << directory.origin
+        << (directory.exists ? "" : ", missing") << ")\n";
+  }
+  out << "\nPlugins:\n";
+  const boost::json::object report = reportJson(kernel);
+  for (const auto& value : report.at("plugins").as_array()) {
+    const auto& entry = value.as_object();
+    const auto outcome = std::string(entry.at("outcome").as_string());
+    if (outcome != "loaded") continue;
+    out << "  " << entry.at("name").as_string().c_str() << " " << entry.at("version").as_string().c_str()
+        << " (API " << entry.at("api_version").as_uint64() << "): "
+        << entry.at("description").as_string().c_str() << "\n    file: "
+        << entry.at("file").as_string().c_str() << "\n";
+    for (const auto& section : entry.at("sections").as_array()) {
+      const auto& s = section.as_object();
+      out << "    section   " << s.at("tag").as_string().c_str() << "  " << s.at("name").as_string().c_str()
+          << " (" << s.at("presence").as_string().c_str() << ")\n";
+    }
+    for (const auto& kind : {"validators", "exporters"}) {
+      for (const auto& item : entry.at(kind).as_array()) {
+        const auto& v = item.as_object();
+        out << "    " << (std::string_view(kind) == "validators" ? "validator " : "exporter  ")
+            << v.at("name").as_string().c_str() << ": " << v.at("description").as_string().c_str() << "\n";
+        for (const auto& option : v.at("options").as_array()) {
+          out << "              --" << option.at("name").as_string().c_str() << " ("
+              << option.at("type").as_string().c_str() << "): " << option.at("help").as_string().c_str()
+              << "\n";
+        }
+      }
+    }
+  }
+  bool header = false;
+  for (const auto& record : kernel.plugins().report()) {
+    if (record.outcome == PluginOutcome::Loaded) continue;
+    if (!header) out << "\nNot loaded:\n";
+    header = true;
+    out << "  " << record.file << "  " << pluginOutcomeName(record.outcome) << ": " << record.message
+        << "\n";
+  }
+}
+
+}  // namespace
+
+int runPlugins(Invocation& invocation) {
+  po::options_description options("plugins");
+  options.add_options()("json", po::bool_switch(), "print the report as JSON");
+  if (!invocation.parse(options, {})) return 0;
+  const Kernel& kernel = invocation.kernel();
+  if (invocation.values()["json"].as<bool>()) {
+    printJson(reportJson(kernel), std::cout);
+  } else {
+    printText(kernel, std::cout);
+  }
+  return 0;
+}
+
+}  // namespace isla::cli

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: MIT
+// isla-tool: a thin command line over the kernel. Options shared by every
+// command may come before or after the command name.
+#include <iostream>
+#include <algorithm>
+
+#include <isla/io_error.hpp>
+
+#include "commands/commands.hpp"
+
+namespace {
+
+using isla::cli::CommandInfo;
+using isla::cli::Invocation;
+
+struct Command {
+  CommandInfo info;
+  int (*run)(Invocation&);
+};
+
+const std::vector<Command>& commands() {
+  static const std::vector<Command> all{
+      {{"plugins", "plugins [--json]", "List the plugin search path, every plugin file and what each registered."},
+       isla::cli::runPlugins},
+      {{"inspect", "inspect FILE.dat [--json] [--verbose]",
+        "Show a blueprint's format, MapSize, params and sections."},
+       isla::cli::runInspect},
+      {{"validate", "validate FILE.dat... [--json] [--strict] [--only NAME] [--skip NAME]",
+        "Check blueprints against every reader rule and the validator plugins."},
+       isla::cli::runValidate},
+      {{"convert", "convert IN.dat OUT.dat [--keep-provenance] [--overwrite]",
+        "Write a blueprint (v2 or legacy v1) as v2, keeping every section's bytes."},
+       isla::cli::runConvert},
+  };
+  return all;
+}
+
+void printUsage(std::ostream& out) {
+  out << "Usage: isla-tool [--plugin-dir DIR]... COMMAND [OPTIONS] [ARGS]\n\nCommands:\n";
+  for (const auto& command : commands()) {
+    out << "  " << command.info.name << std::string(10 - command.info.name.size(), ' ')
+        << command.info.summary << "\n";
+  }
+  out << "\nRun 'isla-tool COMMAND --help' for a command's options.\n";
+}
+
+// Shared options that take a value, so that "--plugin-dir DIR" before the
+// command is not mistaken for it.
+bool takesValue(const std::string& argument) {
+  if (argument.find('=') != std::string::npos) return false;
+  for (const auto& option : isla::cli::sharedOptions().options()) {
+    if ("--" + option->long_name() == argument) return option->semantic()->max_tokens() > 0;
+  }
+  return false;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> before, after;
+  const Command* command = nullptr;
+  for (int i = 1; i < argc; ++i) {
+    const std::string argument = argv[i];
+    if (command) {
+      after.push_back(argument);
+    } else if (argument.starts_with("-")) {
+      before.push_back(argument);
+      if (takesValue(argument) && i + 1 < argc) before.push_back(argv[++i]);
+    } else {
+      for (const auto& candidate : commands()) {
+        if (candidate.info.name == argument) command = &candidate;
+      }
+      if (!command) {
+        std::cerr << "isla-tool: unknown command '" << argument << "'\n\n";
+        printUsage(std::cerr);
+        return 2;
+      }
+    }
+  }
+  if (!command) {
+    const bool help = std::find(before.begin(), before.end(), "--help") != before.end() ||
+                      std::find(before.begin(), before.end(), "-h") != before.end();
+    if (std::find(before.begin(), before.end(), "--version") != before.end()) {
+      std::cout << "isla-tool " << ISLA_VERSION << " (" << ISLA_GIT_HASH << ")\n";
+      return 0;
+    }
+    printUsage(help ? std::cout : std::cerr);
+    return help ? 0 : 2;
+  }
+  before.insert(before.end(), after.begin(), after.end());
+  Invocation invocation(command->info, std::move(before));
+  try {
+    return command->run(invocation);
+  } catch (const isla::cli::UsageError& error) {
+    std::cerr << "isla-tool " << command->info.name << ": " << error.what() << "\nUsage: isla-tool "
+              << command->info.synopsis << "\n";
+    return 2;
+  } catch (const isla::cli::CommandError& error) {
+    std::cerr << "isla-tool: error: " << error.what() << "\n";
+    return 1;
+  } catch (const std::exception& error) {
+    std::cerr << "isla-tool: error: " << error.what() << "\n";
+    return 1;
+  }
+}

@@ -1,0 +1,62 @@
+# isla_add_plugin(SOURCES ... [LIBRARIES ...] [TESTS ...])
+#
+# Called from a plugin's own folder (plugins/<kind>/<name>/); the folder name is
+# the plugin name. The sources compile once into an object library that serves
+# both the loadable module (<name>.so in the plugin directory) and the
+# "built-in" aggregate that unit tests and fuzzers link, so they need no search
+# path.
+set(ISLA_PLUGIN_ENTRY_TEMPLATE "${CMAKE_CURRENT_LIST_DIR}/plugin_entry.cpp.in")
+set(ISLA_BUILTIN_TEMPLATE "${CMAKE_CURRENT_LIST_DIR}/builtin_plugins.cpp.in")
+
+function(isla_add_plugin)
+  cmake_parse_arguments(PLUGIN "" "" "SOURCES;LIBRARIES;TESTS" ${ARGN})
+  get_filename_component(name "${CMAKE_CURRENT_SOURCE_DIR}" NAME)
+  string(MAKE_C_IDENTIFIER "${name}" ident)
+  set(objects isla_plugin_${ident}_objects)
+
+  add_library(${objects} OBJECT ${PLUGIN_SOURCES})
+  target_link_libraries(${objects} PUBLIC isla::kernel ${PLUGIN_LIBRARIES})
+  target_compile_definitions(${objects} PRIVATE
+    ISLA_PLUGIN_IDENT=${ident} ISLA_PLUGIN_NAME="${name}")
+  set_target_properties(${objects} PROPERTIES
+    CXX_VISIBILITY_PRESET hidden VISIBILITY_INLINES_HIDDEN ON)
+  isla_target_warnings(${objects})
+
+  set(ISLA_PLUGIN_IDENT ${ident})
+  configure_file("${ISLA_PLUGIN_ENTRY_TEMPLATE}" "${CMAKE_CURRENT_BINARY_DIR}/plugin_entry.cpp" @ONLY)
+  add_library(isla_plugin_${ident} MODULE "${CMAKE_CURRENT_BINARY_DIR}/plugin_entry.cpp")
+  target_link_libraries(isla_plugin_${ident} PRIVATE ${objects})
+  set_target_properties(isla_plugin_${ident} PROPERTIES
+    PREFIX "" OUTPUT_NAME "${name}"
+    LIBRARY_OUTPUT_DIRECTORY "${ISLA_PLUGIN_OUTPUT_DIR}"
+    CXX_VISIBILITY_PRESET hidden VISIBILITY_INLINES_HIDDEN ON
+    INSTALL_RPATH "$ORIGIN/../..")
+  install(TARGETS isla_plugin_${ident} LIBRARY DESTINATION "${ISLA_PLUGIN_SUBDIR}")
+
+  set_property(GLOBAL APPEND PROPERTY ISLA_BUILTIN_PLUGINS ${ident})
+  set_property(GLOBAL APPEND PROPERTY ISLA_BUILTIN_PLUGIN_LIBRARIES ${PLUGIN_LIBRARIES})
+  add_dependencies(isla_plugins isla_plugin_${ident})
+
+  if(PLUGIN_TESTS AND ISLA_BUILD_TESTS)
+    isla_add_test(NAME plugin_${ident} SOURCES ${PLUGIN_TESTS})
+  endif()
+endfunction()
+
+# After every plugin folder is added: the static aggregate of all plugins and
+# the table of their descriptors.
+function(isla_generate_builtin_plugins)
+  get_property(idents GLOBAL PROPERTY ISLA_BUILTIN_PLUGINS)
+  get_property(libraries GLOBAL PROPERTY ISLA_BUILTIN_PLUGIN_LIBRARIES)
+  set(ISLA_BUILTIN_DECLARATIONS "")
+  set(ISLA_BUILTIN_ENTRIES "")
+  set(objects "")
+  foreach(ident IN LISTS idents)
+    string(APPEND ISLA_BUILTIN_DECLARATIONS "extern const isla::PluginDescriptor isla_plugin_descriptor_${ident};\n")
+    string(APPEND ISLA_BUILTIN_ENTRIES "    &isla_plugin_descriptor_${ident},\n")
+    list(APPEND objects $<TARGET_OBJECTS:isla_plugin_${ident}_objects>)
+  endforeach()
+  configure_file("${ISLA_BUILTIN_TEMPLATE}" "${PROJECT_BINARY_DIR}/builtin_plugins.cpp" @ONLY)
+  add_library(isla_builtin_plugins STATIC "${PROJECT_BINARY_DIR}/builtin_plugins.cpp" ${objects})
+  target_link_libraries(isla_builtin_plugins PUBLIC isla::kernel ${libraries})
+  add_library(isla::builtin_plugins ALIAS isla_builtin_plugins)
+endfunction()

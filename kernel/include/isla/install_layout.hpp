@@ -1,0 +1,14 @@
+// SPDX-License-Identifier: MIT
+// Where the shipped plugins and data are, relative to the running executable;
+// the build tree and an installed prefix have the same layout.
+#pragma once
+
+#include <filesystem>
+
+namespace isla {
+
+std::filesystem::path executableDirectory();
+std::filesystem::path defaultPluginDirectory();
+std::filesystem::path defaultEnumTablePath();
+
+}  // namespace isla

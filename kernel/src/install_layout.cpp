@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: MIT
+#include "isla/install_layout.hpp"
+
+#include <boost/dll/runtime_symbol_info.hpp>
+
+namespace isla {
+
+std::filesystem::path executableDirectory() {
+  boost::dll::fs::error_code error;
+  const auto location = boost::dll::program_location(error);
+  if (error) return std::filesystem::current_path();
+  return std::filesystem::path(location.string()).parent_path();
+}
+
+// ISLA_RELATIVE_*_DIR are set by kernel/CMakeLists.txt from the install layout.
+std::filesystem::path defaultPluginDirectory() {
+  return (executableDirectory() / ISLA_RELATIVE_PLUGIN_DIR).lexically_normal();
+}
+
+std::filesystem::path defaultEnumTablePath() {
+  return (executableDirectory() / ISLA_RELATIVE_DATA_DIR / "enums.json").lexically_normal();
+}
+
+}  // namespace isla

@@ -1,0 +1,15 @@
+// SPDX-License-Identifier: MIT
+#include "isla/io_error.hpp"
+
+#include <cstring>
+
+namespace isla {
+
+IoError::IoError(const std::filesystem::path& path, const std::string& message)
+    : std::runtime_error(message), path_(path) {}
+
+void throwSystemError(const std::filesystem::path& path, const std::string& action, int error) {
+  throw IoError(path, "cannot " + action + " '" + path.string() + "': " + std::strerror(error));
+}
+
+}  // namespace isla

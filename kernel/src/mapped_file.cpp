@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: MIT
+#include "isla/mapped_file.hpp"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+
+#include "isla/io_error.hpp"
+
+namespace isla {
+
+std::shared_ptr<const MappedFile> MappedFile::open(const std::filesystem::path& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) throwSystemError(path, "open", errno);
+  struct stat info {};
+  if (::fstat(fd, &info) != 0) {
+    const int error = errno;
+    ::close(fd);
+    throwSystemError(path, "inspect", error);
+  }
+  if (!S_ISREG(info.st_mode)) {
+    ::close(fd);
+    throw IoError(path, "cannot read '" + path.string() + "': not a regular file");
+  }
+  const auto size = static_cast<std::size_t>(info.st_size);
+  const std::byte* data = nullptr;
+  if (size > 0) {
+    void* mapping = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (mapping == MAP_FAILED) {
+      const int error = errno;
+      ::close(fd);
+      throwSystemError(path, "map", error);
+    }
+    // One sequential pass is the common access: let the kernel read ahead.
+    ::madvise(mapping, size, MADV_SEQUENTIAL);
+    data = static_cast<const std::byte*>(mapping);
+  }
+  ::close(fd);
+  return std::shared_ptr<const MappedFile>(new MappedFile(data, size));
+}
+
+MappedFile::~MappedFile() {
+  if (data_) ::munmap(const_cast<std::byte*>(data_), size_);
+}
+
+}  // namespace isla

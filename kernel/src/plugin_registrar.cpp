@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: MIT
+#include "isla/plugin_api.hpp"
+
+namespace isla {
+
+void PluginRegistrar::addSection(std::unique_ptr<SectionCodec> codec) {
+  sections.push_back(std::move(codec));
+}
+void PluginRegistrar::addValidator(std::unique_ptr<Validator> validator) {
+  validators.push_back(std::move(validator));
+}
+void PluginRegistrar::addExporter(std::unique_ptr<Exporter> exporter) {
+  exporters.push_back(std::move(exporter));
+}
+
+}  // namespace isla

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: MIT
+#include "isla/registry.hpp"
+
+#include <set>
+
+#include "isla/plugin_api.hpp"
+
+namespace isla {
+
+namespace {
+
+// The object is destroyed before the library that holds its code.
+template <class T>
+struct Holder {
+  std::shared_ptr<const void> library;
+  std::unique_ptr<T> object;
+};
+
+template <class T>
+std::shared_ptr<const T> keepLibraryAlive(std::unique_ptr<T> object,
+                                          const std::shared_ptr<const void>& library) {
+  auto holder = std::make_shared<Holder<T>>(Holder<T>{library, std::move(object)});
+  const T* raw = holder->object.get();
+  return std::shared_ptr<const T>(std::move(holder), raw);
+}
+
+std::string describe(const PluginInfo& plugin) {
+  return "plugin '" + plugin.name + "' (" + plugin.file + ")";
+}
+
+template <class Map>
+auto sortedValues(const Map& map) {
+  std::vector<const typename Map::mapped_type*> out;
+  for (const auto& [key, value] : map) out.push_back(&value);
+  return out;
+}
+
+template <class Map, class Key>
+auto* lookup(const Map& map, const Key& key) {
+  auto it = map.find(key);
+  return it == map.end() ? nullptr : &it->second;
+}
+
+}  // namespace
+
+const Registration<SectionCodec>* Registry::section(FourCC tag) const { return lookup(sections_, tag); }
+const Registration<Validator>* Registry::validator(std::string_view name) const {
+  return lookup(validators_, name);
+}
+const Registration<Exporter>* Registry::exporter(std::string_view name) const {
+  return lookup(exporters_, name);
+}
+
+std::vector<const Registration<SectionCodec>*> Registry::sections() const { return sortedValues(sections_); }
+std::vector<const Registration<Validator>*> Registry::validators() const { return sortedValues(validators_); }
+std::vector<const Registration<Exporter>*> Registry::exporters() const { return sortedValues(exporters_); }
+
+void Registry::add(const std::shared_ptr<const PluginInfo>& plugin, PluginRegistrar&& registrar,
+                   const std::shared_ptr<const void>& library) {
+  // Check everything first, so that a refused plugin registers nothing.
+  std::map<FourCC, std::size_t> newTags;
+  for (std::size_t i = 0; i < registrar.sections.size(); ++i) {
+    const FourCC tag = registrar.sections[i]->tag();
+    if (const auto* existing = section(tag)) {
+      throw RegistryConflict("section tag " + tag.text() + " is claimed by " + describe(*plugin) +
+                             " and already registered by " + describe(*existing->plugin) +
+                             "; remove one of the two plugins from the search path");
+    }
+    if (!newTags.emplace(tag, i).second) {
+      throw RegistryConflict(describe(*plugin) + " registers section tag " + tag.text() + " twice");
+    }
+  }
+  auto checkNames = [&](const auto& objects, const auto& registered, std::string_view kind) {
+    std::set<std::string> seen;
+    for (const auto& object : objects) {
+      const std::string name = object->name();
+      if (const auto* existing = lookup(registered, name)) {
+        throw RegistryConflict(std::string(kind) + " '" + name + "' is claimed by " +
+                               describe(*plugin) + " and already registered by " +
+                               describe(*existing->plugin));
+      }
+      if (!seen.insert(name).second) {
+        throw RegistryConflict(describe(*plugin) + " registers " + std::string(kind) + " '" +
+                               name + "' twice");
+      }
+    }
+  };
+  checkNames(registrar.validators, validators_, "validator");
+  checkNames(registrar.exporters, exporters_, "exporter");
+
+  for (auto& codec : registrar.sections) {
+    const FourCC tag = codec->tag();
+    sections_.emplace(tag, Registration<SectionCodec>{keepLibraryAlive(std::move(codec), library), plugin});
+  }
+  for (auto& validator : registrar.validators) {
+    std::string name = validator->name();
+    validators_.emplace(std::move(name),
+                        Registration<Validator>{keepLibraryAlive(std::move(validator), library), plugin});
+  }
+  for (auto& exporter : registrar.exporters) {
+    std::string name = exporter->name();
+    exporters_.emplace(std::move(name),
+                       Registration<Exporter>{keepLibraryAlive(std::move(exporter), library), plugin});
+  }
+  registrar = PluginRegistrar{};
+}
+
+}  // namespace isla

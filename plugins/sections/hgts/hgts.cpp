@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: MIT
+// HGTS: MapSize^2 f32 heights in raw units, X outer / Y inner. Mandatory.
+// Non-finite values load bit-exact; the terrain validator reports them.
+#include <isla/grid_codec.hpp>
+#include <isla/json_text.hpp>
+#include <isla/plugin_api.hpp>
+#include <isla/raster_stats.hpp>
+
+#include <cstdio>
+
+namespace {
+
+std::string fixed(double value, int decimals) {
+  char buffer[48];
+  std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
+  return buffer;
+}
+
+class HeightsCodec final : public isla::GridCodec {
+ public:
+  HeightsCodec() : GridCodec(isla::ElementType::F32) {}
+
+  isla::FourCC tag() const override { return isla::FourCC("HGTS"); }
+  std::string name() const override { return "Heights"; }
+  std::string description() const override {
+    return "MapSize^2 f32 heights in raw units (1 raw = height scale metres), X outer / Y inner";
+  }
+  isla::Presence presence() const override { return isla::Presence::Mandatory; }
+
+  isla::SectionSummary summarize(const isla::SectionContent& content,
+                                 const isla::SummaryContext& context) const override {
+    const auto& raster = std::get<isla::Raster>(content);
+    const isla::FloatStats stats = isla::floatStats(raster);
+    const double scale = context.units.heightScaleM;
+    isla::SectionSummary summary;
+    summary.brief = "raw min " + fixed(stats.min, 4) + " max " + fixed(stats.max, 4) + " mean " +
+                    fixed(stats.mean, 4) + " (" + fixed(stats.min * scale, 1) + " m .. " +
+                    fixed(stats.max * scale, 1) + " m, mean " + fixed(stats.mean * scale, 1) + " m)";
+    const std::uint64_t nonFinite = stats.nan + stats.infinite;
+    if (nonFinite > 0) summary.brief += ", " + std::to_string(nonFinite) + " non-finite";
+    summary.json["min_raw"] = isla::jsonFloat(stats.min);
+    summary.json["max_raw"] = isla::jsonFloat(stats.max);
+    summary.json["mean_raw"] = stats.mean;
+    summary.json["min_m"] = stats.min * scale;
+    summary.json["max_m"] = stats.max * scale;
+    summary.json["mean_m"] = stats.mean * scale;
+    summary.json["height_scale_m"] = scale;
+    summary.json["finite_count"] = stats.finite;
+    summary.json["nan_count"] = stats.nan;
+    summary.json["infinite_count"] = stats.infinite;
+    return summary;
+  }
+};
+
+}  // namespace
+
+ISLA_PLUGIN("1.0.0", "HGTS: the heightmap", [](isla::PluginRegistrar& registrar) {
+  registrar.addSection(std::make_unique<HeightsCodec>());
+});

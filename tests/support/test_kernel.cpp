@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: MIT
+#include "test_kernel.hpp"
+
+#include <isla/builtin_plugins.hpp>
+
+namespace isla::test {
+
+EnumTable shippedEnums() { return EnumTable::load(ISLA_TEST_ENUM_TABLE); }
+
+std::unique_ptr<Kernel> makeKernel() {
+  auto kernel = std::make_unique<Kernel>(shippedEnums());
+  for (const auto* descriptor : builtinPlugins()) kernel->plugins().addBuiltin(*descriptor);
+  return kernel;
+}
+
+const Kernel& sharedKernel() {
+  static const std::unique_ptr<Kernel> kernel = makeKernel();
+  return *kernel;
+}
+
+LoadResult load(std::vector<std::byte> bytes, const std::string& name, const Kernel& kernel) {
+  auto owned = std::make_shared<const std::vector<std::byte>>(std::move(bytes));
+  std::span<const std::byte> view = *owned;
+  return readBlueprint(view, name, owned, kernel);
+}
+
+std::string describe(const Diagnostics& diagnostics) {
+  std::string out;
+  for (const auto& d : diagnostics.items()) out += formatDiagnostic(d) + "\n";
+  return out;
+}
+
+}  // namespace isla::test

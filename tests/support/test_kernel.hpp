@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: MIT
+// A kernel with every shipped plugin linked in, for tests.
+#pragma once
+
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <isla/blueprint_reader.hpp>
+#include <isla/kernel.hpp>
+
+namespace isla::test {
+
+// The source tree's enum table.
+EnumTable shippedEnums();
+// A fresh kernel with every built-in plugin registered.
+std::unique_ptr<Kernel> makeKernel();
+// One such kernel for the whole test binary.
+const Kernel& sharedKernel();
+
+// Reads `bytes` as a file named `name`; the package keeps a copy alive.
+LoadResult load(std::vector<std::byte> bytes, const std::string& name = "test.dat",
+                const Kernel& kernel = sharedKernel());
+
+// Every diagnostic, formatted, for test failure messages.
+std::string describe(const Diagnostics& diagnostics);
+
+}  // namespace isla::test
