@@ -2,6 +2,7 @@
 #include "isla/fourcc.hpp"
 
 #include <cstdio>
+#include <ostream>
 
 namespace isla {
 
@@ -32,5 +33,7 @@ std::string FourCC::text() const {
   for (std::size_t i = 0; i < 4; ++i) out[i] = static_cast<char>((value_ >> (8 * i)) & 0xFFu);
   return out;
 }
+
+std::ostream& operator<<(std::ostream& out, FourCC tag) { return out << tag.text(); }
 
 }  // namespace isla

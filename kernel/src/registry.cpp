@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "isla/registry.hpp"
 
+#include <algorithm>
 #include <set>
 
 #include "isla/plugin_api.hpp"
@@ -51,7 +52,13 @@ const Registration<Exporter>* Registry::exporter(std::string_view name) const {
   return lookup(exporters_, name);
 }
 
-std::vector<const Registration<SectionCodec>*> Registry::sections() const { return sortedValues(sections_); }
+std::vector<const Registration<SectionCodec>*> Registry::sections() const {
+  // By the tag as it reads, not by its little-endian value.
+  auto out = sortedValues(sections_);
+  std::sort(out.begin(), out.end(),
+            [](const auto* a, const auto* b) { return a->object->tag().text() < b->object->tag().text(); });
+  return out;
+}
 std::vector<const Registration<Validator>*> Registry::validators() const { return sortedValues(validators_); }
 std::vector<const Registration<Exporter>*> Registry::exporters() const { return sortedValues(exporters_); }
 

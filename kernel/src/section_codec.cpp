@@ -37,6 +37,18 @@ void DecodeContext::declareMapSize(std::int32_t mapSize, std::uint64_t offset) {
   mapSize_ = mapSize;
 }
 
+std::span<const std::string> DecodeContext::enumMembers(std::string_view enumName,
+                                                       std::uint64_t offset) const {
+  if (!enums_.contains(enumName) || enums_.members(enumName).empty()) {
+    throw DecodeError("enum.missing",
+                      "enum table '" + enums_.origin() + "' lists no " + std::string(enumName) +
+                          " members, so no ordinal can be checked; pass a table that has them "
+                          "(--enums FILE)",
+                      offset);
+  }
+  return enums_.members(enumName);
+}
+
 Raster DecodeContext::rasterView(ElementType type, std::span<const std::byte> bytes) const {
   return Raster(type, mapSize_.value_or(0), bytes, owner_);
 }

@@ -14,10 +14,6 @@ BlueprintBuilder& BlueprintBuilder::add(FourCC tag, std::vector<std::byte> paylo
   return *this;
 }
 
-BlueprintBuilder& BlueprintBuilder::add(FourCC tag, const ByteWriter& payload) {
-  return add(tag, payload.flatten());
-}
-
 BlueprintBuilder& BlueprintBuilder::insert(std::size_t index, FourCC tag, std::vector<std::byte> payload) {
   sections_.insert(sections_.begin() + static_cast<std::ptrdiff_t>(index), RawSection{tag, std::move(payload)});
   return *this;

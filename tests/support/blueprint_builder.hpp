@@ -23,7 +23,6 @@ class BlueprintBuilder {
   explicit BlueprintBuilder(std::vector<RawSection> sections) : sections_(std::move(sections)) {}
 
   BlueprintBuilder& add(FourCC tag, std::vector<std::byte> payload);
-  BlueprintBuilder& add(FourCC tag, const ByteWriter& payload);
   BlueprintBuilder& insert(std::size_t index, FourCC tag, std::vector<std::byte> payload);
   BlueprintBuilder& remove(FourCC tag);
   BlueprintBuilder& replace(FourCC tag, std::vector<std::byte> payload);

@@ -5,6 +5,7 @@
 #include <compare>
 #include <cstdint>
 #include <functional>
+#include <iosfwd>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -35,6 +36,8 @@ class FourCC {
  private:
   std::uint32_t value_ = 0;
 };
+
+std::ostream& operator<<(std::ostream& out, FourCC tag);
 
 }  // namespace isla
 

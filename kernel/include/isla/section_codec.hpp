@@ -40,6 +40,9 @@ class DecodeContext {
                 Diagnostic where);
 
   const EnumTable& enums() const { return enums_; }
+  // The members of `enumName`, or a DecodeError (enum.missing) naming the
+  // table when it has none, so that no ordinal goes unchecked.
+  std::span<const std::string> enumMembers(std::string_view enumName, std::uint64_t offset) const;
   std::optional<std::int32_t> mapSize() const { return mapSize_; }
   // MapSize, or a DecodeError when PRMS has not declared a valid one.
   std::int32_t requireMapSize(std::uint64_t offset) const;

@@ -5,16 +5,9 @@
 #include <isla/json_text.hpp>
 #include <isla/plugin_api.hpp>
 #include <isla/raster_stats.hpp>
-
-#include <cstdio>
+#include <isla/text_format.hpp>
 
 namespace {
-
-std::string fixed(double value, int decimals) {
-  char buffer[48];
-  std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
-  return buffer;
-}
 
 class HeightsCodec final : public isla::GridCodec {
  public:
@@ -33,9 +26,9 @@ class HeightsCodec final : public isla::GridCodec {
     const isla::FloatStats stats = isla::floatStats(raster);
     const double scale = context.units.heightScaleM;
     isla::SectionSummary summary;
-    summary.brief = "raw min " + fixed(stats.min, 4) + " max " + fixed(stats.max, 4) + " mean " +
-                    fixed(stats.mean, 4) + " (" + fixed(stats.min * scale, 1) + " m .. " +
-                    fixed(stats.max * scale, 1) + " m, mean " + fixed(stats.mean * scale, 1) + " m)";
+    summary.brief = "raw min " + isla::fixedText(stats.min, 4) + " max " + isla::fixedText(stats.max, 4) + " mean " +
+                    isla::fixedText(stats.mean, 4) + " (" + isla::fixedText(stats.min * scale, 1) + " m .. " +
+                    isla::fixedText(stats.max * scale, 1) + " m, mean " + isla::fixedText(stats.mean * scale, 1) + " m)";
     const std::uint64_t nonFinite = stats.nan + stats.infinite;
     if (nonFinite > 0) summary.brief += ", " + std::to_string(nonFinite) + " non-finite";
     summary.json["min_raw"] = isla::jsonFloat(stats.min);

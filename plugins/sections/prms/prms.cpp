@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // PRMS: the resolved generation inputs. Mandatory and first; it declares the
 // MapSize every grid is checked against.
-#include <isla/json_text.hpp>
 #include <isla/plugin_api.hpp>
+#include <isla/record_summary.hpp>
 
 namespace {
 
@@ -54,15 +54,9 @@ class ParamsCodec final : public isla::SectionCodec {
     for (std::size_t i = 0; i < record.values().size(); ++i) {
       const auto& field = record.layout().fields()[i];
       const auto& value = record.values()[i];
+      summary.json[field.name] = isla::fieldJson(value);
       std::string text = isla::toText(value);
-      if (field.type == FieldType::Str) {
-        summary.json[field.name] = text;
-        if (text.empty()) text = "(empty)";
-      } else {
-        summary.json[field.name] = field.type == FieldType::F32
-                                       ? boost::json::value(isla::jsonFloat(std::get<float>(value)))
-                                       : boost::json::value(isla::numberOf(value));
-      }
+      if (field.type == FieldType::Str && text.empty()) text = "(empty)";
       if (isSentinel(field.name, value)) {
         text += " (sentinel: unknown, re-encoded from v1)";
         sentinels.emplace_back(field.name);
