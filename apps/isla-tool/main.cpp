@@ -31,6 +31,9 @@ const std::vector<Command>& commands() {
       {{"convert", "convert IN.dat OUT.dat [--keep-provenance] [--overwrite]",
         "Write a blueprint (v2 or legacy v1) as v2, keeping every section's bytes."},
        isla::cli::runConvert},
+      {{"synth", "synth --seed S --size N --out FILE.dat [--v1] [--towns N] [--lakes N] [--overwrite] ...",
+        "Generate a deterministic sample blueprint (an island with water, towns and roads)."},
+       isla::cli::runSynth},
   };
   return all;
 }
@@ -48,7 +51,8 @@ void printUsage(std::ostream& out) {
 // command is not mistaken for it.
 bool takesValue(const std::string& argument) {
   if (argument.find('=') != std::string::npos) return false;
-  for (const auto& option : isla::cli::sharedOptions().options()) {
+  const auto shared = isla::cli::sharedOptions();
+  for (const auto& option : shared.options()) {
     if ("--" + option->long_name() == argument) return option->semantic()->max_tokens() > 0;
   }
   return false;

@@ -118,7 +118,7 @@ BOOST_AUTO_TEST_CASE(a_missing_directory_is_noted_not_fatal) {
 
 BOOST_AUTO_TEST_CASE(a_plugin_name_loaded_twice_is_refused) {
   Kernel kernel(shippedEnums());
-  for (const auto* descriptor : builtinPlugins()) kernel.plugins().addBuiltin(*descriptor);
+  addBuiltinPlugins(kernel.plugins());
   const auto& second = kernel.plugins().addBuiltin(*builtinPlugins()[0]);
   BOOST_TEST((second.outcome == PluginOutcome::Refused));
   BOOST_TEST(second.message.find("is already loaded from (built in)") != std::string::npos);

@@ -3,6 +3,8 @@
 
 #include <cmath>
 
+#include <wsrf/water_level.hpp>
+
 namespace isla::test {
 
 namespace {
@@ -20,9 +22,7 @@ std::vector<std::byte> grid(const std::vector<T>& values, Write write) {
 
 }  // namespace
 
-std::uint16_t encodeWaterLevel(float level) {
-  return static_cast<std::uint16_t>(1 + std::lround(static_cast<double>(level) * 32768.0));
-}
+std::uint16_t encodeWaterLevel(float level) { return isla::wsrf::encodeWaterLevel(level).value(); }
 
 SampleBlueprint makeSample(std::int32_t mapSize) {
   SampleBlueprint s;

@@ -73,7 +73,7 @@ std::vector<std::byte> encodeDetail(std::uint16_t version, std::size_t length = 
 // EROS: v2 is 62 bytes, v1 58 (no depositCapM); others get `length`.
 std::vector<std::byte> encodeErosion(std::uint16_t version, std::size_t length = 0);
 
-// BLUEPRINT_FORMAT.md: a level L encodes as 1 + round(L x 32768).
+// The WSRF code of a level the sample uses (throws for one no code holds).
 std::uint16_t encodeWaterLevel(float level);
 
 }  // namespace isla::test

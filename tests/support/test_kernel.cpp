@@ -7,9 +7,9 @@ namespace isla::test {
 
 EnumTable shippedEnums() { return EnumTable::load(ISLA_TEST_ENUM_TABLE); }
 
-std::unique_ptr<Kernel> makeKernel() {
-  auto kernel = std::make_unique<Kernel>(shippedEnums());
-  for (const auto* descriptor : builtinPlugins()) kernel->plugins().addBuiltin(*descriptor);
+std::unique_ptr<Kernel> makeKernel(EnumTable enums) {
+  auto kernel = std::make_unique<Kernel>(std::move(enums));
+  addBuiltinPlugins(kernel->plugins());
   return kernel;
 }
 

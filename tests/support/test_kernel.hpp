@@ -15,7 +15,7 @@ namespace isla::test {
 // The source tree's enum table.
 EnumTable shippedEnums();
 // A fresh kernel with every built-in plugin registered.
-std::unique_ptr<Kernel> makeKernel();
+std::unique_ptr<Kernel> makeKernel(EnumTable enums = shippedEnums());
 // One such kernel for the whole test binary.
 const Kernel& sharedKernel();
 

@@ -10,5 +10,6 @@ int runPlugins(Invocation& invocation);
 int runInspect(Invocation& invocation);
 int runValidate(Invocation& invocation);
 int runConvert(Invocation& invocation);
+int runSynth(Invocation& invocation);
 
 }  // namespace isla::cli

@@ -6,9 +6,12 @@
 #include <span>
 
 #include "isla/plugin_api.hpp"
+#include "isla/plugin_host.hpp"
 
 namespace isla {
 
 std::span<const PluginDescriptor* const> builtinPlugins();
+// Registers every one of them with `host`.
+void addBuiltinPlugins(PluginHost& host);
 
 }  // namespace isla

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "isla/fourcc.hpp"
+#include "isla/pixel.hpp"
 
 namespace isla {
 
@@ -19,20 +20,17 @@ enum class Severity : std::uint8_t { Info, Warning, Error };
 
 std::string_view severityName(Severity severity);
 
-struct PixelRef {
-  std::int64_t x = 0;
-  std::int64_t y = 0;
-};
-
+// Every member has a default, so that designated initializers can name only
+// what applies: Diagnostic{.severity = ..., .code = ..., .message = ..., .tag = ...}.
 struct Diagnostic {
   Severity severity = Severity::Error;
-  std::string code;     // stable, documented in docs/diagnostics.md
-  std::string message;  // what is wrong, what was expected, what to do
-  std::string file;
-  std::optional<FourCC> tag;
-  std::optional<std::uint64_t> offset;  // absolute byte offset in `file`
-  std::optional<PixelRef> pixel;
-  std::string origin;  // the plugin or validator that reported it; empty = kernel
+  std::string code = {};     // stable, documented in docs/diagnostics.md
+  std::string message = {};  // what is wrong, what was expected, what to do
+  std::string file = {};
+  std::optional<FourCC> tag = {};
+  std::optional<std::uint64_t> offset = {};  // absolute byte offset in `file`
+  std::optional<PixelRef> pixel = {};
+  std::string origin = {};  // the plugin or validator that reported it; empty = kernel
 };
 
 // "a.dat: error: HGTS at offset 72 (0x48): <message> [code]"

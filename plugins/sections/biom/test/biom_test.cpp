@@ -24,9 +24,7 @@ std::unique_ptr<Kernel> kernelWithBiomes(std::size_t biomes) {
   for (std::size_t i = 0; i < biomes; ++i) list += (i ? ",\"" : "\"") + shipped.members("Biome")[i] + "\"";
   const std::string json = R"({"format": "isla-enums/1", "enums": {"Biome": [)" + list +
                            R"(], "TownTier": ["Hamlet", "Village", "Town", "City"]}})";
-  auto kernel = std::make_unique<Kernel>(EnumTable::parse(json, "test"));
-  for (const auto* descriptor : builtinPlugins()) kernel->plugins().addBuiltin(*descriptor);
-  return kernel;
+  return makeKernel(EnumTable::parse(json, "test"));
 }
 
 SectionSummary summarize(const LoadResult& result) {

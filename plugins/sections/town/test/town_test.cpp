@@ -33,9 +33,7 @@ std::unique_ptr<Kernel> kernelWithTiers(const std::string& tiers) {
       "Beach", "Grassland", "Forest", "Jungle", "Swamp", "Desert", "Dirt", "Rock", "Mountain",
       "Snow", "Crater", "Wasteland"], "TownTier": [)" +
                            tiers + "]}}";
-  auto kernel = std::make_unique<Kernel>(EnumTable::parse(json, "test"));
-  for (const auto* descriptor : builtinPlugins()) kernel->plugins().addBuiltin(*descriptor);
-  return kernel;
+  return makeKernel(EnumTable::parse(json, "test"));
 }
 
 std::vector<const Diagnostic*> all(const Diagnostics& diagnostics, std::string_view code) {

@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: MIT
+// isla-tool synth: a sample blueprint from a seed, like PDAL's "faux" reader.
+// The output is a pure function of the options (never of --threads or the
+// clock): GeneratedUtc is fixed unless SOURCE_DATE_EPOCH is set.
+#include <cstdlib>
+#include <iostream>
+#include <utility>
+
+#include <isla/blueprint_writer.hpp>
+#include <isla/io_error.hpp>
+#include <isla/staged_file.hpp>
+#include <isla/synth/generator.hpp>
+#include <isla/synth/sections.hpp>
+
+#include "cli/provenance.hpp"
+#include "commands/commands.hpp"
+
+namespace isla::cli {
+
+namespace {
+
+synth::Settings settingsFrom(const po::variables_map& values) {
+  synth::Settings settings;
+  settings.seed = values["seed"].as<std::int32_t>();
+  settings.mapSize = values["size"].as<std::int32_t>();
+  if (values.count("towns")) settings.towns = values["towns"].as<std::int32_t>();
+  if (values.count("lakes")) settings.lakes = values["lakes"].as<std::int32_t>();
+  settings.seaLevel = values["sea-level"].as<float>();
+  settings.isletDensity = values["islet-density"].as<float>();
+  settings.curve = !values["no-curve"].as<bool>();
+  settings.detail = settings.curve && !values["no-detail"].as<bool>();
+  settings.erosion = values["erosion"].as<bool>();
+  settings.roads = !values["skip-roads"].as<bool>();
+  if (values.count("threads")) {
+    const int threads = values["threads"].as<int>();
+    if (threads < 0) throw UsageError("--threads must be 0 (the hardware concurrency) or more");
+    settings.threads = static_cast<unsigned>(threads);
+  }
+  // Reproducible builds ask for their own time; otherwise a fixed one.
+  if (std::getenv("SOURCE_DATE_EPOCH")) settings.generatedUtc = writeTimeProvenance().generatedUtc;
+  return settings;
+}
+
+void warnShortfall(const synth::Blueprint& blueprint) {
+  if (std::cmp_less(blueprint.lakeCount(), blueprint.requestedLakes)) {
+    std::cerr << "isla-tool synth: warning: the land had room for " << blueprint.lakeCount() << " of "
+              << blueprint.requestedLakes << " lakes\n";
+  }
+  if (std::cmp_less(blueprint.towns.size(), blueprint.requestedTowns)) {
+    std::cerr << "isla-tool synth: warning: the mainland had room for " << blueprint.towns.size() << " of "
+              << blueprint.requestedTowns << " towns\n";
+  }
+}
+
+}  // namespace
+
+int runSynth(Invocation& invocation) {
+  po::options_description options("synth");
+  options.add_options()
+      ("seed", po::value<std::int32_t>()->required(),
+       "world seed: any 32-bit integer but 0 (the re-encode sentinel)")
+      ("size", po::value<std::int32_t>()->required(),
+       "MapSize in pixels, 256..32768 (not only powers of two)")
+      ("out", po::value<std::string>()->required(),
+       "the blueprint to write; must not exist unless --overwrite")
+      ("v1", po::bool_switch(), "write the legacy v1 layout (through the kernel's v1 writer) instead of v2")
+      ("towns", po::value<std::int32_t>(), "towns to place, 0..1000 (default 8 + size/128)")
+      ("lakes", po::value<std::int32_t>(), "lakes to carve, 0..1000 (default 3 + size/1024)")
+      ("sea-level", po::value<float>()->default_value(0.15f, "0.15"),
+       "the flat sea model's level in raw height units (1 raw = 251 m), 0..1")
+      ("islet-density", po::value<float>()->default_value(0.02f, "0.02"),
+       "fraction of the open sea raised into offshore islets, 0..0.5 (0: none)")
+      ("erosion", po::bool_switch(),
+       "run the droplet erosion pass and write EROS (off by default, as upstream)")
+      ("no-curve", po::bool_switch(), "no height curve: omit TCRV, and TDTL, which needs the curve")
+      ("no-detail", po::bool_switch(), "no terrain detail passes: omit TDTL")
+      ("skip-roads", po::bool_switch(), "write the four road sections empty (the SkipRoads knob)")
+      ("threads", po::value<int>(),
+       "worker threads (default: hardware concurrency); never changes the output")
+      ("overwrite", po::bool_switch(), "replace OUT if it exists (atomically)");
+  if (!invocation.parse(options, {})) return 0;
+
+  const auto& values = invocation.values();
+  const synth::Settings settings = settingsFrom(values);
+  try {
+    settings.validate();
+  } catch (const synth::InvalidSettings& error) {
+    throw UsageError(error.what());
+  }
+  const std::string output = values["out"].as<std::string>();
+  const bool overwrite = values["overwrite"].as<bool>();
+  const bool legacy = values["v1"].as<bool>();
+  try {
+    StagedFile::checkTarget(output, overwrite);
+  } catch (const IoError& error) {
+    throw CommandError(error.what());
+  }
+
+  synth::Blueprint blueprint;
+  try {
+    blueprint = synth::synthesize(settings, invocation.kernel().enums());
+  } catch (const std::runtime_error& error) {
+    throw CommandError(std::string(error.what()) + "; nothing was written");
+  }
+  const auto sections = synth::toSections(blueprint);
+  try {
+    StagedFile out(output, overwrite);
+    if (legacy) {
+      writeV1(sections, out);
+    } else {
+      writeV2(sections, out);
+    }
+    out.commit();
+  } catch (const IoError& error) {
+    throw CommandError(std::string(error.what()) + "; nothing was written");
+  } catch (const EncodeError& error) {
+    throw CommandError(std::string(error.what()) + "; nothing was written");
+  }
+  warnShortfall(blueprint);
+  std::cout << "wrote " << output << " (" << (legacy ? "legacy v1" : "v2") << ", MapSize " << settings.mapSize
+            << ", seed " << settings.seed << "): " << blueprint.lakeCount() << " lakes, "
+            << blueprint.towns.size() << " towns, " << blueprint.roads.pathCount() << " roads\n";
+  return 0;
+}
+
+}  // namespace isla::cli

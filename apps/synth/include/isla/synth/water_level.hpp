@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: MIT
+// Water levels the generator can write exactly: the WSRF code itself is the
+// wsrf plugin's (water_level.hpp there, BLUEPRINT_FORMAT.md).
+#pragma once
+
+#include <cmath>
+
+#include <wsrf/water_level.hpp>
+
+namespace isla::synth {
+
+// One WSRF step, ~7.7 mm of height.
+inline constexpr double kLevelStep = 1.0 / isla::wsrf::kStepsPerRaw;
+
+// The highest multiple of a step not above `level`: such a level encodes and
+// decodes exactly, with no rounding tie to disagree about.
+inline float quantiseLevelDown(double level) {
+  return static_cast<float>(std::floor(level * isla::wsrf::kStepsPerRaw) / isla::wsrf::kStepsPerRaw);
+}
+
+}  // namespace isla::synth

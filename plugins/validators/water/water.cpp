@@ -1,0 +1,394 @@
+// SPDX-License-Identifier: MIT
+// water: BIOM, WBID, WBTB and WSRF describe the same water bodies, as
+// BLUEPRINT_FORMAT.md's rules for them say. Built for 16384^2 maps: per-id
+// arrays, a 1-bit visited map and vectorisable passes, never a label a pixel.
+#include <isla/plugin_api.hpp>
+#include <isla/text_format.hpp>
+#include <wsrf/water_level.hpp>
+
+#include <cmath>
+
+#include "body_census.hpp"
+#include "grid_scan.hpp"
+#include "region_filler.hpp"
+
+namespace isla_water {
+
+namespace {
+
+constexpr isla::FourCC kBiomes{"BIOM"};
+constexpr isla::FourCC kIds{"WBID"};
+constexpr isla::FourCC kTable{"WBTB"};
+constexpr isla::FourCC kSurface{"WSRF"};
+
+constexpr std::uint16_t kNoWater = 0;
+constexpr std::uint16_t kOceanId = 1;
+constexpr std::uint16_t kFirstLakeId = 2;
+constexpr std::uint8_t kOceanType = 0;
+constexpr std::uint8_t kLakeType = 1;
+// The toolkit's decision (README.md): a mean stored as f32 is exact to about
+// 0.001 px even at 16384 px, so 0.01 px only forgives float rounding.
+constexpr double kCentroidTolerancePx = 0.01;
+// Expected WSRF code of a body whose level is unknown: any nonzero code.
+constexpr std::uint32_t kAnyLevel = 0x10000;
+
+std::string bodyName(std::size_t id) { return (id == kOceanId ? "ocean " : "lake ") + std::to_string(id); }
+
+std::string number(float value) { return isla::toText(isla::FieldValue(value)); }
+
+std::string levelText(std::uint16_t code) {
+  const auto level = isla::wsrf::decodeWaterLevel(code);
+  return std::to_string(code) + (level ? " (level " + number(*level) + " raw)" : " (no water)");
+}
+
+// One run of the rules over one package's water sections. table() comes
+// before surface(), which reads the rows table() indexed.
+class WaterCheck {
+ public:
+  WaterCheck(const isla::Raster& ids, isla::Diagnostics& out)
+      : ids_(ids), values_(ids.values<std::uint16_t>()), census_(takeCensus(ids)), out_(out) {}
+
+  void biomesAgree(const isla::Raster& biomes, const isla::EnumTable& enums);
+  void connectivity();
+  void numbering();
+  void table(const isla::Table& table);
+  void surface(const isla::Raster& surface);
+
+ private:
+  std::uint16_t idAt(std::uint64_t index) const { return values_[index].value(); }
+  isla::PixelRef pixel(std::uint64_t index) const { return isla::pixelOf(index, ids_.mapSize()); }
+  std::string at(std::uint64_t index) const { return isla::toText(pixel(index)); }
+  void add(isla::Severity severity, const char* code, std::string message, isla::FourCC tag,
+           std::optional<std::uint64_t> index = {}) {
+    const auto where = index ? std::optional(pixel(*index)) : std::nullopt;
+    out_.add({severity, code, std::move(message), {}, tag, {}, where, {}});
+  }
+  void error(const char* code, std::string message, isla::FourCC tag,
+             std::optional<std::uint64_t> index = {}) {
+    add(isla::Severity::Error, code, std::move(message), tag, index);
+  }
+  // Finds the first WBTB row of each id; reports the duplicates.
+  void indexRows(const isla::Table& table);
+  void checkRow(const isla::Record& row, std::size_t rowIndex);
+
+  const isla::Raster& ids_;
+  std::span<const isla::LittleEndianT<std::uint16_t>> values_;
+  BodyCensus census_;
+  const isla::Table* table_ = nullptr;
+  std::vector<std::int64_t> rowOf_ = std::vector<std::int64_t>(kIdCount, -1);  // -1: no row
+  isla::Diagnostics& out_;
+};
+
+void WaterCheck::biomesAgree(const isla::Raster& biomes, const isla::EnumTable& enums) {
+  // By name, so that the enum table stays the one place ordinals live.
+  const bool named = enums.contains("Biome");
+  const auto ocean = named ? enums.ordinal("Biome", "Ocean") : std::nullopt;
+  const auto lake = named ? enums.ordinal("Biome", "Lake") : std::nullopt;
+  if (!ocean || !lake) {
+    add(isla::Severity::Warning, "water.no-water-biomes",
+        "the enum table '" + enums.origin() +
+            "' has no Biome members named Ocean and Lake, so BIOM cannot be compared with WBID",
+        kBiomes);
+    return;
+  }
+  const auto kinds = biomes.values<std::uint8_t>();
+  const auto oceanOrdinal = static_cast<std::uint8_t>(*ocean);
+  const auto lakeOrdinal = static_cast<std::uint8_t>(*lake);
+  // & and | rather than && and ||: no branches, so that the passes vectorise.
+  auto water = [&](std::uint64_t i) -> bool {
+    const std::uint8_t kind = kinds[i].value();
+    return (kind == oceanOrdinal) | (kind == lakeOrdinal);
+  };
+  const std::string rule = "BIOM Ocean/Lake pixels and WBID nonzero pixels must be the same set";
+  const Mismatches unlabelled = countMismatches(
+      ids_.pixelCount(), [&](std::uint64_t i) -> bool { return water(i) & (idAt(i) == kNoWater); });
+  if (unlabelled.count > 0) {
+    const auto i = unlabelled.first;
+    error("water.biome-mismatch",
+          std::to_string(unlabelled.count) + " BIOM water pixels have no water body in WBID; the first is " +
+              at(i) + ", BIOM " + enums.name("Biome", kinds[i].value()) + " with WBID 0; " + rule,
+          kBiomes, i);
+  }
+  const Mismatches dry = countMismatches(
+      ids_.pixelCount(), [&](std::uint64_t i) -> bool { return !water(i) & (idAt(i) != kNoWater); });
+  if (dry.count > 0) {
+    const auto i = dry.first;
+    error("water.biome-mismatch",
+          std::to_string(dry.count) + " WBID water pixels are neither BIOM Ocean nor Lake; the first is " +
+              at(i) + " of " + bodyName(idAt(i)) + ", BIOM " + enums.name("Biome", kinds[i].value()) + "; " +
+              rule,
+          kIds, i);
+  }
+}
+
+void WaterCheck::connectivity() {
+  RegionFiller filler(ids_);
+  const auto n = static_cast<std::uint64_t>(ids_.mapSize());
+  // The ocean is the water 4-connected to the border: fill from every border pixel.
+  if (census_.occurs(kOceanId)) {
+    std::uint64_t reached = 0;
+    auto fillFrom = [&](std::uint64_t x, std::uint64_t y) {
+      const std::uint64_t i = x * n + y;
+      if (idAt(i) == kOceanId) reached += filler.fill(i);
+    };
+    for (std::uint64_t k = 0; k < n; ++k) {
+      fillFrom(0, k);
+      fillFrom(n - 1, k);
+      fillFrom(k, 0);
+      fillFrom(k, n - 1);
+    }
+    if (reached < census_.pixels[kOceanId]) {
+      const Mismatches enclosed = countMismatches(
+          ids_.pixelCount(), [&](std::uint64_t i) { return idAt(i) == kOceanId && !filler.marked(i); });
+      error("water.ocean-enclosed",
+            std::to_string(enclosed.count) + " of the " + std::to_string(census_.pixels[kOceanId]) +
+                " pixels of ocean 1 lie in pieces that do not touch the map border; the first is " +
+                at(enclosed.first) + ". The ocean is the water 4-connected to the border; enclosed " +
+                "water is a lake with its own id",
+            kIds, enclosed.first);
+    }
+  }
+  // A lake is one 4-connected piece: the fill from its first pixel reaches all of it.
+  std::vector<std::uint64_t> reachedLake(kIdCount, 0);
+  std::vector<std::uint64_t> otherPiece(kIdCount, kNoPixel);
+  bool anySplit = false;
+  for (std::size_t id = kFirstLakeId; id < kIdCount; ++id) {
+    if (!census_.occurs(id)) continue;
+    reachedLake[id] = filler.fill(census_.firstPixel[id]);
+    anySplit = anySplit || reachedLake[id] < census_.pixels[id];
+  }
+  if (!anySplit) return;
+  // Rare: one more pass finds where each split lake's second piece starts.
+  for (std::uint64_t i = 0; i < ids_.pixelCount(); ++i) {
+    const std::uint16_t id = idAt(i);
+    if (id >= kFirstLakeId && otherPiece[id] == kNoPixel && !filler.marked(i)) otherPiece[id] = i;
+  }
+  for (std::size_t id = kFirstLakeId; id < kIdCount; ++id) {
+    if (otherPiece[id] == kNoPixel) continue;
+    error("water.lake-split",
+          bodyName(id) + " is not one 4-connected piece: the piece at its first pixel " +
+              at(census_.firstPixel[id]) + " holds " + std::to_string(reachedLake[id]) + " of its " +
+              std::to_string(census_.pixels[id]) + " pixels, and another piece starts at " +
+              at(otherPiece[id]) + "; every 4-connected lake is a body with its own id",
+          kIds, otherPiece[id]);
+  }
+}
+
+void WaterCheck::numbering() {
+  std::size_t highest = 0;
+  for (std::size_t id = kFirstLakeId; id < kIdCount; ++id) {
+    if (census_.occurs(id)) highest = id;
+  }
+  std::size_t missing = 0;
+  std::size_t firstMissing = 0;
+  for (std::size_t id = kFirstLakeId; id < highest; ++id) {
+    if (census_.occurs(id)) continue;
+    if (missing == 0) firstMissing = id;
+    ++missing;
+  }
+  if (missing > 0) {
+    error("water.id-gap",
+          "lake ids must run from 2 without gaps, but id " + std::to_string(firstMissing) +
+              " does not occur in WBID while id " + std::to_string(highest) + " does (" +
+              std::to_string(missing) + (missing == 1 ? " id is" : " ids are") + " missing)",
+          kIds);
+  }
+  // Ids follow the scan order of the lakes' first pixels.
+  std::size_t previous = 0;
+  std::size_t outOfOrder = 0;
+  std::size_t firstLate = 0;
+  std::size_t firstEarly = 0;
+  for (std::size_t id = kFirstLakeId; id <= highest; ++id) {
+    if (!census_.occurs(id)) continue;
+    if (previous != 0 && census_.firstPixel[id] < census_.firstPixel[previous]) {
+      if (outOfOrder == 0) {
+        firstLate = previous;
+        firstEarly = id;
+      }
+      ++outOfOrder;
+    }
+    previous = id;
+  }
+  if (outOfOrder > 0) {
+    error("water.lake-order",
+          bodyName(firstEarly) + " first appears at " + at(census_.firstPixel[firstEarly]) + ", before " +
+              bodyName(firstLate) + " (first at " + at(census_.firstPixel[firstLate]) +
+              "); lakes are numbered from 2 in the scan order (X outer, Y inner) of their first pixel (" +
+              std::to_string(outOfOrder) + (outOfOrder == 1 ? " lake" : " lakes") + " out of order)",
+          kIds, census_.firstPixel[firstEarly]);
+  }
+}
+
+void WaterCheck::indexRows(const isla::Table& table) {
+  table_ = &table;
+  for (std::size_t r = 0; r < table.rows.size(); ++r) {
+    const std::uint16_t id = table.rows[r].as<std::uint16_t>("id");
+    if (rowOf_[id] < 0) {
+      rowOf_[id] = static_cast<std::int64_t>(r);
+      continue;
+    }
+    error("water.duplicate-row",
+          "WBTB rows " + std::to_string(rowOf_[id]) + " and " + std::to_string(r) + " both describe body " +
+              std::to_string(id) + "; each body has exactly one row",
+          kTable);
+  }
+}
+
+void WaterCheck::table(const isla::Table& table) {
+  indexRows(table);
+  for (std::size_t id = kOceanId; id < kIdCount; ++id) {
+    if (!census_.occurs(id) || rowOf_[id] >= 0) continue;
+    error("water.missing-row",
+          bodyName(id) + " occurs in WBID (" + std::to_string(census_.pixels[id]) + " pixels, first at " +
+              at(census_.firstPixel[id]) + ") but has no WBTB row",
+          kTable, census_.firstPixel[id]);
+  }
+  // In table order; a duplicate row was reported and is not checked again.
+  for (std::size_t r = 0; r < table.rows.size(); ++r) {
+    const std::uint16_t id = table.rows[r].as<std::uint16_t>("id");
+    if (rowOf_[id] == static_cast<std::int64_t>(r)) checkRow(table.rows[r], r);
+  }
+}
+
+void WaterCheck::checkRow(const isla::Record& row, std::size_t rowIndex) {
+  const std::uint16_t id = row.as<std::uint16_t>("id");
+  if (id == kNoWater || !census_.occurs(id)) {
+    error("water.orphan-row",
+          "WBTB row " + std::to_string(rowIndex) + " describes body " + std::to_string(id) +
+              ", but no WBID pixel holds id " + std::to_string(id) +
+              (id == kNoWater ? " (0 means no water)" : ""),
+          kTable);
+    return;
+  }
+  const std::string rowName = "WBTB row " + std::to_string(rowIndex) + " (" + bodyName(id) + ")";
+  const std::uint64_t first = census_.firstPixel[id];
+  const std::uint8_t type = row.as<std::uint8_t>("type");
+  const std::uint8_t expectedType = id == kOceanId ? kOceanType : kLakeType;
+  if (type != expectedType) {
+    error("water.body-type",
+          rowName + " has type " + std::to_string(type) + "; id " + std::to_string(id) +
+              (id == kOceanId ? " is the ocean, type 0" : " is a lake, type 1"),
+          kTable, first);
+  }
+  const std::int32_t recorded = row.as<std::int32_t>("pixelCount");
+  if (recorded < 0 || static_cast<std::uint64_t>(recorded) != census_.pixels[id]) {
+    error("water.pixel-count",
+          rowName + " records pixelCount " + std::to_string(recorded) + ", but WBID holds " +
+              std::to_string(census_.pixels[id]) + " pixels of id " + std::to_string(id) + " (first at " +
+              at(first) + ")",
+          kTable, first);
+  }
+  const float cx = row.as<float>("centroidX");
+  const float cy = row.as<float>("centroidY");
+  const double mx = census_.meanX(id);
+  const double my = census_.meanY(id);
+  // Written as "within", so that a NaN centroid fails.
+  const bool within = std::abs(static_cast<double>(cx) - mx) <= kCentroidTolerancePx &&
+                      std::abs(static_cast<double>(cy) - my) <= kCentroidTolerancePx;
+  if (!within) {
+    error("water.centroid",
+          rowName + " records centroid (" + number(cx) + ", " + number(cy) +
+              "), but the mean position of its " + std::to_string(census_.pixels[id]) + " pixels (first at " +
+              at(first) + ") is (" + isla::fixedText(mx, 3) + ", " + isla::fixedText(my, 3) + "); they must agree within " +
+              number(static_cast<float>(kCentroidTolerancePx)) + " px",
+          kTable, first);
+  }
+}
+
+void WaterCheck::surface(const isla::Raster& surface) {
+  // The code each id's pixels must hold: 0 for no water, the encoded level of
+  // the body's WBTB row, any nonzero code when that is unknown.
+  std::vector<std::uint32_t> expected(kIdCount, kAnyLevel);
+  expected[kNoWater] = 0;
+  for (std::size_t id = kOceanId; id < kIdCount; ++id) {
+    if (rowOf_[id] < 0 || !census_.occurs(id)) continue;
+    const auto r = static_cast<std::size_t>(rowOf_[id]);
+    const float level = table_->rows[r].as<float>("surfaceLevel");
+    if (const auto code = isla::wsrf::encodeWaterLevel(level)) {
+      expected[id] = *code;
+      continue;
+    }
+    error("water.level-unencodable",
+          "WBTB row " + std::to_string(r) + " (" + bodyName(id) + ") has surfaceLevel " + number(level) +
+              " raw, which WSRF cannot hold (levels " + number(isla::wsrf::kMinLevel) + " .. " +
+              number(isla::wsrf::kMaxLevel) + " raw); its WSRF pixels are checked for presence only",
+          kTable, census_.firstPixel[id]);
+  }
+  const auto codes = surface.values<std::uint16_t>();
+  const std::uint64_t pixels = ids_.pixelCount();
+  const Mismatches extent = countMismatches(
+      pixels, [&](std::uint64_t i) { return (codes[i].value() != 0) != (idAt(i) != kNoWater); });
+  if (extent.count > 0) {
+    const auto i = extent.first;
+    const std::uint16_t id = idAt(i);
+    const std::string found = id == kNoWater
+                                  ? "WSRF holds code " + levelText(codes[i].value()) + " where WBID is 0"
+                                  : "WSRF holds 0 (no water) in " + bodyName(id);
+    error("water.surface-extent",
+          std::to_string(extent.count) + " WSRF pixels disagree with WBID on where water is; the first is " +
+              at(i) + ": " + found + ". WSRF must be nonzero exactly where WBID is",
+          kSurface, i);
+  }
+  const Mismatches level = countMismatches(pixels, [&](std::uint64_t i) -> bool {
+    const std::uint32_t want = expected[idAt(i)];
+    const std::uint16_t code = codes[i].value();
+    return (code != 0) & (want != 0) & (want != kAnyLevel) & (code != want);
+  });
+  if (level.count > 0) {
+    const auto i = level.first;
+    const std::uint16_t id = idAt(i);
+    const auto want = static_cast<std::uint16_t>(expected[id]);
+    error("water.surface-level",
+          std::to_string(level.count) + " WSRF pixels hold another level than their body's WBTB " +
+              "surfaceLevel; the first is " + at(i) + " in " + bodyName(id) + ": code " +
+              levelText(codes[i].value()) + ", expected " + levelText(want),
+          kSurface, i);
+  }
+}
+
+class WaterValidator final : public isla::Validator {
+ public:
+  std::string name() const override { return "water"; }
+  std::string description() const override {
+    return "WBID, WBTB and WSRF agree with BIOM and each other: one ocean touching the border, lakes "
+           "numbered in scan order, one table row per body with its pixel count, centroid and level";
+  }
+
+  void check(const isla::Package& package, const isla::ValidationContext& context,
+             isla::Diagnostics& out) const override {
+    if (!package.find(kIds)) {
+      for (const auto tag : {kTable, kSurface}) {
+        if (!package.find(tag)) continue;
+        const std::string message = tag.text() + " is present but WBID is not; WBTB and WSRF " +
+                                    "describe the water bodies of WBID and are written with it";
+        out.add({isla::Severity::Error, "water.unpaired", message, {}, tag, {}, {}, {}});
+      }
+      return;
+    }
+    // Present but not decoded (no codec, a skipped layout): nothing to check.
+    const auto* ids = package.get<isla::Raster>(kIds);
+    if (!ids) return;
+    WaterCheck water(*ids, out);
+    if (const auto* biomes = package.get<isla::Raster>(kBiomes)) water.biomesAgree(*biomes, context.enums);
+    water.connectivity();
+    water.numbering();
+    const auto* table = package.get<isla::Table>(kTable);
+    if (table) {
+      water.table(*table);
+    } else if (!package.find(kTable)) {
+      const std::string message =
+          "WBID is present but WBTB is not; every water body of WBID needs its WBTB row";
+      out.add({isla::Severity::Error, "water.unpaired", message, {}, kIds, {}, {}, {}});
+    }
+    if (const auto* surface = package.get<isla::Raster>(kSurface)) water.surface(*surface);
+  }
+};
+
+}  // namespace
+
+}  // namespace isla_water
+
+ISLA_PLUGIN("1.0.0", "water: the water layers agree with BIOM and each other",
+            [](isla::PluginRegistrar& registrar) {
+              registrar.addValidator(std::make_unique<isla_water::WaterValidator>());
+            });

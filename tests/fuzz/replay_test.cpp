@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: MIT
+// The fuzz corpus in the normal suite: every seed and every committed
+// regression input passes the harness (a finding aborts this binary with
+// the finding's message), and the regressions README explains every input.
+#include <boost/test/unit_test.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "harness.hpp"
+#include "seed_corpus.hpp"
+#include "tool_runner.hpp"
+
+using namespace isla;
+using namespace isla::fuzz;
+
+namespace {
+
+const std::filesystem::path kRegressions = ISLA_FUZZ_REGRESSIONS;
+
+// Sorted; none when the target has no folder yet (git keeps no empty one).
+std::vector<std::filesystem::path> regressions(const char* target) {
+  std::vector<std::filesystem::path> files;
+  if (!std::filesystem::is_directory(kRegressions / target)) return files;
+  for (const auto& entry : std::filesystem::directory_iterator(kRegressions / target)) {
+    if (entry.is_regular_file() && entry.path().extension() == ".bin") files.push_back(entry.path());
+  }
+  std::ranges::sort(files);
+  return files;
+}
+
+// A section regression starts with the tag of the codec its input selected,
+// so that it keeps that codec when plugins are added; then the input as the
+// fuzzer ran it, whose selector keeps only its kMapSizeFollows bit.
+std::vector<std::byte> sectionInput(const std::vector<std::byte>& file) {
+  BOOST_TEST_REQUIRE(file.size() >= 5u, "a section regression needs a tag and a selector byte");
+  const auto text = std::string_view(reinterpret_cast<const char*>(file.data()), 4);
+  const auto tag = FourCC::parse(text);
+  BOOST_TEST_REQUIRE(tag.has_value());
+  std::vector<std::byte> input(file.begin() + 4, file.end());
+  input[0] = std::byte{static_cast<std::uint8_t>((std::to_integer<std::uint8_t>(input[0]) & kMapSizeFollows) |
+                                                 sectionSelector(*tag))};
+  return input;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(fuzz_replay)
+
+BOOST_AUTO_TEST_CASE(every_blueprint_seed_passes) {
+  for (const auto& seed : blueprintSeeds()) {
+    BOOST_TEST_CONTEXT(seed.name) { BOOST_TEST(fuzzBlueprint(seed.bytes) == 0); }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(every_section_seed_passes) {
+  for (const auto& seed : sectionSeeds()) {
+    BOOST_TEST_CONTEXT(seed.name) { BOOST_TEST(fuzzSection(seed.bytes) == 0); }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(every_blueprint_regression_passes) {
+  for (const auto& file : regressions("blueprint")) {
+    BOOST_TEST_CONTEXT(file.filename()) { BOOST_TEST(fuzzBlueprint(test::readFile(file)) == 0); }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(every_section_regression_passes) {
+  for (const auto& file : regressions("section")) {
+    BOOST_TEST_CONTEXT(file.filename()) { BOOST_TEST(fuzzSection(sectionInput(test::readFile(file))) == 0); }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(every_regression_is_explained_in_the_readme) {
+  std::ostringstream readme;
+  readme << std::ifstream(kRegressions / "README.md").rdbuf();
+  for (const char* target : {"blueprint", "section"}) {
+    for (const auto& file : regressions(target)) {
+      const std::string name = std::string(target) + "/" + file.filename().string();
+      BOOST_TEST(readme.str().find(name) != std::string::npos, name << " has no line in the README");
+    }
+  }
+}
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: MIT
+// Runs a registered validator the way `isla-tool validate` does, for tests.
+#pragma once
+
+#include <string_view>
+
+#include <isla/diagnostics.hpp>
+#include <isla/model/package.hpp>
+#include <isla/options.hpp>
+
+#include "blueprint_builder.hpp"
+#include "test_kernel.hpp"
+
+namespace isla::test {
+
+Diagnostics runValidator(std::string_view name, const Package& package, const OptionValues& options = {},
+                         const EnumTable& enums = sharedKernel().enums());
+// Loads `builder`, which must load without errors, and runs the validator.
+Diagnostics runValidator(std::string_view name, const BlueprintBuilder& builder,
+                         const OptionValues& options = {}, const EnumTable& enums = sharedKernel().enums());
+
+// The one diagnostic `out` must hold (a test failure otherwise).
+Diagnostic only(const Diagnostics& out);
+// Whether the diagnostic's message contains `text`.
+bool says(const Diagnostic& diagnostic, std::string_view text);
+
+}  // namespace isla::test
