@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include <isla/blueprint_reader.hpp>
+#include <isla/parallel.hpp>
 
 #include "cli/report.hpp"
 #include "commands/commands.hpp"
@@ -19,22 +20,27 @@ struct SectionView {
   SectionSummary summary;
 };
 
+// Each section is summarised by its own plugin, independently: they run in
+// parallel, one pass over each grid, and land in file order.
 std::vector<SectionView> summarize(const Package& package, const Kernel& kernel) {
   const SummaryContext context{kernel.enums(), kernel.units()};
   std::vector<SectionView> views;
   for (const auto& section : package.sections) {
-    SectionView view{section, section.codec ? section.codec->name() : "(unknown)", {}};
-    if (section.status == SectionStatus::Decoded) {
-      try {
-        view.summary = section.codec->summarize(section.content, context);
-      } catch (const std::exception& error) {
-        view.summary.brief = "(summary failed: " + std::string(error.what()) + ")";
-      }
-    } else {
-      view.summary.brief = std::string(sectionStatusName(section.status)) + ": " + section.note;
-    }
-    views.push_back(std::move(view));
+    views.push_back({section, section.codec ? section.codec->name() : "(unknown)", {}});
   }
+  parallelFor(views.size(), 0, [&](std::size_t i) {
+    const Section& section = views[i].section;
+    SectionSummary& summary = views[i].summary;
+    if (section.status != SectionStatus::Decoded) {
+      summary.brief = std::string(sectionStatusName(section.status)) + ": " + section.note;
+      return;
+    }
+    try {
+      summary = section.codec->summarize(section.content, context);
+    } catch (const std::exception& error) {
+      summary.brief = "(summary failed: " + std::string(error.what()) + ")";
+    }
+  });
   return views;
 }
 

@@ -1,47 +1,16 @@
 // SPDX-License-Identifier: MIT
 #include "isla/synth/workers.hpp"
 
+#include <isla/parallel.hpp>
+
 #include <algorithm>
-#include <atomic>
-#include <exception>
-#include <mutex>
-#include <thread>
-#include <vector>
 
 namespace isla::synth {
 
-Workers::Workers(unsigned threads)
-    : threads_(threads != 0 ? threads : std::max(1U, std::thread::hardware_concurrency())) {}
+Workers::Workers(unsigned threads) : threads_(isla::resolveThreads(threads)) {}
 
 void Workers::run(std::size_t count, const std::function<void(std::size_t)>& task) const {
-  const auto threadCount = static_cast<std::size_t>(std::min<std::size_t>(threads_, count));
-  if (threadCount <= 1) {
-    for (std::size_t i = 0; i < count; ++i) task(i);
-    return;
-  }
-  std::atomic<std::size_t> nextTask{0};
-  std::mutex failureMutex;
-  std::size_t failedTask = count;
-  std::exception_ptr failure;
-  auto worker = [&] {
-    for (std::size_t i = nextTask++; i < count; i = nextTask++) {
-      try {
-        task(i);
-      } catch (...) {
-        const std::lock_guard lock(failureMutex);
-        if (i < failedTask) {
-          failedTask = i;
-          failure = std::current_exception();
-        }
-      }
-    }
-  };
-  {
-    std::vector<std::jthread> pool;
-    for (std::size_t t = 1; t < threadCount; ++t) pool.emplace_back(worker);
-    worker();
-  }
-  if (failure) std::rethrow_exception(failure);
+  isla::parallelFor(count, threads_, task);
 }
 
 std::size_t Workers::bandCount(std::int32_t rows) {
