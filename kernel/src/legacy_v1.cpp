@@ -147,7 +147,7 @@ LoadResult readLegacyV1(std::span<const std::byte> bytes, const std::string& nam
     if (biomeOverflow.count == 0) {
       add(kBiomes, pixelOffset, biomeRaster.bytes(), biomeRaster.owner(), true);
     } else {
-      addFailed(kBiomes, pixelOffset, "biome.ordinal-out-of-range",
+      addFailed(kBiomes, pixelOffset, "biom.ordinal-out-of-range",
                 std::to_string(biomeOverflow.count) + " biome ordinals are outside 0..255, first " +
                     std::to_string(biomeOverflow.firstValue) + " at pixel (" +
                     std::to_string(biomeOverflow.firstIndex / side) + ", " +

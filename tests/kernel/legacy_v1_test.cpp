@@ -102,7 +102,7 @@ BOOST_AUTO_TEST_CASE(ordinals_are_range_checked) {
   auto wide = v1Sample();
   patchI32(wide, kV1PixelOffset + 8 * 5 + 4, 300);  // pixel 5's biome
   const auto result = load(wide);
-  const auto& d = *result.diagnostics.find("biome.ordinal-out-of-range");
+  const auto& d = *result.diagnostics.find("biom.ordinal-out-of-range");
   BOOST_TEST(d.message == "1 biome ordinals are outside 0..255, first 300 at pixel (0, 5)");
   BOOST_TEST(d.offset.value() == kV1PixelOffset + 8 * 5 + 4);
 
