@@ -5,7 +5,7 @@
 # both the loadable module (<name>.so in the plugin directory) and the
 # "built-in" aggregate that unit tests and fuzzers link, so they need no search
 # path.
-set(ISLA_PLUGIN_ENTRY_TEMPLATE "${CMAKE_CURRENT_LIST_DIR}/plugin_entry.cpp.in")
+include("${CMAKE_CURRENT_LIST_DIR}/IslaPluginModule.cmake")
 set(ISLA_BUILTIN_TEMPLATE "${CMAKE_CURRENT_LIST_DIR}/builtin_plugins.cpp.in")
 
 function(isla_add_plugin)
@@ -16,20 +16,13 @@ function(isla_add_plugin)
 
   add_library(${objects} OBJECT ${PLUGIN_SOURCES})
   target_link_libraries(${objects} PUBLIC isla::kernel ${PLUGIN_LIBRARIES})
-  target_compile_definitions(${objects} PRIVATE
-    ISLA_PLUGIN_IDENT=${ident} ISLA_PLUGIN_NAME="${name}")
-  set_target_properties(${objects} PROPERTIES
-    CXX_VISIBILITY_PRESET hidden VISIBILITY_INLINES_HIDDEN ON)
+  isla_plugin_compile_settings(${objects} "${name}")
   isla_target_warnings(${objects})
 
-  set(ISLA_PLUGIN_IDENT ${ident})
-  configure_file("${ISLA_PLUGIN_ENTRY_TEMPLATE}" "${CMAKE_CURRENT_BINARY_DIR}/plugin_entry.cpp" @ONLY)
-  add_library(isla_plugin_${ident} MODULE "${CMAKE_CURRENT_BINARY_DIR}/plugin_entry.cpp")
+  isla_plugin_module(isla_plugin_${ident} "${name}")
   target_link_libraries(isla_plugin_${ident} PRIVATE ${objects})
   set_target_properties(isla_plugin_${ident} PROPERTIES
-    PREFIX "" OUTPUT_NAME "${name}"
     LIBRARY_OUTPUT_DIRECTORY "${ISLA_PLUGIN_OUTPUT_DIR}"
-    CXX_VISIBILITY_PRESET hidden VISIBILITY_INLINES_HIDDEN ON
     INSTALL_RPATH "$ORIGIN/../..")
   install(TARGETS isla_plugin_${ident} LIBRARY DESTINATION "${ISLA_PLUGIN_SUBDIR}")
 
