@@ -25,47 +25,20 @@ void ByteReader::require(std::uint64_t count, std::string_view what) const {
   }
 }
 
-namespace {
 template <class T>
-T load(std::span<const std::byte> bytes, std::uint64_t at) {
+T ByteReader::fixed(std::string_view what) {
+  require(sizeof(T), what);
   T value;
-  std::memcpy(&value, bytes.data() + at, sizeof value);
+  std::memcpy(&value, bytes_.data() + position_, sizeof value);
+  position_ += sizeof(T);
   return boost::endian::little_to_native(value);
 }
-}  // namespace
 
-std::uint8_t ByteReader::u8() {
-  require(1, "a u8");
-  return static_cast<std::uint8_t>(bytes_[position_++]);
-}
-
-std::uint16_t ByteReader::u16() {
-  require(2, "a u16");
-  auto value = load<std::uint16_t>(bytes_, position_);
-  position_ += 2;
-  return value;
-}
-
-std::int32_t ByteReader::i32() {
-  require(4, "an i32");
-  auto value = load<std::int32_t>(bytes_, position_);
-  position_ += 4;
-  return value;
-}
-
-std::uint32_t ByteReader::u32() {
-  require(4, "a u32");
-  auto value = load<std::uint32_t>(bytes_, position_);
-  position_ += 4;
-  return value;
-}
-
-std::uint64_t ByteReader::u64() {
-  require(8, "a u64");
-  auto value = load<std::uint64_t>(bytes_, position_);
-  position_ += 8;
-  return value;
-}
+std::uint8_t ByteReader::u8() { return fixed<std::uint8_t>("a u8"); }
+std::uint16_t ByteReader::u16() { return fixed<std::uint16_t>("a u16"); }
+std::int32_t ByteReader::i32() { return fixed<std::int32_t>("an i32"); }
+std::uint32_t ByteReader::u32() { return fixed<std::uint32_t>("a u32"); }
+std::uint64_t ByteReader::u64() { return fixed<std::uint64_t>("a u64"); }
 
 float ByteReader::f32() {
   const std::uint32_t bits = u32();

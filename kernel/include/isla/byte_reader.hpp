@@ -55,6 +55,9 @@ class ByteReader {
 
  private:
   void require(std::uint64_t count, std::string_view what) const;
+  // A little-endian value of T, bounds-checked.
+  template <class T>
+  T fixed(std::string_view what);
 
   std::span<const std::byte> bytes_;
   std::uint64_t base_;
