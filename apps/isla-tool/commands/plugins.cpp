@@ -79,6 +79,8 @@ boost::json::object reportJson(const Kernel& kernel) {
           {"plugins", files}};
 }
 
+std::string_view text(const boost::json::value& value) { return value.as_string(); }
+
 void printText(const Kernel& kernel, std::ostream& out) {
   out << "Plugin API version " << kPluginApiVersion << "\n\nSearch path:\n";
   for (const auto& directory : kernel.plugins().searchPath()) {
@@ -89,25 +91,25 @@ void printText(const Kernel& kernel, std::ostream& out) {
   const boost::json::object report = reportJson(kernel);
   for (const auto& value : report.at("plugins").as_array()) {
     const auto& entry = value.as_object();
-    const auto outcome = std::string(entry.at("outcome").as_string());
+    const auto outcome = std::string(text(entry.at("outcome")));
     if (outcome != "loaded") continue;
-    out << "  " << entry.at("name").as_string().c_str() << " " << entry.at("version").as_string().c_str()
+    out << "  " << text(entry.at("name")) << " " << text(entry.at("version"))
         << " (API " << entry.at("api_version").as_uint64() << "): "
-        << entry.at("description").as_string().c_str() << "\n    file: "
-        << entry.at("file").as_string().c_str() << "\n";
+        << text(entry.at("description")) << "\n    file: "
+        << text(entry.at("file")) << "\n";
     for (const auto& section : entry.at("sections").as_array()) {
       const auto& s = section.as_object();
-      out << "    section   " << s.at("tag").as_string().c_str() << "  " << s.at("name").as_string().c_str()
-          << " (" << s.at("presence").as_string().c_str() << ")\n";
+      out << "    section   " << text(s.at("tag")) << "  " << text(s.at("name"))
+          << " (" << text(s.at("presence")) << ")\n";
     }
     for (const auto& kind : {"validators", "exporters"}) {
       for (const auto& item : entry.at(kind).as_array()) {
         const auto& v = item.as_object();
         out << "    " << (std::string_view(kind) == "validators" ? "validator " : "exporter  ")
-            << v.at("name").as_string().c_str() << ": " << v.at("description").as_string().c_str() << "\n";
+            << text(v.at("name")) << ": " << text(v.at("description")) << "\n";
         for (const auto& option : v.at("options").as_array()) {
-          out << "              --" << option.at("name").as_string().c_str() << " ("
-              << option.at("type").as_string().c_str() << "): " << option.at("help").as_string().c_str()
+          out << "              --" << text(option.at("name")) << " ("
+              << text(option.at("type")) << "): " << text(option.at("help"))
               << "\n";
         }
       }
