@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "isla/raster_stats.hpp"
 
+#include "isla/vector_clones.hpp"
+
 #include <boost/endian/conversion.hpp>
 
 #include <bit>
@@ -9,10 +11,6 @@
 #include <cstring>
 #include <limits>
 
-// The hot loops are built twice, plain and for AVX2, and the loader picks the
-// one the CPU runs (the vector types below keep the lanes, and so the
-// results, the same in both).
-#define ISLA_VECTOR_CLONES __attribute__((target_clones("avx2", "default")))
 
 namespace isla {
 

@@ -11,7 +11,7 @@ const Kernel& fuzzKernel() {
   // Built once: registering the plugins for every input would dominate.
   static const std::unique_ptr<const Kernel> kernel = [] {
     auto made = std::make_unique<Kernel>(EnumTable::load(ISLA_FUZZ_ENUM_TABLE));
-    for (const auto* descriptor : builtinPlugins()) made->plugins().addBuiltin(*descriptor);
+    addBuiltinPlugins(made->plugins());
     return made;
   }();
   return *kernel;

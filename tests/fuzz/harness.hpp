@@ -22,8 +22,8 @@ int fuzzBlueprint(std::span<const std::byte> input);
 // the rest is that section's payload, decoded and re-encoded on its own.
 int fuzzSection(std::span<const std::byte> input);
 
-// The selector byte of fuzzSection for `tag` at MapSize 256, or with
-// kMapSizeFollows set, at the MapSize that the next byte adds to 256.
+// The selector byte of fuzzSection for `tag` at MapSize 256. With
+// kMapSizeFollows set as well, the next byte picks MapSize 256 + byte % 16.
 inline constexpr std::uint8_t kMapSizeFollows = 0x80;
 std::uint8_t sectionSelector(FourCC tag);
 

@@ -21,18 +21,13 @@ constexpr FourCC kRoadTags[] = {FourCC("RDHW"), FourCC("RDBR"), FourCC("RDRG"), 
 // PRMS with GeneratorGitHash's length in two 7-bit groups, which .NET and
 // the reader accept and the writer never produces.
 std::vector<std::byte> paramsWithLongLength(const SampleBlueprint& s) {
-  ByteWriter out;
-  out.i32(s.worldSeed);
-  out.i32(s.mapSize);
-  out.f32(s.craterRadius);
-  out.f32(s.densityMultiplier);
-  out.f32(s.impactCenterX);
-  out.f32(s.impactCenterY);
-  out.str(s.generatedUtc);
-  out.u8(static_cast<std::uint8_t>(0x80u | s.generatorGitHash.size()));
-  out.u8(0);
-  out.bytes(test::toBytes(s.generatorGitHash));
-  return out.flatten();
+  std::vector<std::byte> params = test::encodeParams(s);
+  // The hash is the last field and shorter than 128 bytes: its one length
+  // byte sits just before it and becomes 0x80 | length, 0x00.
+  const auto length = params.end() - static_cast<std::ptrdiff_t>(s.generatorGitHash.size()) - 1;
+  *length |= std::byte{0x80};
+  params.insert(length + 1, std::byte{0});
+  return params;
 }
 
 // Every section but the grids: fails to load (HGTS and BIOM are missing),

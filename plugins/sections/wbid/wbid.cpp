@@ -4,6 +4,7 @@
 // whether the ids agree with BIOM, WBTB and WSRF is the water validator's.
 #include <isla/grid_codec.hpp>
 #include <isla/plugin_api.hpp>
+#include <isla/vector_clones.hpp>
 
 #include <algorithm>
 #include <array>
@@ -25,6 +26,7 @@ struct WaterIdStats {
 // 16-bit lanes, which the compiler vectorises; the bitmap of ids seen is
 // touched once for a block of one id (open ocean, dry land, a lake's inside)
 // and pixel by pixel only where ids change.
+ISLA_VECTOR_CLONES
 WaterIdStats scanIds(const isla::Raster& raster) {
   constexpr std::size_t kBlock = 64;
   const auto ids = raster.values<std::uint16_t>();

@@ -6,6 +6,7 @@
 #include <isla/grid_codec.hpp>
 #include <isla/json_text.hpp>
 #include <isla/plugin_api.hpp>
+#include <isla/vector_clones.hpp>
 #include <isla/text_format.hpp>
 
 #include <algorithm>
@@ -23,6 +24,7 @@ struct SurfaceStats {
 // One vectorised pass. The count runs in 16-bit lanes, flushed before they
 // can overflow; the lowest code is found as the lowest (code - 1), which
 // wraps the sentinel 0 to the top so that a plain min skips it.
+ISLA_VECTOR_CLONES
 SurfaceStats scanCodes(const isla::Raster& raster) {
   constexpr std::size_t kBlock = 32768;
   const auto codes = raster.values<std::uint16_t>();
