@@ -101,7 +101,7 @@ void WaterCheck::biomesAgree(const isla::Raster& biomes, const isla::EnumTable& 
   };
   const std::string rule = "BIOM Ocean/Lake pixels and WBID nonzero pixels must be the same set";
   const Mismatches unlabelled = countMismatches(
-      ids_.pixelCount(), [&](std::uint64_t i) -> bool { return water(i) & (idAt(i) == kNoWater); });
+      ids_.pixelCount(), [&](std::uint64_t i) -> bool { return water(i) && idAt(i) == kNoWater; });
   if (unlabelled.count > 0) {
     const auto i = unlabelled.first;
     error("water.biome-mismatch",
@@ -110,7 +110,7 @@ void WaterCheck::biomesAgree(const isla::Raster& biomes, const isla::EnumTable& 
           kBiomes, i);
   }
   const Mismatches dry = countMismatches(
-      ids_.pixelCount(), [&](std::uint64_t i) -> bool { return !water(i) & (idAt(i) != kNoWater); });
+      ids_.pixelCount(), [&](std::uint64_t i) -> bool { return !water(i) && idAt(i) != kNoWater; });
   if (dry.count > 0) {
     const auto i = dry.first;
     error("water.biome-mismatch",
