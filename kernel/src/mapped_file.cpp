@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <string>
 
 #include "isla/io_error.hpp"
 
@@ -32,6 +33,11 @@ std::shared_ptr<const MappedFile> MappedFile::open(const std::filesystem::path& 
     if (mapping == MAP_FAILED) {
       const int error = errno;
       ::close(fd);
+      if (error == ENOMEM) {
+        throw IoError(path, "cannot map '" + path.string() + "' (" + std::to_string(size >> 20) +
+                                " MiB): not enough memory or address space; free memory or raise the "
+                                "process's limit (ulimit -v)");
+      }
       throwSystemError(path, "map", error);
     }
     // One sequential pass is the common access: let the kernel read ahead.

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// The fuzz corpus in the normal suite: every seed and every committed
-// regression input passes the harness (a finding aborts this binary with
-// the finding's message), and the regressions README explains every input.
+// The fuzz corpus in the normal suite: every seed, every input of the
+// distilled corpus and every committed regression passes the harness (a
+// finding aborts this binary with the finding's message), and the
+// regressions README explains every regression.
 #include <boost/test/unit_test.hpp>
 
 #include <algorithm>
@@ -19,17 +20,20 @@ using namespace isla::fuzz;
 namespace {
 
 const std::filesystem::path kRegressions = ISLA_FUZZ_REGRESSIONS;
+const std::filesystem::path kCorpus = ISLA_FUZZ_CORPUS;
 
-// Sorted; none when the target has no folder yet (git keeps no empty one).
-std::vector<std::filesystem::path> regressions(const char* target) {
+// Sorted; none when the folder does not exist (git keeps no empty one).
+std::vector<std::filesystem::path> filesIn(const std::filesystem::path& folder) {
   std::vector<std::filesystem::path> files;
-  if (!std::filesystem::is_directory(kRegressions / target)) return files;
-  for (const auto& entry : std::filesystem::directory_iterator(kRegressions / target)) {
-    if (entry.is_regular_file() && entry.path().extension() == ".bin") files.push_back(entry.path());
+  if (!std::filesystem::is_directory(folder)) return files;
+  for (const auto& entry : std::filesystem::directory_iterator(folder)) {
+    if (entry.is_regular_file()) files.push_back(entry.path());
   }
   std::ranges::sort(files);
   return files;
 }
+
+std::vector<std::filesystem::path> regressions(const char* target) { return filesIn(kRegressions / target); }
 
 // A section regression starts with the tag of the codec its input selected,
 // so that it keeps that codec when plugins are added; then the input as the
@@ -58,6 +62,19 @@ BOOST_AUTO_TEST_CASE(every_blueprint_seed_passes) {
 BOOST_AUTO_TEST_CASE(every_section_seed_passes) {
   for (const auto& seed : sectionSeeds()) {
     BOOST_TEST_CONTEXT(seed.name) { BOOST_TEST(fuzzSection(seed.bytes) == 0); }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(every_distilled_corpus_input_passes) {
+  const auto blueprints = filesIn(kCorpus / "blueprint");
+  const auto sections = filesIn(kCorpus / "section");
+  BOOST_TEST(!blueprints.empty());
+  BOOST_TEST(!sections.empty());
+  for (const auto& file : blueprints) {
+    BOOST_TEST_CONTEXT(file.filename()) { BOOST_TEST(fuzzBlueprint(test::readFile(file)) == 0); }
+  }
+  for (const auto& file : sections) {
+    BOOST_TEST_CONTEXT(file.filename()) { BOOST_TEST(fuzzSection(test::readFile(file)) == 0); }
   }
 }
 
