@@ -11,7 +11,6 @@
 #include <cstring>
 #include <limits>
 
-
 namespace isla {
 
 namespace {

@@ -6,8 +6,8 @@
 #include <isla/grid_codec.hpp>
 #include <isla/json_text.hpp>
 #include <isla/plugin_api.hpp>
-#include <isla/vector_clones.hpp>
 #include <isla/text_format.hpp>
+#include <isla/vector_clones.hpp>
 
 #include <algorithm>
 
