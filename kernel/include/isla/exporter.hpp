@@ -1,38 +1,42 @@
 // SPDX-License-Identifier: MIT
-// What an exporter plugin provides: write loaded packages into a staging
-// directory that the kernel then publishes.
+// What an exporter plugin provides: write the compiled World into a staging
+// directory that the kernel then validates and publishes.
 #pragma once
 
 #include <filesystem>
-#include <memory>
 #include <string>
 #include <vector>
 
 #include "isla/api.hpp"
 #include "isla/diagnostics.hpp"
 #include "isla/enum_table.hpp"
-#include "isla/model/package.hpp"
 #include "isla/options.hpp"
-#include "isla/units.hpp"
+#include "isla/progress.hpp"
+#include "isla/world/world.hpp"
 
 namespace isla {
 
 struct ExportInput {
-  std::vector<std::shared_ptr<const Package>> packages;
+  const World& world;
   const EnumTable& enums;
-  Units units;
   const OptionValues& options;
+  unsigned threads;  // resolved, at least 1
+  Progress& progress;
 };
 
 class ISLA_API Exporter {
  public:
   virtual ~Exporter();
 
-  virtual std::string name() const = 0;  // "obj"
+  virtual std::string name() const = 0;  // "terrain-world-v1"
   virtual std::string description() const = 0;
   virtual std::vector<OptionSpec> options() const { return {}; }
+  // The package validator (by name) that checks this exporter's output
+  // before it is published; empty when there is none.
+  virtual std::string packageValidator() const { return {}; }
 
   // Write every output file below `stage`, which exists and is empty.
+  // Errors throw (IoError for the filesystem); warnings go to `out`.
   virtual void write(const ExportInput& input, const std::filesystem::path& stage,
                      Diagnostics& out) const = 0;
 };

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: MIT
+// The main job, shared by `isla-tool run compile` and the Python module:
+// load and validate every source of a layout, build the World, hand it to an
+// exporter writing into a stage, validate the stage and publish it.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+#include "isla/diagnostics.hpp"
+#include "isla/kernel.hpp"
+#include "isla/options.hpp"
+#include "isla/progress.hpp"
+
+namespace isla {
+
+struct CompileRequest {
+  std::filesystem::path layout;
+  std::filesystem::path output;
+  std::string exporter = "terrain-world-v1";
+  OptionValues options;  // the exporter's
+  unsigned threads = 0;  // 0: the hardware concurrency
+  OptionValues validatorOptions;
+};
+
+struct CompileResult {
+  std::size_t sources = 0;
+  std::size_t patches = 0;
+  std::size_t edges = 0;
+  Diagnostics diagnostics;  // warnings (and infos) of a successful compile
+  std::filesystem::path output;
+};
+
+// The job failed on its input or its output; nothing was published.
+// `diagnostics` holds every error found (and the warnings before them).
+class CompileError : public std::runtime_error {
+ public:
+  CompileError(const std::string& message, Diagnostics diagnostics);
+  const Diagnostics& diagnostics() const { return diagnostics_; }
+
+ private:
+  Diagnostics diagnostics_;
+};
+
+// Throws CompileError for bad input, IoError for the filesystem, Interrupted.
+CompileResult compileWorld(const Kernel& kernel, const CompileRequest& request, Progress& progress);
+
+}  // namespace isla

@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: MIT
+// What a package validator plugin provides: every rule of an output format
+// (schemas, hashes, cross-file and numerical rules) checked on a written
+// package, for `isla-tool validate DIR` and for the stage before publication.
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "isla/api.hpp"
+#include "isla/diagnostics.hpp"
+
+namespace isla {
+
+struct PackageSummary {
+  std::string name;  // the world's name, empty when unreadable
+  std::size_t sources = 0;
+  std::size_t patches = 0;
+  std::size_t boundaries = 0;
+  std::vector<std::string> warnings;  // the package's own (its report's) warnings
+};
+
+class ISLA_API PackageValidator {
+ public:
+  virtual ~PackageValidator();
+
+  virtual std::string name() const = 0;  // "terrain-world-v1"
+  virtual std::string description() const = 0;
+  // Whether `path` (a directory or a root document) looks like this format.
+  virtual bool recognises(const std::filesystem::path& path) const = 0;
+  // Adds a diagnostic for every violation (file, JSON pointer, message);
+  // never throws on hostile content.
+  virtual PackageSummary check(const std::filesystem::path& path, Diagnostics& out) const = 0;
+};
+
+}  // namespace isla

@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: MIT
+// Builds the World from a checked layout and its loaded sources: lattice,
+// canonical edges, scenery, water regions and every report figure. Each
+// patch is visited on its own (in parallel, bounded memory), from its source
+// or from the source borders around it.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "isla/enum_table.hpp"
+#include "isla/model/package.hpp"
+#include "isla/progress.hpp"
+#include "isla/world/layout.hpp"
+#include "isla/world/world.hpp"
+
+namespace isla {
+
+struct LoadedSource {
+  std::shared_ptr<const Package> package;  // a valid blueprint
+  std::string sha256;                      // of its file's bytes
+};
+
+// `sources[i]` belongs to `layout.sources[i]`; all share one MapSize.
+// Warnings (steep patches, empty water bodies) go to World::warnings.
+World buildWorld(const Layout& layout, std::vector<LoadedSource> sources, const EnumTable& enums,
+                 unsigned threads, Progress& progress);
+
+}  // namespace isla

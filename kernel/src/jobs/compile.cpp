@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: MIT
+// Nothing is written before every input has been read and checked; then the
+// world goes into a stage that is validated before it is published.
+#include "isla/jobs/compile.hpp"
+
+#include <map>
+
+#include "isla/blueprint_reader.hpp"
+#include "isla/interrupt.hpp"
+#include "isla/io_error.hpp"
+#include "isla/mapped_file.hpp"
+#include "isla/parallel.hpp"
+#include "isla/publish/sha256.hpp"
+#include "isla/publish/staged_directory.hpp"
+#include "isla/validation.hpp"
+#include "isla/world/world_builder.hpp"
+
+namespace isla {
+
+CompileError::CompileError(const std::string& message, Diagnostics diagnostics)
+    : std::runtime_error(message), diagnostics_(std::move(diagnostics)) {}
+
+namespace {
+
+Diagnostic layoutError(const Layout& layout, const std::string& pointer, const std::string& code,
+                       const std::string& message) {
+  return Diagnostic{.severity = Severity::Error, .code = code, .message = message,
+                    .file = layout.file.string(), .pointer = pointer};
+}
+
+template <class Registered>
+std::string namesOf(const std::vector<const Registered*>& registered) {
+  std::string out;
+  for (const auto* r : registered) out += (out.empty() ? "" : ", ") + r->object->name();
+  return out.empty() ? "none" : out;
+}
+
+const Exporter& findExporter(const Kernel& kernel, const CompileRequest& request) {
+  const auto* exporter = kernel.registry().exporter(request.exporter);
+  if (!exporter) {
+    throw CompileError("no exporter named '" + request.exporter + "'; loaded exporters: " +
+                           namesOf(kernel.registry().exporters()),
+                       {});
+  }
+  std::string known;
+  for (const auto& spec : exporter->object->options()) known += (known.empty() ? "" : ", ") + spec.name;
+  for (const auto& name : request.options.names()) {
+    bool found = false;
+    for (const auto& spec : exporter->object->options()) found = found || spec.name == name;
+    if (!found) {
+      throw CompileError("exporter '" + request.exporter + "' has no option '" + name + "'; its options: " +
+                             (known.empty() ? "none" : known),
+                         {});
+    }
+  }
+  return *exporter->object;
+}
+
+// Reads, hashes and validates one source; its diagnostics go to `out`.
+std::optional<LoadedSource> loadSource(const Kernel& kernel, const Layout& layout, const LayoutSource& source,
+                                       const ValidationContext& context, Diagnostics& out) {
+  std::shared_ptr<const MappedFile> file;
+  try {
+    file = MappedFile::open(source.path);
+  } catch (const IoError& error) {
+    out.add(layoutError(layout, source.pointer + "/path", "source.unreadable",
+                        "source '" + source.id + "': " + error.what()));
+    return std::nullopt;
+  }
+  LoadedSource loaded{nullptr, sha256Hex(file->bytes())};
+  LoadResult load = readBlueprint(file->bytes(), source.path.string(), file, kernel);
+  Diagnostics found = std::move(load.diagnostics);
+  if (load.ok()) runValidators(ValidatorSelection(kernel.registry().validators()), *load.package, context, found);
+  out.append(found);
+  if (!load.ok() || found.hasErrors()) {
+    out.add(layoutError(layout, source.pointer, "source.invalid",
+                        "source '" + source.id + "' (" + source.path.string() +
+                            ") is not a valid blueprint; fix the errors above (isla-tool validate " +
+                            source.path.string() + " lists them)"));
+    return std::nullopt;
+  }
+  loaded.package = load.package;
+  return loaded;
+}
+
+void checkMapSizes(const Layout& layout, const std::vector<LoadedSource>& loaded, Diagnostics& out) {
+  std::map<std::int32_t, std::vector<std::string>> bySize;
+  for (std::size_t i = 0; i < loaded.size(); ++i) {
+    bySize[loaded[i].package->mapSize].push_back("'" + layout.sources[i].id + "'");
+  }
+  if (bySize.size() < 2) return;
+  std::string groups;
+  for (const auto& [size, ids] : bySize) {
+    std::string list;
+    for (const auto& id : ids) list += (list.empty() ? "" : ", ") + id;
+    groups += (groups.empty() ? "" : "; ") + std::string("MapSize ") + std::to_string(size) + ": " + list;
+  }
+  out.add(layoutError(layout, "/sources", "source.map-size-mismatch",
+                      "the sources of one world need one MapSize, but they have " + groups +
+                          "; regenerate or replace the odd ones"));
+}
+
+// The sources' warnings become report warnings about that source.
+void reportSourceWarnings(World& world, const Layout& layout, const Diagnostics& diagnostics) {
+  for (std::size_t i = 0; i < world.sources.size(); ++i) {
+    const std::string file = layout.sources[i].path.string();
+    for (const auto& d : diagnostics.items()) {
+      if (d.severity == Severity::Warning && d.file == file) {
+        const std::string& id = world.sources[i].id;
+        world.warnings.push_back({d.code, id, "source " + id + ": " + d.message});
+      }
+    }
+  }
+}
+
+}  // namespace
+
+CompileResult compileWorld(const Kernel& kernel, const CompileRequest& request, Progress& progress) {
+  StagedDirectory::checkTarget(request.output);
+  const Exporter& exporter = findExporter(kernel, request);
+  const unsigned threads = resolveThreads(request.threads);
+
+  Diagnostics diagnostics;
+  const auto layout = loadLayout(request.layout, diagnostics);
+  if (!layout) throw CompileError("the layout has errors; nothing was written", diagnostics);
+
+  const ValidationContext context{kernel.enums(), Units{layout->settings.heightScaleM, layout->settings.spacingM},
+                                  request.validatorOptions};
+  std::vector<LoadedSource> loaded;
+  for (std::size_t i = 0; i < layout->sources.size(); ++i) {
+    checkInterrupted();
+    if (auto source = loadSource(kernel, *layout, layout->sources[i], context, diagnostics)) {
+      loaded.push_back(std::move(*source));
+    }
+    progress.update(0.3 * static_cast<double>(i + 1) / static_cast<double>(layout->sources.size()));
+  }
+  if (!diagnostics.hasErrors()) checkMapSizes(*layout, loaded, diagnostics);
+  if (diagnostics.hasErrors()) throw CompileError("a source has errors; nothing was written", diagnostics);
+
+  ProgressRange building(progress, 0.3, 0.55);
+  World world = buildWorld(*layout, std::move(loaded), kernel.enums(), threads, building);
+  const std::size_t worldWarnings = world.warnings.size();
+  reportSourceWarnings(world, *layout, diagnostics);
+
+  StagedDirectory stage(request.output);
+  ProgressRange writing(progress, 0.55, 0.9);
+  exporter.write(ExportInput{world, kernel.enums(), request.options, threads, writing}, stage.stage(), diagnostics);
+  checkInterrupted();
+  if (const std::string name = exporter.packageValidator(); !name.empty()) {
+    const auto* validator = kernel.registry().packageValidator(name);
+    if (!validator) {
+      throw CompileError("exporter '" + exporter.name() + "' has its output checked by package validator '" + name +
+                             "', which is not loaded; nothing was published",
+                         {});
+    }
+    Diagnostics found;
+    validator->object->check(stage.stage(), found);
+    if (found.hasErrors()) {
+      throw CompileError("the written package breaks the rules of '" + name +
+                             "' (a bug: please report it with the layout); nothing was published",
+                         found);
+    }
+  }
+  checkInterrupted();
+  stage.commit();
+  progress.update(1.0);
+
+  CompileResult result;
+  result.sources = world.sources.size();
+  result.patches = world.patches.size();
+  result.edges = world.edges.size();
+  result.output = stage.target();
+  for (const auto& d : diagnostics.items()) {
+    if (d.severity != Severity::Error) result.diagnostics.add(d);
+  }
+  for (std::size_t i = 0; i < worldWarnings; ++i) {
+    const WorldWarning& w = world.warnings[i];
+    result.diagnostics.add(Diagnostic{.severity = Severity::Warning, .code = w.code, .message = w.message});
+  }
+  return result;
+}
+
+}  // namespace isla

@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: MIT
+#include "isla/publish/staged_directory.hpp"
+
+#include <fcntl.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+
+#include "isla/io_error.hpp"
+#include "isla/publish/stage_names.hpp"
+
+namespace isla {
+
+namespace {
+
+// "world/" names the directory "world".
+std::filesystem::path normalised(std::filesystem::path target) {
+  target = target.lexically_normal();
+  if (target.filename().empty()) target = target.parent_path();
+  return target;
+}
+
+std::filesystem::path parentOf(const std::filesystem::path& target) {
+  auto parent = target.parent_path();
+  return parent.empty() ? std::filesystem::path(".") : parent;
+}
+
+void syncDirectory(const std::filesystem::path& directory) {
+  const int fd = ::open(directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) throwSystemError(directory, "open", errno);
+  const int result = ::fsync(fd);
+  const int error = errno;
+  ::close(fd);
+  if (result != 0) throwSystemError(directory, "sync", error);
+}
+
+// The files were synced as they were closed; their directories are synced
+// here, so that the rename publishes entries that exist.
+void syncTree(const std::filesystem::path& root) {
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(root)) {
+    if (entry.is_directory() && !entry.is_symlink()) syncDirectory(entry.path());
+  }
+  syncDirectory(root);
+}
+
+}  // namespace
+
+void StagedDirectory::checkTarget(const std::filesystem::path& requested) {
+  const auto target = normalised(requested);
+  struct stat info {};
+  if (target.empty() || target == "." || target == "..") {
+    throw IoError(requested, "'" + requested.string() + "' cannot be an output directory; name a new directory");
+  }
+  if (::lstat(target.c_str(), &info) == 0) {
+    throw IoError(target, "'" + target.string() +
+                              "' already exists; choose another output directory or remove it first");
+  }
+  const auto parent = parentOf(target);
+  if (::stat(parent.c_str(), &info) != 0 || !S_ISDIR(info.st_mode)) {
+    throw IoError(target, "the parent directory '" + parent.string() + "' does not exist; create it first");
+  }
+  if (::access(parent.c_str(), W_OK) != 0) {
+    throw IoError(target, "the parent directory '" + parent.string() + "' is not writable");
+  }
+  removeAbandonedStages(target);
+}
+
+StagedDirectory::StagedDirectory(std::filesystem::path target) : target_(normalised(std::move(target))) {
+  checkTarget(target_);
+  std::string pattern = stageTemplate(target_);
+  if (!::mkdtemp(pattern.data())) throwSystemError(target_, "create a staging directory for", errno);
+  stage_ = pattern;
+  const mode_t mask = ::umask(0);
+  ::umask(mask);
+  ::chmod(stage_.c_str(), 0777 & ~mask);
+}
+
+StagedDirectory::~StagedDirectory() { discard(); }
+
+void StagedDirectory::discard() noexcept {
+  if (committed_ || stage_.empty()) return;
+  std::error_code ignored;
+  std::filesystem::remove_all(stage_, ignored);
+}
+
+void StagedDirectory::commit() {
+  syncTree(stage_);
+  // The reservation: only a target that is still absent is published.
+  if (::mkdir(target_.c_str(), 0700) != 0) {
+    if (errno == EEXIST) {
+      throw IoError(target_, "'" + target_.string() +
+                                 "' appeared while the world was being written; nothing was published");
+    }
+    throwSystemError(target_, "reserve the output directory", errno);
+  }
+  if (::rename(stage_.c_str(), target_.c_str()) != 0) {
+    const int error = errno;
+    ::rmdir(target_.c_str());
+    throwSystemError(target_, "publish the staging directory as", error);
+  }
+  committed_ = true;
+  syncDirectory(parentOf(target_));
+}
+
+}  // namespace isla

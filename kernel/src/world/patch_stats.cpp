@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: MIT
+// Converting every float32 to the double its shortest decimal reads back as
+// costs more than the whole pass, so the pass estimates each figure from the
+// float32 values and computes it exactly (jsonFloat) only where the estimate
+// comes within its error bound of the best exact value so far. The result
+// is the exact maximum whatever the estimates' errors.
+#include "patch_stats.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numbers>
+
+#include "borders.hpp"
+#include "isla/interrupt.hpp"
+#include "isla/json_text.hpp"
+
+namespace isla {
+
+namespace {
+
+// Relative distance of a float32 from the double its decimal reads back as
+// is at most 2^-24; this bound is four times that, plus any denormal.
+double float32Error(double magnitude) { return magnitude * 0x1p-22 + 0x1p-140; }
+
+class ExactMax {
+ public:
+  template <class Exact>
+  void offer(double estimate, double error, const Exact& exact) {
+    if (estimate + error >= best_) best_ = std::max(best_, exact());
+  }
+  double value() const { return best_; }
+
+ private:
+  double best_ = 0;  // every figure here is at least 0
+};
+
+struct Vertex {
+  float nw, ne, sw, se;
+};
+
+double triangleGradient(double nw, double ne, double sw, double se, bool upper, double spacing) {
+  const double du = upper ? (ne - nw) : (se - sw);
+  const double dv = upper ? (se - ne) : (sw - nw);
+  return std::sqrt(du * du + dv * dv) / spacing;
+}
+
+double outside(double value, double low, double high) { return std::max({low - value, value - high, 0.0}); }
+
+// The two source samples a strip or corner sample must stay between.
+struct Range {
+  float low, high;
+};
+
+Range rangeOf(float a, float b) { return {std::min(a, b), std::max(a, b)}; }
+
+}  // namespace
+
+PatchStats computePatchStats(const World& world, std::size_t index, std::int32_t firstRow,
+                             std::int32_t endRow) {
+  const Patch& patch = world.patches[index];
+  const double spacing = world.settings.spacingM;
+  PatchRows rows = world.heights(index);
+  float low = std::numeric_limits<float>::infinity(), high = -low;
+  ExactMax slope, overshoot;
+
+  Range cornerRange{};
+  if (patch.kind == PatchKind::Corner) {
+    const auto boundaries = cornerBoundaries(world, patch);
+    const auto& north = boundaries[static_cast<std::size_t>(Side::North)];
+    const auto& south = boundaries[static_cast<std::size_t>(Side::South)];
+    cornerRange = {std::min({north.front(), north.back(), south.front(), south.back()}),
+                   std::max({north.front(), north.back(), south.front(), south.back()})};
+  }
+  // A strip's lines run across it: rows of a vertical strip, columns of a
+  // horizontal one.
+  std::vector<Range> lineRanges;
+  if (patch.kind == PatchKind::Strip) {
+    const std::int32_t lines = isVerticalStrip(patch) ? patch.pointsZ : patch.pointsX;
+    for (std::size_t line = 0; line < static_cast<std::size_t>(lines); ++line) {
+      lineRanges.push_back(
+          rangeOf(stripLineStart(world, patch, line).height, stripLineEnd(world, patch, line).height));
+    }
+  }
+  auto rangeAt = [&](std::size_t x, std::size_t z) -> Range {
+    if (patch.kind == PatchKind::Corner) return cornerRange;
+    return lineRanges[isVerticalStrip(patch) ? z : x];
+  };
+
+  std::span<const float> previous;
+  if (firstRow > 0) previous = rows.row(firstRow - 1);
+  for (std::int32_t z = firstRow; z < endRow; ++z) {
+    if (z % 256 == 0) checkInterrupted();
+    const auto row = rows.row(z);
+    float rowMagnitude = 0;
+    for (const float h : row) {
+      low = std::min(low, h);
+      high = std::max(high, h);
+      rowMagnitude = std::max(rowMagnitude, std::fabs(h));
+    }
+    if (patch.kind != PatchKind::Source) {
+      const double error = float32Error(rowMagnitude);
+      for (std::size_t x = 0; x < row.size(); ++x) {
+        const Range range = rangeAt(x, static_cast<std::size_t>(z));
+        overshoot.offer(outside(row[x], range.low, range.high), error, [&] {
+          return outside(jsonFloat(row[x]), jsonFloat(range.low), jsonFloat(range.high));
+        });
+      }
+    }
+    if (!previous.empty()) {
+      float magnitude = rowMagnitude;
+      for (const float h : previous) magnitude = std::max(magnitude, std::fabs(h));
+      const double error = 2 * float32Error(magnitude) / spacing;
+      for (std::size_t x = 0; x + 1 < row.size(); ++x) {
+        const Vertex v{previous[x], previous[x + 1], row[x], row[x + 1]};
+        for (const bool upper : {true, false}) {
+          slope.offer(triangleGradient(v.nw, v.ne, v.sw, v.se, upper, spacing), error, [&] {
+            return triangleGradient(jsonFloat(v.nw), jsonFloat(v.ne), jsonFloat(v.sw), jsonFloat(v.se), upper,
+                                    spacing);
+          });
+        }
+      }
+    }
+    previous = row;
+  }
+  return PatchStats{jsonFloat(low), jsonFloat(high), std::atan(slope.value()) * 180.0 / std::numbers::pi,
+                    overshoot.value()};
+}
+
+}  // namespace isla

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: MIT
+#include "water_regions.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <map>
+
+#include "isla/fourcc.hpp"
+
+namespace isla {
+
+namespace {
+
+struct Box {
+  std::int32_t minX = std::numeric_limits<std::int32_t>::max();
+  std::int32_t minZ = std::numeric_limits<std::int32_t>::max();
+  std::int32_t maxX = -1;
+  std::int32_t maxZ = -1;
+  bool empty() const { return maxX < 0; }
+};
+
+// The bounding box of every body id's pixels, in one pass over the grid.
+std::vector<Box> boxesOf(const Raster& ids) {
+  std::vector<Box> boxes(std::size_t{1} << 16);
+  const auto values = ids.values<std::uint16_t>();
+  const std::int32_t n = ids.mapSize();
+  for (std::int32_t x = 0; x < n; ++x) {
+    const auto* column = &values[static_cast<std::size_t>(x) * static_cast<std::size_t>(n)];
+    for (std::int32_t z = 0; z < n; ++z) {
+      const std::uint16_t id = column[z].value();
+      if (id == 0) continue;
+      Box& box = boxes[id];
+      box.minX = std::min(box.minX, x);
+      box.maxX = std::max(box.maxX, x);
+      box.minZ = std::min(box.minZ, z);
+      box.maxZ = std::max(box.maxZ, z);
+    }
+  }
+  return boxes;
+}
+
+std::string kindOf(std::uint8_t type) {
+  if (type == 0) return "ocean";
+  if (type == 1) return "lake";
+  return "type-" + std::to_string(type);
+}
+
+}  // namespace
+
+std::vector<WaterRegion> findWaterRegions(const World& world, std::size_t sourceIndex,
+                                          std::vector<WorldWarning>& warnings) {
+  const WorldSource& source = world.sources[sourceIndex];
+  const auto* bodies = source.package->get<Table>(FourCC("WBTB"));
+  const auto* ids = source.package->get<Raster>(FourCC("WBID"));
+  if (!bodies || !ids) return {};
+  const std::vector<Box> boxes = boxesOf(*ids);
+  std::map<std::uint16_t, const Record*> byId;
+  for (const Record& body : bodies->rows) byId.emplace(body.as<std::uint16_t>("id"), &body);
+
+  const Patch& patch = world.patches[source.patch];
+  const double spacing = world.settings.spacingM;
+  std::vector<WaterRegion> regions;
+  for (const auto& [id, body] : byId) {
+    const Box& box = boxes[id];
+    if (box.empty()) {
+      warnings.push_back({"water.empty-body", source.id,
+                          "source " + source.id + ": water body " + std::to_string(id) +
+                              " has no WBID pixel, so it gets no water region"});
+      continue;
+    }
+    WaterRegion region;
+    region.id = source.ns + ":water:" + std::to_string(id);
+    region.source = sourceIndex;
+    region.patch = source.patch;
+    region.bodyId = id;
+    region.kind = kindOf(body->as<std::uint8_t>("type"));
+    region.minX = patch.originX + box.minX * spacing;
+    region.minZ = patch.originZ + box.minZ * spacing;
+    region.maxX = patch.originX + box.maxX * spacing;
+    region.maxZ = patch.originZ + box.maxZ * spacing;
+    region.levelM = body->number("surfaceLevel") * world.settings.heightScaleM;
+    regions.push_back(std::move(region));
+  }
+  return regions;
+}
+
+}  // namespace isla

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: MIT
+#include "isla/world/world.hpp"
+
+#include <algorithm>
+
+#include "borders.hpp"
+
+namespace isla {
+
+std::string_view patchKindName(PatchKind kind) {
+  switch (kind) {
+    case PatchKind::Source: return "source";
+    case PatchKind::Strip: return "strip";
+    case PatchKind::Corner: return "corner";
+  }
+  return "source";
+}
+
+std::string_view sideName(Side side) {
+  switch (side) {
+    case Side::North: return "north";
+    case Side::East: return "east";
+    case Side::South: return "south";
+    case Side::West: return "west";
+  }
+  return "north";
+}
+
+std::string_view axisName(Axis axis) { return axis == Axis::X ? "x" : "z"; }
+
+const Patch* World::patch(std::int32_t latticeRow, std::int32_t latticeCol) const {
+  if (latticeRow < 0 || latticeCol < 0 || latticeRow >= latticeRows() || latticeCol >= latticeCols()) {
+    return nullptr;
+  }
+  return &patches[static_cast<std::size_t>(latticeRow * latticeCols() + latticeCol)];
+}
+
+PatchRows World::heights(std::size_t patch) const { return PatchRows(*this, patch); }
+
+}  // namespace isla

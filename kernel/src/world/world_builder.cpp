@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: MIT
+// The steps of building a World, each over independent pieces: the lattice,
+// every source's borders, the edges, each patch's figures (in row ranges,
+// so that one large source uses every thread), scenery and water per source.
+#include "isla/world/world_builder.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "borders.hpp"
+#include "edges.hpp"
+#include "isla/fourcc.hpp"
+#include "isla/interrupt.hpp"
+#include "isla/parallel.hpp"
+#include "patch_stats.hpp"
+#include "scenery_builder.hpp"
+#include "water_regions.hpp"
+
+namespace isla {
+
+namespace {
+
+// Rows of one patch-figures task: about a million samples.
+constexpr std::int64_t kSamplesPerTask = std::int64_t{1} << 20;
+
+PatchKind kindAt(std::int32_t latticeRow, std::int32_t latticeCol) {
+  const bool oddRow = latticeRow % 2 != 0, oddCol = latticeCol % 2 != 0;
+  if (oddRow && oddCol) return PatchKind::Corner;
+  if (oddRow || oddCol) return PatchKind::Strip;
+  return PatchKind::Source;
+}
+
+// Source (r, c) starts at grid coordinate c * (cells + gap), r * (cells + gap);
+// the odd lattice cells after it start at its last sample.
+std::int64_t gridStart(std::int32_t latticeIndex, std::int64_t cells, std::int64_t gap) {
+  return latticeIndex / 2 * (cells + gap) + (latticeIndex % 2) * cells;
+}
+
+void buildLattice(World& world) {
+  const std::int64_t cells = world.mapSize - 1;
+  const std::int64_t gap = world.settings.gapCells;
+  const double spacing = world.settings.spacingM;
+  for (std::int32_t r = 0; r < world.latticeRows(); ++r) {
+    for (std::int32_t c = 0; c < world.latticeCols(); ++c) {
+      Patch patch;
+      patch.id = "p-" + std::to_string(r) + "-" + std::to_string(c);
+      patch.kind = kindAt(r, c);
+      patch.latticeRow = r;
+      patch.latticeCol = c;
+      patch.originX = static_cast<double>(gridStart(c, cells, gap)) * spacing;
+      patch.originZ = static_cast<double>(gridStart(r, cells, gap)) * spacing;
+      patch.pointsX = c % 2 == 0 ? world.mapSize : world.settings.gapCells + 1;
+      patch.pointsZ = r % 2 == 0 ? world.mapSize : world.settings.gapCells + 1;
+      if (patch.kind == PatchKind::Source) {
+        patch.source = static_cast<std::size_t>(r / 2 * world.cols + c / 2);
+        world.sources[*patch.source].patch = world.patches.size();
+      }
+      auto link = [&](Side side, std::int32_t nr, std::int32_t nc) {
+        if (nr < 0 || nc < 0 || nr >= world.latticeRows() || nc >= world.latticeCols()) return;
+        patch.neighbours[static_cast<std::size_t>(side)] =
+            static_cast<std::size_t>(nr * world.latticeCols() + nc);
+      };
+      link(Side::North, r - 1, c);
+      link(Side::East, r, c + 1);
+      link(Side::South, r + 1, c);
+      link(Side::West, r, c - 1);
+      world.patches.push_back(std::move(patch));
+    }
+  }
+}
+
+struct StatsTask {
+  std::size_t patch;
+  std::int32_t firstRow;
+  std::int32_t endRow;
+};
+
+std::vector<StatsTask> statsTasks(const World& world) {
+  std::vector<StatsTask> tasks;
+  for (std::size_t i = 0; i < world.patches.size(); ++i) {
+    const Patch& patch = world.patches[i];
+    const auto rows = static_cast<std::int32_t>(std::max<std::int64_t>(1, kSamplesPerTask / patch.pointsX));
+    for (std::int32_t first = 0; first < patch.pointsZ; first += rows) {
+      tasks.push_back({i, first, std::min(patch.pointsZ, first + rows)});
+    }
+  }
+  return tasks;
+}
+
+PatchStats merge(const PatchStats& a, const PatchStats& b) {
+  return PatchStats{std::min(a.minHeightM, b.minHeightM), std::max(a.maxHeightM, b.maxHeightM),
+                    std::max(a.maxSlopeDeg, b.maxSlopeDeg), std::max(a.overshootM, b.overshootM)};
+}
+
+// The figures of every patch; progress is reported between batches, from
+// this thread.
+void computeStats(World& world, unsigned threads, Progress& progress) {
+  const auto tasks = statsTasks(world);
+  std::vector<PatchStats> partial(tasks.size());
+  const std::size_t batch = std::max<std::size_t>(1, 4 * static_cast<std::size_t>(threads));
+  for (std::size_t begin = 0; begin < tasks.size(); begin += batch) {
+    checkInterrupted();
+    const std::size_t count = std::min(batch, tasks.size() - begin);
+    parallelFor(count, threads, [&](std::size_t i) {
+      const StatsTask& task = tasks[begin + i];
+      partial[begin + i] = computePatchStats(world, task.patch, task.firstRow, task.endRow);
+    });
+    progress.update(static_cast<double>(begin + count) / static_cast<double>(tasks.size()));
+  }
+  world.stats.assign(world.patches.size(), PatchStats{});
+  std::vector<bool> seen(world.patches.size(), false);
+  for (std::size_t i = 0; i < tasks.size(); ++i) {
+    const std::size_t patch = tasks[i].patch;
+    world.stats[patch] = seen[patch] ? merge(world.stats[patch], partial[i]) : partial[i];
+    seen[patch] = true;
+  }
+}
+
+std::string degrees(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f", value);
+  return text;
+}
+
+void warnSteepPatches(World& world) {
+  for (std::size_t i = 0; i < world.patches.size(); ++i) {
+    const double slope = world.stats[i].maxSlopeDeg;
+    if (slope <= world.settings.slopeWarningDeg) continue;
+    const std::string& id = world.patches[i].id;
+    world.warnings.push_back({"slope.steep", id,
+                              "patch " + id + " has a triangle of " + degrees(slope) + " degrees, above the " +
+                                  degrees(world.settings.slopeWarningDeg) + " degree threshold"});
+  }
+}
+
+}  // namespace
+
+World buildWorld(const Layout& layout, std::vector<LoadedSource> loaded, const EnumTable& enums,
+                 unsigned threads, Progress& progress) {
+  threads = resolveThreads(threads);
+  World world;
+  world.name = layout.name;
+  world.settings = layout.settings;
+  world.rows = layout.rows;
+  world.cols = layout.cols;
+  world.mapSize = loaded.at(0).package->mapSize;
+  for (std::size_t i = 0; i < layout.sources.size(); ++i) {
+    const LayoutSource& from = layout.sources[i];
+    world.sources.push_back(WorldSource{from.id, from.ns, from.file, std::move(loaded[i].sha256), from.row,
+                                        from.col, std::move(loaded[i].package), 0});
+  }
+  buildLattice(world);
+
+  auto borders = std::make_shared<World::Borders>();
+  borders->sources.resize(world.sources.size());
+  parallelFor(world.sources.size(), threads, [&](std::size_t i) {
+    const Raster& heights = *world.sources[i].package->get<Raster>(FourCC("HGTS"));
+    borders->sources[i] = readBorders(heights, world.settings.heightScaleM, world.settings.spacingM);
+  });
+  world.borders = std::move(borders);
+  buildEdges(world);
+  progress.update(0.05);
+
+  ProgressRange statsProgress(progress, 0.05, 0.9);
+  computeStats(world, threads, statsProgress);
+  warnSteepPatches(world);
+
+  world.scenery.resize(world.sources.size());
+  std::vector<std::vector<WaterRegion>> regions(world.sources.size());
+  std::vector<std::vector<WorldWarning>> waterWarnings(world.sources.size());
+  parallelFor(world.sources.size(), threads, [&](std::size_t i) {
+    world.scenery[i] = buildScenery(world, i, enums);
+    regions[i] = findWaterRegions(world, i, waterWarnings[i]);
+  });
+  for (std::size_t i = 0; i < world.sources.size(); ++i) {
+    world.waterRegions.insert(world.waterRegions.end(), regions[i].begin(), regions[i].end());
+    world.warnings.insert(world.warnings.end(), waterWarnings[i].begin(), waterWarnings[i].end());
+  }
+  progress.update(1.0);
+  return world;
+}
+
+}  // namespace isla

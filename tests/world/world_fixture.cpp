@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: MIT
+#include "world_fixture.hpp"
+
+#include <cmath>
+
+#include <isla/world/world_builder.hpp>
+
+#include "sample_blueprint.hpp"
+#include "test_kernel.hpp"
+
+namespace isla::test {
+
+Layout layoutOf(const WorldSpec& spec) {
+  Layout layout;
+  layout.name = "test";
+  layout.rows = spec.rows;
+  layout.cols = spec.cols;
+  layout.settings.gapCells = spec.gapCells;
+  for (std::int32_t r = 0; r < spec.rows; ++r) {
+    for (std::int32_t c = 0; c < spec.cols; ++c) {
+      const std::string id = "s" + std::to_string(r) + std::to_string(c);
+      layout.sources.push_back(LayoutSource{id, id, id + ".dat", id + ".dat", r, c, "/sources/0"});
+    }
+  }
+  return layout;
+}
+
+World buildTestWorld(const WorldSpec& spec) {
+  const Layout layout = layoutOf(spec);
+  std::vector<LoadedSource> sources;
+  for (const auto& source : layout.sources) {
+    SampleBlueprint sample = makeSample(spec.mapSize);
+    const auto n = static_cast<std::size_t>(spec.mapSize);
+    const double step = spec.mapSize - 1 + spec.gapCells;
+    for (std::size_t x = 0; x < n; ++x) {
+      for (std::size_t z = 0; z < n; ++z) {
+        const double worldX = source.col * step + static_cast<double>(x);
+        const double worldZ = source.row * step + static_cast<double>(z);
+        const double metres = spec.plane ? planeHeight(worldX, worldZ) : 40 * std::sin(0.031 * static_cast<double>(x) + source.row) +
+                              25 * std::cos(0.017 * static_cast<double>(z) + 2 * source.col) +
+                              30.0 * source.row - 20.0 * source.col + 0.37 * static_cast<double>(x % 7);
+        sample.heights[x * n + z] = static_cast<float>(metres / 251.0);
+      }
+    }
+    LoadResult result = load(encode(sample).v2(), source.file);
+    if (!result.package) throw std::runtime_error("the test blueprint did not load: " + describe(result.diagnostics));
+    sources.push_back(LoadedSource{result.package, "0"});
+  }
+  NoProgress progress;
+  return buildWorld(layout, std::move(sources), sharedKernel().enums(), spec.threads, progress);
+}
+
+std::vector<std::vector<float>> patchHeights(const World& world, std::size_t patch) {
+  PatchRows rows = world.heights(patch);
+  std::vector<std::vector<float>> out;
+  for (std::int32_t z = 0; z < rows.pointsZ(); ++z) {
+    const auto row = rows.row(z);
+    out.emplace_back(row.begin(), row.end());
+  }
+  return out;
+}
+
+}  // namespace isla::test

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+// Small worlds built in-process from generated blueprints whose heights are
+// smooth and different in every source, so that strips, corners and edges
+// have something to match.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include <isla/blueprint_reader.hpp>
+#include <isla/world/world.hpp>
+
+namespace isla::test {
+
+struct WorldSpec {
+  std::int32_t rows = 1;
+  std::int32_t cols = 1;
+  std::int32_t mapSize = 256;
+  std::int32_t gapCells = 8;
+  unsigned threads = 1;
+  bool plane = false;  // every source a piece of one plane (planeHeight)
+};
+
+inline constexpr double kPlaneSlopeX = 0.08;
+inline constexpr double kPlaneSlopeZ = -0.05;
+inline double planeHeight(double x, double z) { return 40 + kPlaneSlopeX * x + kPlaneSlopeZ * z; }
+
+// The layout of `spec`, sources named "s<r><c>".
+Layout layoutOf(const WorldSpec& spec);
+World buildTestWorld(const WorldSpec& spec);
+
+// Every row of a patch, copied.
+std::vector<std::vector<float>> patchHeights(const World& world, std::size_t patch);
+
+}  // namespace isla::test
