@@ -4,6 +4,7 @@
 #include <iostream>
 #include <algorithm>
 
+#include <isla/interrupt.hpp>
 #include <isla/io_error.hpp>
 
 #include "commands/commands.hpp"
@@ -20,13 +21,16 @@ struct Command {
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> all{
+      {{"run", "run [compile [LAYOUT.json OUTDIR] [--exporter NAME] [--option KEY=VALUE]... [--jobs N] [--quiet]]",
+        "Run a job: 'run compile' makes a world package from a layout of blueprints."},
+       isla::cli::runRun},
       {{"plugins", "plugins [--json]", "List the plugin search path, every plugin file and what each registered."},
        isla::cli::runPlugins},
       {{"inspect", "inspect FILE.dat [--json] [--verbose]",
         "Show a blueprint's format, MapSize, params and sections."},
        isla::cli::runInspect},
-      {{"validate", "validate FILE.dat... [--json] [--strict] [--only NAME] [--skip NAME]",
-        "Check blueprints against every reader rule and the validator plugins."},
+      {{"validate", "validate FILE.dat... | PACKAGE_DIR | WORLD.json [--json] [--strict] [--only NAME] [--skip NAME]",
+        "Check blueprints against every reader rule and the validator plugins, or a world package against its format."},
        isla::cli::runValidate},
       {{"convert", "convert IN.dat OUT.dat [--keep-provenance] [--overwrite]",
         "Write a blueprint (v2 or legacy v1) as v2, keeping every section's bytes."},
@@ -61,6 +65,7 @@ bool takesValue(const std::string& argument) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  isla::installInterruptHandlers();
   std::vector<std::string> before, after;
   const Command* command = nullptr;
   for (int i = 1; i < argc; ++i) {
@@ -102,6 +107,10 @@ int main(int argc, char** argv) {
   } catch (const isla::cli::CommandError& error) {
     std::cerr << "isla-tool: error: " << error.what() << "\n";
     return 1;
+  } catch (const isla::Interrupted& error) {
+    // The stages have unwound away by now.
+    std::cerr << "isla-tool: " << error.what() << "; nothing was written\n";
+    return error.exitCode();
   } catch (const std::exception& error) {
     std::cerr << "isla-tool: error: " << error.what() << "\n";
     return 1;

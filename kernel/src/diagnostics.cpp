@@ -33,6 +33,7 @@ std::string formatDiagnostic(const Diagnostic& d) {
     where += (where.empty() ? "pixel (" : " pixel (") + std::to_string(d.pixel->x) + ", " +
              std::to_string(d.pixel->y) + ")";
   }
+  if (!d.pointer.empty()) where += (where.empty() ? "at " : " at ") + d.pointer;
   if (!where.empty()) out += where + ": ";
   out += d.message;
   if (!d.code.empty()) out += " [" + d.code + "]";
@@ -52,6 +53,7 @@ boost::json::object toJson(const Diagnostic& d) {
   } else {
     out["pixel"] = nullptr;
   }
+  out["pointer"] = d.pointer.empty() ? boost::json::value(nullptr) : boost::json::value(d.pointer);
   out["message"] = d.message;
   return out;
 }

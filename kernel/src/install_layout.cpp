@@ -21,4 +21,12 @@ std::filesystem::path defaultEnumTablePath() {
   return (executableDirectory() / ISLA_RELATIVE_DATA_DIR / "enums.json").lexically_normal();
 }
 
+std::filesystem::path defaultExampleLayout() {
+  return (executableDirectory() / ISLA_RELATIVE_DATA_DIR / "examples/archipelago/layout.json").lexically_normal();
+}
+
+std::filesystem::path defaultSchemaDirectory() {
+  return (executableDirectory() / ISLA_RELATIVE_DATA_DIR / "schemas").lexically_normal();
+}
+
 }  // namespace isla

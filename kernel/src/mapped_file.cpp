@@ -13,10 +13,23 @@
 
 namespace isla {
 
+namespace {
+
+[[noreturn]] void refuseIrregular(const std::filesystem::path& path) {
+  throw IoError(path, "cannot read '" + path.string() + "': not a regular file");
+}
+
+}  // namespace
+
 std::shared_ptr<const MappedFile> MappedFile::open(const std::filesystem::path& path) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) throwSystemError(path, "open", errno);
+  // A FIFO, socket or device is refused before it is opened: opening one
+  // can block forever (a FIFO without a writer) or act on the device.
   struct stat info {};
+  if (::stat(path.c_str(), &info) != 0) throwSystemError(path, "open", errno);
+  if (!S_ISREG(info.st_mode)) refuseIrregular(path);
+  // O_NONBLOCK: a FIFO swapped in since the stat cannot block the open.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) throwSystemError(path, "open", errno);
   if (::fstat(fd, &info) != 0) {
     const int error = errno;
     ::close(fd);
@@ -24,7 +37,7 @@ std::shared_ptr<const MappedFile> MappedFile::open(const std::filesystem::path& 
   }
   if (!S_ISREG(info.st_mode)) {
     ::close(fd);
-    throw IoError(path, "cannot read '" + path.string() + "': not a regular file");
+    refuseIrregular(path);
   }
   const auto size = static_cast<std::size_t>(info.st_size);
   const std::byte* data = nullptr;

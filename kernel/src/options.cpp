@@ -29,4 +29,10 @@ bool OptionValues::flag(std::string_view name) const {
   return value && *value != "false" && *value != "0";
 }
 
+std::vector<std::string> OptionValues::names() const {
+  std::vector<std::string> out;
+  for (const auto& entry : values_) out.push_back(entry.first);
+  return out;
+}
+
 }  // namespace isla

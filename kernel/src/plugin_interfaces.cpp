@@ -2,11 +2,15 @@
 // The key functions of the plugin interfaces: their vtables and type
 // information live in the kernel, once.
 #include "isla/exporter.hpp"
+#include "isla/package_validator.hpp"
+#include "isla/progress.hpp"
 #include "isla/validator.hpp"
 
 namespace isla {
 
 Validator::~Validator() = default;
 Exporter::~Exporter() = default;
+PackageValidator::~PackageValidator() = default;
+Progress::~Progress() = default;
 
 }  // namespace isla

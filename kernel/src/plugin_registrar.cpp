@@ -12,5 +12,8 @@ void PluginRegistrar::addValidator(std::unique_ptr<Validator> validator) {
 void PluginRegistrar::addExporter(std::unique_ptr<Exporter> exporter) {
   exporters.push_back(std::move(exporter));
 }
+void PluginRegistrar::addPackageValidator(std::unique_ptr<PackageValidator> validator) {
+  packageValidators.push_back(std::move(validator));
+}
 
 }  // namespace isla

@@ -51,6 +51,9 @@ const Registration<Validator>* Registry::validator(std::string_view name) const 
 const Registration<Exporter>* Registry::exporter(std::string_view name) const {
   return lookup(exporters_, name);
 }
+const Registration<PackageValidator>* Registry::packageValidator(std::string_view name) const {
+  return lookup(packageValidators_, name);
+}
 
 std::vector<const Registration<SectionCodec>*> Registry::sections() const {
   // By the tag as it reads, not by its little-endian value.
@@ -61,6 +64,9 @@ std::vector<const Registration<SectionCodec>*> Registry::sections() const {
 }
 std::vector<const Registration<Validator>*> Registry::validators() const { return sortedValues(validators_); }
 std::vector<const Registration<Exporter>*> Registry::exporters() const { return sortedValues(exporters_); }
+std::vector<const Registration<PackageValidator>*> Registry::packageValidators() const {
+  return sortedValues(packageValidators_);
+}
 
 void Registry::add(const std::shared_ptr<const PluginInfo>& plugin, PluginRegistrar&& registrar,
                    const std::shared_ptr<const void>& library) {
@@ -94,21 +100,22 @@ void Registry::add(const std::shared_ptr<const PluginInfo>& plugin, PluginRegist
   };
   checkNames(registrar.validators, validators_, "validator");
   checkNames(registrar.exporters, exporters_, "exporter");
+  checkNames(registrar.packageValidators, packageValidators_, "package validator");
 
   for (auto& codec : registrar.sections) {
     const FourCC tag = codec->tag();
     sections_.emplace(tag, Registration<SectionCodec>{keepLibraryAlive(std::move(codec), library), plugin});
   }
-  for (auto& validator : registrar.validators) {
-    std::string name = validator->name();
-    validators_.emplace(std::move(name),
-                        Registration<Validator>{keepLibraryAlive(std::move(validator), library), plugin});
-  }
-  for (auto& exporter : registrar.exporters) {
-    std::string name = exporter->name();
-    exporters_.emplace(std::move(name),
-                       Registration<Exporter>{keepLibraryAlive(std::move(exporter), library), plugin});
-  }
+  auto addNamed = [&](auto& objects, auto& registered) {
+    for (auto& object : objects) {
+      std::string name = object->name();
+      using T = typename std::decay_t<decltype(object)>::element_type;
+      registered.emplace(std::move(name), Registration<T>{keepLibraryAlive(std::move(object), library), plugin});
+    }
+  };
+  addNamed(registrar.validators, validators_);
+  addNamed(registrar.exporters, exporters_);
+  addNamed(registrar.packageValidators, packageValidators_);
   registrar = PluginRegistrar{};
 }
 

@@ -9,18 +9,13 @@
 #include <cerrno>
 #include <cstdlib>
 
+#include "isla/interrupt.hpp"
 #include "isla/io_error.hpp"
+#include "isla/publish/stage_names.hpp"
 
 namespace isla {
 
 namespace {
-
-constexpr std::size_t kBufferSize = 1 << 20;
-
-std::filesystem::path parentOf(const std::filesystem::path& target) {
-  auto parent = target.parent_path();
-  return parent.empty() ? std::filesystem::path(".") : parent;
-}
 
 // Renames without ever replacing an existing target; falls back to
 // link + unlink where the filesystem has no RENAME_NOREPLACE.
@@ -48,7 +43,7 @@ void StagedFile::checkTarget(const std::filesystem::path& target, bool replace) 
     throw IoError(target, "'" + target.string() +
                               "' already exists; choose another output path or remove it first");
   }
-  const auto parent = parentOf(target);
+  const auto parent = targetDirectory(target);
   if (::stat(parent.c_str(), &info) != 0 || !S_ISDIR(info.st_mode)) {
     throw IoError(target, "the output directory '" + parent.string() +
                               "' does not exist; create it first");
@@ -61,73 +56,42 @@ void StagedFile::checkTarget(const std::filesystem::path& target, bool replace) 
 StagedFile::StagedFile(std::filesystem::path target, bool replace)
     : target_(std::move(target)), replace_(replace) {
   checkTarget(target_, replace_);
-  std::string pattern =
-      (parentOf(target_) / ("." + target_.filename().string() + ".isla-stage-XXXXXX")).string();
-  fd_ = ::mkostemp(pattern.data(), O_CLOEXEC);
-  if (fd_ < 0) throwSystemError(target_, "create a staging file for", errno);
+  removed_ = removeAbandonedStages(target_);
+  std::string pattern = stageTemplate(target_);
+  const int fd = ::mkostemp(pattern.data(), O_CLOEXEC);
+  if (fd < 0) throwSystemError(target_, "create a staging file for", errno);
   stage_ = pattern;
+  writer_.emplace(fd, stage_, target_);
   const mode_t mask = ::umask(0);
   ::umask(mask);
-  ::fchmod(fd_, 0666 & ~mask);
-  buffer_.reserve(kBufferSize);
+  ::fchmod(fd, 0666 & ~mask);
 }
 
 StagedFile::~StagedFile() { discard(); }
 
 void StagedFile::discard() noexcept {
-  if (fd_ >= 0) {
-    ::close(fd_);
-    fd_ = -1;
-  }
+  writer_.reset();
   if (!stage_.empty()) {
     ::unlink(stage_.c_str());
     stage_.clear();
   }
 }
 
-void StagedFile::writeAll(std::span<const std::byte> bytes) {
-  std::size_t done = 0;
-  while (done < bytes.size()) {
-    const ssize_t written = ::write(fd_, bytes.data() + done, bytes.size() - done);
-    if (written < 0) {
-      if (errno == EINTR) continue;
-      const int error = errno;
-      discard();
-      throwSystemError(target_, "write", error);
-    }
-    done += static_cast<std::size_t>(written);
-  }
-}
-
-void StagedFile::flush() {
-  writeAll(buffer_);
-  buffer_.clear();
-}
-
 void StagedFile::write(std::span<const std::byte> bytes) {
-  if (fd_ < 0) throw IoError(target_, "write to '" + target_.string() + "' after it was closed");
-  if (buffer_.size() + bytes.size() > kBufferSize) flush();
-  if (bytes.size() >= kBufferSize) {
-    writeAll(bytes);
-  } else {
-    buffer_.insert(buffer_.end(), bytes.begin(), bytes.end());
-  }
+  if (!writer_) throw IoError(target_, "write to '" + target_.string() + "' after it was closed");
+  writer_->write(bytes);
 }
 
 void StagedFile::commit() {
-  flush();
-  if (::fsync(fd_) != 0) {
-    const int error = errno;
+  try {
+    writer_->close();
+    writer_.reset();
+    // A signal that came during the sync still leaves nothing behind.
+    checkInterrupted();
+  } catch (...) {
     discard();
-    throwSystemError(target_, "sync", error);
+    throw;
   }
-  if (::close(fd_) != 0) {
-    const int error = errno;
-    fd_ = -1;
-    discard();
-    throwSystemError(target_, "close", error);
-  }
-  fd_ = -1;
   const int error = replace_ ? (::rename(stage_.c_str(), target_.c_str()) == 0 ? 0 : errno)
                              : renameNoReplace(stage_, target_);
   if (error != 0) {
@@ -139,7 +103,7 @@ void StagedFile::commit() {
     throwSystemError(target_, "publish", error);
   }
   stage_.clear();
-  syncDirectory(parentOf(target_));
+  syncDirectory(targetDirectory(target_));
 }
 
 }  // namespace isla

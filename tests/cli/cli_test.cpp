@@ -46,7 +46,7 @@ BOOST_AUTO_TEST_CASE(plugins_lists_every_shipped_section_tag) {
     BOOST_TEST(contains(run.out, std::string("section   ") + tag), tag);
   }
   const auto json = parseObject(runTool({"plugins", "--json"}).out);
-  BOOST_TEST(json.at("api_version").as_int64() == 1);
+  BOOST_TEST(json.at("api_version").as_int64() == 2);
   BOOST_TEST(json.at("search_path").as_array().back().at("origin").as_string() == "default");
 }
 
@@ -63,9 +63,9 @@ BOOST_AUTO_TEST_CASE(broken_plugins_are_reported_and_the_tool_still_runs) {
   BOOST_TEST(contains(run.err, "and already registered by plugin 'duplicate-tag'"));
   // Plugin search directories come before the shipped default.
   const auto listing = runTool({"plugins", "--plugin-dir", testPluginDirectory().string()});
-  BOOST_TEST(contains(listing.out, "third-party 0.3.0 (API 1)"));
+  BOOST_TEST(contains(listing.out, "third-party 0.3.0 (API 2)"));
   BOOST_TEST(contains(listing.out, "section   XTRA  Extra values (optional)"));
-  BOOST_TEST(contains(listing.out, "exporter  listing: writes the section tags of each package"));
+  BOOST_TEST(contains(listing.out, "exporter  listing: writes the section tags of each source"));
   BOOST_TEST(contains(listing.out, "not-a-plugin.so  skipped: not an isla-tool plugin"));
   const auto viaEnvironment = runTool({"plugins"}, {{"ISLA_PLUGIN_PATH", testPluginDirectory().string()}});
   BOOST_TEST(contains(viaEnvironment.out, "(ISLA_PLUGIN_PATH)"));

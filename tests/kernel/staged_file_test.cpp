@@ -107,7 +107,9 @@ BOOST_AUTO_TEST_CASE(a_write_failure_leaves_nothing_behind) {
   }
   setrlimit(RLIMIT_FSIZE, &old);
   signal(SIGXFSZ, SIG_DFL);
-  BOOST_TEST(message == "cannot write '" + (dir / "big.dat").string() + "': File too large");
+  BOOST_TEST(message == "cannot write '" + (dir / "big.dat").string() +
+                            "': the file-size limit (ulimit -f) of 1048576 bytes was reached; raise it or write "
+                            "elsewhere");
   BOOST_TEST(entries(dir.path()) == 0u);
 }
 

@@ -83,12 +83,12 @@ class ExtraValidator final : public isla::Validator {
 class ListingExporter final : public isla::Exporter {
  public:
   std::string name() const override { return "listing"; }
-  std::string description() const override { return "writes the section tags of each package"; }
+  std::string description() const override { return "writes the section tags of each source"; }
   void write(const isla::ExportInput& input, const std::filesystem::path& stage,
              isla::Diagnostics&) const override {
     std::ofstream out(stage / "sections.txt");
-    for (const auto& package : input.packages) {
-      for (const auto& section : package->sections) out << section.tag.text() << "\n";
+    for (const auto& source : input.world.sources) {
+      for (const auto& section : source.package->sections) out << section.tag.text() << "\n";
     }
   }
 };

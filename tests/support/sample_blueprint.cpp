@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include <wsrf/water_level.hpp>
+#include <isla/water_level.hpp>
 
 namespace isla::test {
 

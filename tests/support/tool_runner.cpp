@@ -3,7 +3,8 @@
 
 #include <fcntl.h>
 #include <poll.h>
-#include <spawn.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -16,11 +17,23 @@ extern char** environ;
 
 namespace isla::test {
 
+namespace {
+
+// A wait status as a shell reports it: the exit code, or 128 + the signal.
+int resultOf(int status) { return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status); }
+
+}  // namespace
+
 std::filesystem::path toolPath() { return ISLA_TEST_TOOL_PATH; }
 std::filesystem::path testPluginDirectory() { return ISLA_TEST_PLUGIN_DIR; }
 
 ToolRun runTool(const std::vector<std::string>& arguments,
                 const std::map<std::string, std::string>& environment) {
+  return ToolProcess(arguments, environment).wait();
+}
+
+ToolProcess::ToolProcess(const std::vector<std::string>& arguments,
+                         const std::map<std::string, std::string>& environment, Limits limits) {
   std::vector<std::string> env;
   for (char** entry = environ; *entry; ++entry) {
     const std::string text = *entry;
@@ -40,20 +53,42 @@ ToolRun runTool(const std::vector<std::string>& arguments,
 
   int outPipe[2], errPipe[2];
   if (pipe2(outPipe, O_CLOEXEC) != 0 || pipe2(errPipe, O_CLOEXEC) != 0) throw std::runtime_error("pipe");
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1);
-  posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2);
-  pid_t pid;
-  const int spawned = posix_spawn(&pid, argv[0].c_str(), &actions, nullptr, rawArgv.data(), rawEnv.data());
-  posix_spawn_file_actions_destroy(&actions);
+  const pid_t pid = fork();
+  if (pid < 0) throw std::runtime_error("cannot start " + argv[0]);
+  if (pid == 0) {
+    // The child of a fork: async-signal-safe calls only, up to the exec.
+    const int null = open("/dev/null", O_RDONLY | O_CLOEXEC);
+    dup2(null, 0);
+    dup2(outPipe[1], 1);
+    dup2(errPipe[1], 2);
+    for (const int handled : {SIGINT, SIGTERM, SIGHUP}) ::signal(handled, SIG_DFL);
+    if (limits.fileSize) {
+      const rlimit limit{*limits.fileSize, *limits.fileSize};
+      setrlimit(RLIMIT_FSIZE, &limit);
+    }
+    execve(rawArgv[0], rawArgv.data(), rawEnv.data());
+    _exit(127);
+  }
   close(outPipe[1]);
   close(errPipe[1]);
-  if (spawned != 0) throw std::runtime_error("cannot start " + argv[0]);
+  pid_ = pid;
+  out_ = outPipe[0];
+  err_ = errPipe[0];
+}
 
+ToolProcess::~ToolProcess() {
+  if (pid_ < 0) return;
+  kill(pid_, SIGKILL);
+  close(out_);
+  close(err_);
+  waitpid(pid_, nullptr, 0);
+}
+
+void ToolProcess::signal(int signal) const { kill(pid_, signal); }
+
+ToolRun ToolProcess::wait() {
   ToolRun run;
-  pollfd fds[2] = {{outPipe[0], POLLIN, 0}, {errPipe[0], POLLIN, 0}};
+  pollfd fds[2] = {{out_, POLLIN, 0}, {err_, POLLIN, 0}};
   std::string* sinks[2] = {&run.out, &run.err};
   int open = 2;
   while (open > 0) {
@@ -72,9 +107,26 @@ ToolRun runTool(const std::vector<std::string>& arguments,
     }
   }
   int status = 0;
-  waitpid(pid, &status, 0);
-  run.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  waitpid(pid_, &status, 0);
+  pid_ = -1;
+  run.exitCode = resultOf(status);
   return run;
+}
+
+int runInChild(const std::function<int()>& body) {
+  const pid_t pid = fork();
+  if (pid < 0) throw std::runtime_error("cannot fork");
+  if (pid == 0) {
+    int result = 126;
+    try {
+      result = body();
+    } catch (...) {
+    }
+    _exit(result);
+  }
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return resultOf(status);
 }
 
 TempDir::TempDir() {

@@ -3,8 +3,11 @@
 // code, stdout and stderr; and scratch directories for its files.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <map>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -21,6 +24,34 @@ struct ToolRun {
 // process removed; `environment` adds or overrides variables.
 ToolRun runTool(const std::vector<std::string>& arguments,
                 const std::map<std::string, std::string>& environment = {});
+
+// isla-tool started as runTool starts it, for a test that acts on it while
+// it runs (a signal at a chosen point). Its signals start at their defaults.
+class ToolProcess {
+ public:
+  struct Limits {
+    std::optional<std::uint64_t> fileSize;  // RLIMIT_FSIZE, in bytes
+  };
+  explicit ToolProcess(const std::vector<std::string>& arguments,
+                       const std::map<std::string, std::string>& environment = {}, Limits limits = {});
+  ToolProcess(const ToolProcess&) = delete;
+  ToolProcess& operator=(const ToolProcess&) = delete;
+  ~ToolProcess();  // kills and reaps it if not waited for
+
+  void signal(int signal) const;
+  // Collects its output until it exits; an exit by signal N is 128 + N.
+  ToolRun wait();
+
+ private:
+  int pid_ = -1;
+  int out_ = -1;
+  int err_ = -1;
+};
+
+// Runs `body` in a forked child, so that it may change the process's signal
+// state, and returns its result: body's return value, or 128 + N when signal
+// N killed it. `body` must not use the Boost.Test macros.
+int runInChild(const std::function<int()>& body);
 
 std::filesystem::path toolPath();
 // The build tree's directory of test-only plugin modules.

@@ -25,6 +25,14 @@ po::options_description sharedOptions() {
   return options;
 }
 
+std::vector<OptionSpec> validatorOptions(const Kernel& kernel) {
+  std::vector<OptionSpec> out;
+  for (const auto* r : kernel.registry().validators()) {
+    for (auto& option : r->object->options()) out.push_back(std::move(option));
+  }
+  return out;
+}
+
 Invocation::Invocation(CommandInfo command, std::vector<std::string> arguments)
     : command_(std::move(command)), arguments_(std::move(arguments)) {}
 

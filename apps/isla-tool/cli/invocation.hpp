@@ -62,6 +62,9 @@ class Invocation {
   std::unique_ptr<Kernel> kernel_;
 };
 
+// The options the loaded blueprint validators declare.
+std::vector<OptionSpec> validatorOptions(const Kernel& kernel);
+
 // The options every command accepts.
 po::options_description sharedOptions();
 

@@ -11,5 +11,6 @@ int runInspect(Invocation& invocation);
 int runValidate(Invocation& invocation);
 int runConvert(Invocation& invocation);
 int runSynth(Invocation& invocation);
+int runRun(Invocation& invocation);
 
 }  // namespace isla::cli

@@ -15,6 +15,17 @@
 
 namespace isla::cli {
 
+namespace {
+
+void noteRemovedStages(const std::vector<std::filesystem::path>& removed) {
+  if (removed.empty()) return;
+  std::cerr << "isla-tool: note: removed what killed runs left behind:";
+  for (const auto& stage : removed) std::cerr << " " << stage.string();
+  std::cerr << "\n";
+}
+
+}  // namespace
+
 int runConvert(Invocation& invocation) {
   po::options_description options("convert");
   options.add_options()
@@ -48,6 +59,7 @@ int runConvert(Invocation& invocation) {
   try {
     const auto sections = encodeSections(*load.package, context);
     StagedFile out(output, overwrite);
+    noteRemovedStages(out.removedStages());
     writeV2(sections, out);
     out.commit();
   } catch (const EncodeError& error) {

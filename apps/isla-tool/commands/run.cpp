@@ -40,8 +40,8 @@ OptionValues exporterOptions(const std::vector<std::string>& assignments) {
   return options;
 }
 
-std::string plural(std::size_t count, const std::string& word) {
-  return std::to_string(count) + " " + word + (count == 1 ? "" : "s");
+std::string plural(std::size_t count, const std::string& one, const std::string& many) {
+  return std::to_string(count) + " " + (count == 1 ? one : many);
 }
 
 int runCompile(Invocation& invocation) {
@@ -71,23 +71,16 @@ int runCompile(Invocation& invocation) {
     throw CommandError(std::string(error.what()) + "; nothing was written");
   }
   printDiagnostics(result.diagnostics, std::cerr, Severity::Warning);
-  std::cout << "compiled " << plural(result.sources, "source") << " into " << plural(result.patches, "patch")
-            << (result.patches == 1 ? "" : "es") << " and " << plural(result.edges, "shared edge") << ", "
-            << plural(result.diagnostics.count(Severity::Warning), "warning") << ": " << result.output.string()
+  std::cout << "compiled " << plural(result.sources, "source", "sources") << " into "
+            << plural(result.patches, "patch", "patches") << " and "
+            << plural(result.edges, "shared edge", "shared edges") << ", "
+            << plural(result.diagnostics.count(Severity::Warning), "warning", "warnings") << ": " << result.output.string()
             << "/ (" << request.exporter << ")\n";
   if (example) {
     std::cout << "that is the bundled example (" << request.layout.string() << "); check it with: isla-tool validate "
               << result.output.string() << "\n";
   }
   return 0;
-}
-
-std::vector<OptionSpec> validatorOptions(const Kernel& kernel) {
-  std::vector<OptionSpec> out;
-  for (const auto* r : kernel.registry().validators()) {
-    for (auto& option : r->object->options()) out.push_back(std::move(option));
-  }
-  return out;
 }
 
 }  // namespace

@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: MIT
 // isla-tool validate FILE...: every structural rule of the reader, then the
 // semantic validator plugins, reporting every problem found in one run.
+// A directory or a .json file is a written package instead, checked by the
+// package validator plugin that recognises it.
 #include <algorithm>
+#include <filesystem>
 #include <iostream>
 #include <set>
 
 #include <isla/blueprint_reader.hpp>
+#include <isla/validation.hpp>
 
 #include "cli/report.hpp"
 #include "commands/commands.hpp"
@@ -14,7 +18,7 @@ namespace isla::cli {
 
 namespace {
 
-using Selected = std::vector<const Registration<Validator>*>;
+using Selected = ValidatorSelection;
 
 Selected selectValidators(const Registry& registry, const std::vector<std::string>& only,
                           const std::vector<std::string>& skip) {
@@ -39,29 +43,6 @@ Selected selectValidators(const Registry& registry, const std::vector<std::strin
   return selected;
 }
 
-// One validator over one package; a throwing plugin becomes a diagnostic.
-void runValidator(const Registration<Validator>& validator, const Package& package,
-                  const ValidationContext& context, Diagnostics& out) {
-  Diagnostics found;
-  const std::string name = validator.object->name();
-  try {
-    validator.object->check(package, context, found);
-  } catch (const std::exception& error) {
-    found.add(Diagnostic{Severity::Error, "validator.threw",
-                         "validator '" + name + "' (plugin " + validator.plugin->name +
-                             ") threw: " + error.what(),
-                         {}, {}, {}, {}, {}});
-  } catch (...) {
-    found.add(Diagnostic{Severity::Error, "validator.threw",
-                         "validator '" + name + "' threw a non-standard exception", {}, {}, {}, {}, {}});
-  }
-  for (auto& diagnostic : found.items()) {
-    if (diagnostic.file.empty()) diagnostic.file = package.source;
-    diagnostic.origin = name;
-  }
-  out.append(found);
-}
-
 struct FileResult {
   std::string file;
   Diagnostics diagnostics;
@@ -77,9 +58,7 @@ FileResult validateFile(const std::string& file, const Kernel& kernel, const Sel
     result.structural = false;
   } else {
     const ValidationContext context{kernel.enums(), kernel.units(), options};
-    for (const auto* validator : validators) {
-      runValidator(*validator, *load.package, context, result.diagnostics);
-    }
+    runValidators(validators, *load.package, context, result.diagnostics);
   }
   if (strict) {
     for (auto& diagnostic : result.diagnostics.items()) {
@@ -89,12 +68,66 @@ FileResult validateFile(const std::string& file, const Kernel& kernel, const Sel
   return result;
 }
 
-std::vector<OptionSpec> validatorOptions(const Kernel& kernel) {
-  std::vector<OptionSpec> out;
-  for (const auto* r : kernel.registry().validators()) {
-    for (auto& option : r->object->options()) out.push_back(std::move(option));
+bool isPackagePath(const std::string& path) {
+  std::error_code error;
+  return std::filesystem::is_directory(path, error) || std::filesystem::path(path).extension() == ".json";
+}
+
+const Registration<PackageValidator>& packageValidatorFor(const Registry& registry, const std::string& path) {
+  std::string known;
+  for (const auto* r : registry.packageValidators()) {
+    if (r->object->recognises(path)) return *r;
+    known += (known.empty() ? "" : ", ") + r->object->name();
   }
-  return out;
+  throw CommandError("'" + path + "' is not a package any loaded package validator recognises (" +
+                     (known.empty() ? std::string("none is loaded") : "loaded: " + known) +
+                     "); a Terrain World v1 package is a directory holding world.json");
+}
+
+// One package: every diagnostic on stderr, the summary on stdout (or all of
+// it as one JSON object).
+int validatePackage(const Registry& registry, const std::string& path, bool json, bool strict) {
+  const auto& validator = packageValidatorFor(registry, path);
+  Diagnostics diagnostics;
+  PackageSummary summary;
+  try {
+    summary = validator.object->check(path, diagnostics);
+  } catch (const std::exception& error) {
+    diagnostics.add(Diagnostic{.code = "validator.threw",
+                               .message = "package validator '" + validator.object->name() + "' (plugin " +
+                                          validator.plugin->name + ") threw: " + error.what(),
+                               .file = path});
+  }
+  for (auto& diagnostic : diagnostics.items()) diagnostic.origin = validator.object->name();
+  const bool valid = !diagnostics.hasErrors() && !(strict && !summary.warnings.empty());
+  if (json) {
+    boost::json::array warnings;
+    for (const auto& w : summary.warnings) warnings.emplace_back(w);
+    printJson(boost::json::object{{"path", path},
+                                  {"validator", validator.object->name()},
+                                  {"valid", valid},
+                                  {"strict", strict},
+                                  {"name", summary.name},
+                                  {"counts", {{"sources", summary.sources},
+                                              {"patches", summary.patches},
+                                              {"boundary_edges", summary.boundaries},
+                                              {"errors", diagnostics.count(Severity::Error)}}},
+                                  {"warnings", std::move(warnings)},
+                                  {"diagnostics", diagnosticsJson(diagnostics)}},
+              std::cout);
+    return valid ? 0 : 1;
+  }
+  printDiagnostics(diagnostics, std::cerr);
+  const auto errors = diagnostics.count(Severity::Error);
+  std::cout << path << ": " << (valid ? "valid" : "INVALID") << " " << validator.object->name() << " package";
+  if (!summary.name.empty()) std::cout << " '" << summary.name << "'";
+  std::cout << ": " << summary.sources << " source" << (summary.sources == 1 ? "" : "s") << ", " << summary.patches
+            << " patch" << (summary.patches == 1 ? "" : "es") << ", " << summary.boundaries << " boundary edge"
+            << (summary.boundaries == 1 ? "" : "s") << ", " << summary.warnings.size() << " warning"
+            << (summary.warnings.size() == 1 ? "" : "s") << ", " << errors << " error" << (errors == 1 ? "" : "s")
+            << "\n";
+  for (const auto& warning : summary.warnings) std::cout << "  warning: " << warning << "\n";
+  return valid ? 0 : 1;
 }
 
 }  // namespace
@@ -102,7 +135,7 @@ std::vector<OptionSpec> validatorOptions(const Kernel& kernel) {
 int runValidate(Invocation& invocation) {
   po::options_description options("validate");
   options.add_options()
-      ("file", po::value<std::vector<std::string>>()->required(), "blueprints to validate")
+      ("file", po::value<std::vector<std::string>>()->required(), "blueprints, or one package directory or .json")
       ("json", po::bool_switch(), "print every diagnostic as JSON")
       ("strict", po::bool_switch(), "treat warnings as errors")
       ("only", po::value<std::vector<std::string>>()->composing(), "run only this validator (repeatable)")
@@ -119,10 +152,15 @@ int runValidate(Invocation& invocation) {
   const Selected validators = selectValidators(kernel.registry(), list("only"), list("skip"));
   const bool json = values["json"].as<bool>();
   const bool strict = values["strict"].as<bool>();
+  const auto& paths = values["file"].as<std::vector<std::string>>();
+  if (std::any_of(paths.begin(), paths.end(), isPackagePath)) {
+    if (paths.size() != 1) throw UsageError("a package (a directory or a .json file) is validated on its own");
+    return validatePackage(kernel.registry(), paths.front(), json, strict);
+  }
 
   bool allValid = true;
   boost::json::array files;
-  for (const auto& file : values["file"].as<std::vector<std::string>>()) {
+  for (const auto& file : paths) {
     const FileResult result = validateFile(file, kernel, validators, invocation.pluginValues(), strict);
     const bool valid = !result.diagnostics.hasErrors();
     allValid = allValid && valid;

@@ -30,6 +30,7 @@ struct Diagnostic {
   std::optional<FourCC> tag = {};
   std::optional<std::uint64_t> offset = {};  // absolute byte offset in `file`
   std::optional<PixelRef> pixel = {};
+  std::string pointer = {};  // JSON pointer into a JSON `file` ("/sources/2/row"); empty = none
   std::string origin = {};  // the plugin or validator that reported it; empty = kernel
 };
 

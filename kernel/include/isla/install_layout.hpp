@@ -10,5 +10,9 @@ namespace isla {
 std::filesystem::path executableDirectory();
 std::filesystem::path defaultPluginDirectory();
 std::filesystem::path defaultEnumTablePath();
+// The layout of the bundled example world (examples/archipelago).
+std::filesystem::path defaultExampleLayout();
+// The shipped JSON schemas (layout-v1.schema.json, world-v1.schema.json).
+std::filesystem::path defaultSchemaDirectory();
 
 }  // namespace isla

@@ -28,6 +28,7 @@ class OptionValues {
   void set(std::string name, std::string value);
   std::optional<std::string> get(std::string_view name) const;
   bool flag(std::string_view name) const;
+  std::vector<std::string> names() const;  // sorted
 
  private:
   std::map<std::string, std::string, std::less<>> values_;

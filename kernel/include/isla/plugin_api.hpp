@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "isla/exporter.hpp"
+#include "isla/package_validator.hpp"
 #include "isla/section_codec.hpp"
 #include "isla/validator.hpp"
 
@@ -22,7 +23,7 @@
 namespace isla {
 
 // Bump when any type a plugin sees changes incompatibly.
-inline constexpr std::uint32_t kPluginApiVersion = 1;
+inline constexpr std::uint32_t kPluginApiVersion = 2;  // 2: exporters receive the World; package validators
 inline constexpr const char* kPluginEntrySymbol = "isla_plugin_entry";
 
 class PluginRegistrar;
@@ -41,10 +42,12 @@ class PluginRegistrar {
   void addSection(std::unique_ptr<SectionCodec> codec);
   void addValidator(std::unique_ptr<Validator> validator);
   void addExporter(std::unique_ptr<Exporter> exporter);
+  void addPackageValidator(std::unique_ptr<PackageValidator> validator);
 
   std::vector<std::unique_ptr<SectionCodec>> sections;
   std::vector<std::unique_ptr<Validator>> validators;
   std::vector<std::unique_ptr<Exporter>> exporters;
+  std::vector<std::unique_ptr<PackageValidator>> packageValidators;
 };
 
 }  // namespace isla

@@ -12,6 +12,7 @@
 
 #include "isla/exporter.hpp"
 #include "isla/fourcc.hpp"
+#include "isla/package_validator.hpp"
 #include "isla/section_codec.hpp"
 #include "isla/validator.hpp"
 
@@ -43,11 +44,13 @@ class Registry {
   const Registration<SectionCodec>* section(FourCC tag) const;
   const Registration<Validator>* validator(std::string_view name) const;
   const Registration<Exporter>* exporter(std::string_view name) const;
+  const Registration<PackageValidator>* packageValidator(std::string_view name) const;
 
   // Sorted by tag / name.
   std::vector<const Registration<SectionCodec>*> sections() const;
   std::vector<const Registration<Validator>*> validators() const;
   std::vector<const Registration<Exporter>*> exporters() const;
+  std::vector<const Registration<PackageValidator>*> packageValidators() const;
 
   // Adds everything `registrar` holds, or nothing and throws
   // RegistryConflict. `library` stays alive while any object lives.
@@ -58,6 +61,7 @@ class Registry {
   std::map<FourCC, Registration<SectionCodec>> sections_;
   std::map<std::string, Registration<Validator>, std::less<>> validators_;
   std::map<std::string, Registration<Exporter>, std::less<>> exporters_;
+  std::map<std::string, Registration<PackageValidator>, std::less<>> packageValidators_;
 };
 
 }  // namespace isla

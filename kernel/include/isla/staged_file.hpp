@@ -2,13 +2,18 @@
 // Atomic publication of one output file: written to a hidden sibling, then
 // renamed onto a path that did not exist. On any failure, or when destroyed
 // uncommitted, the stage is removed: no partial output is ever visible.
+// The stages of the same target that a killed process left are removed
+// first; an interruption (isla::Interrupted) unwinds the stage away.
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <span>
 #include <vector>
 
 #include "isla/byte_writer.hpp"
+#include "isla/publish/file_writer.hpp"
+#include "isla/publish/open_stages.hpp"
 
 namespace isla {
 
@@ -28,17 +33,18 @@ class StagedFile final : public ByteSink {
   void commit();
 
   const std::filesystem::path& stagePath() const { return stage_; }
+  // The abandoned stages removed before this one was made, for a note.
+  const std::vector<std::filesystem::path>& removedStages() const { return removed_; }
 
  private:
-  void writeAll(std::span<const std::byte> bytes);
-  void flush();
   void discard() noexcept;
 
+  StageGuard guard_;  // first: counts the stage before it exists, until it is gone
   std::filesystem::path target_;
   std::filesystem::path stage_;
   bool replace_;
-  int fd_ = -1;
-  std::vector<std::byte> buffer_;
+  std::vector<std::filesystem::path> removed_;
+  std::optional<FileWriter> writer_;
 };
 
 }  // namespace isla

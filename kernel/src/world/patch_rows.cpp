@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 // A patch's rows on demand. A source's HGTS is X outer / Y inner, so a row
-// of fixed z is a column of the grid: it is read in bands of kBand rows, each
-// x contributing kBand consecutive samples, so that the mapping is walked
-// forward. Two buffers alternate, which keeps the previous row valid.
+// of fixed z is a column of the grid: it is read in bands of rows, each x
+// contributing one run of consecutive samples, so that the mapping is walked
+// forward. A band is about kBandBytes, so that a run is long enough to spare
+// the page walks (a band of 32 rows measured 2x slower at 4096^2). Two
+// buffers alternate, which keeps the previous row valid.
 #include <array>
 
 #include "borders.hpp"
@@ -12,7 +14,9 @@ namespace isla {
 
 namespace {
 
-constexpr std::int32_t kBand = 32;
+constexpr std::int64_t kBandBytes = std::int64_t{1} << 20;
+constexpr std::int32_t kMinBandRows = 32;
+constexpr std::size_t kTile = 16;
 
 }  // namespace
 
@@ -20,7 +24,9 @@ struct PatchRows::Impl {
   const World& world;
   const Patch& patch;
   std::array<std::vector<float>, 2> buffers;
-  std::array<std::int32_t, 2> firstRow{-1, -1};  // of the band each buffer holds
+  std::array<std::int32_t, 2> firstRow{0, 0};  // the band each buffer holds
+  std::array<std::int32_t, 2> rowCount{0, 0};
+  std::size_t nextSlot = 0;
   const Raster* source = nullptr;
   std::vector<LineEnd> starts, ends;  // a horizontal strip's columns
   std::vector<float> corner;
@@ -44,7 +50,11 @@ struct PatchRows::Impl {
     }
   }
 
-  std::int32_t bandRows() const { return patch.kind == PatchKind::Source ? kBand : 1; }
+  std::int32_t bandRows() const {
+    if (patch.kind != PatchKind::Source) return 1;
+    const auto rows = kBandBytes / (static_cast<std::int64_t>(sizeof(float)) * patch.pointsX);
+    return static_cast<std::int32_t>(std::max<std::int64_t>(kMinBandRows, rows));
+  }
 
   void fill(std::vector<float>& band, std::int32_t first, std::int32_t rows) {
     const auto width = static_cast<std::size_t>(patch.pointsX);
@@ -55,11 +65,14 @@ struct PatchRows::Impl {
         const auto values = source->values<float>();
         const double scale = world.settings.heightScaleM;
         const auto n = static_cast<std::size_t>(patch.pointsZ);
-        for (std::size_t x = 0; x < width; ++x) {
-          const auto* column = &values[x * n + static_cast<std::size_t>(first)];
-          for (std::int32_t k = 0; k < rows; ++k) {
-            band[static_cast<std::size_t>(k) * width + x] =
-                static_cast<float>(static_cast<double>(column[k].value()) * scale);
+        // In tiles of kTile columns: kTile read streams, one write stream.
+        for (std::size_t x0 = 0; x0 < width; x0 += kTile) {
+          const std::size_t x1 = std::min(width, x0 + kTile);
+          for (std::size_t k = 0; k < static_cast<std::size_t>(rows); ++k) {
+            float* out = &band[k * width];
+            for (std::size_t x = x0; x < x1; ++x) {
+              out[x] = static_cast<float>(static_cast<double>(values[x * n + static_cast<std::size_t>(first) + k].value()) * scale);
+            }
           }
         }
         break;
@@ -81,16 +94,21 @@ struct PatchRows::Impl {
     }
   }
 
+  // A band starts at the first row asked for that no buffer holds, so that
+  // a reader starting mid-patch fills each band once.
   std::span<const float> row(std::int32_t z) {
-    const std::int32_t rows = bandRows();
-    const std::int32_t first = z / rows * rows;
-    const std::size_t slot = static_cast<std::size_t>(z / rows) % 2;
-    if (firstRow[slot] != first) {
-      fill(buffers[slot], first, std::min(rows, patch.pointsZ - first));
-      firstRow[slot] = first;
-    }
     const auto width = static_cast<std::size_t>(patch.pointsX);
-    return std::span<const float>(buffers[slot]).subspan(static_cast<std::size_t>(z - first) * width, width);
+    for (std::size_t slot = 0; slot < 2; ++slot) {
+      if (z >= firstRow[slot] && z < firstRow[slot] + rowCount[slot]) {
+        return std::span<const float>(buffers[slot]).subspan(static_cast<std::size_t>(z - firstRow[slot]) * width, width);
+      }
+    }
+    const std::size_t slot = nextSlot;
+    nextSlot ^= 1;
+    rowCount[slot] = std::min(bandRows(), patch.pointsZ - z);
+    fill(buffers[slot], z, rowCount[slot]);
+    firstRow[slot] = z;
+    return std::span<const float>(buffers[slot]).first(width);
   }
 };
 

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 // TOWN: the towns, i32 count then per town f32 X, f32 Y, u8 tier,
 // u8 isHighwayNode. Tiers are range-checked against the enum table's
-// TownTier, so appending a tier is a data change, not a code change.
+// TownTier, so appending a tier is a data change, not a code change. The
+// flag is a .NET bool, which the upstream reader loads as true for any
+// nonzero byte: so does this one, keeping the byte for the scenery validator.
 #include <isla/plugin_api.hpp>
 
 #include <span>
@@ -15,7 +17,6 @@ constexpr std::string_view kTierEnum = "TownTier";
 constexpr std::uint64_t kCountSize = 4;
 constexpr std::uint64_t kTownSize = 10;
 constexpr std::uint64_t kTierAt = 8;  // after f32 X, f32 Y
-constexpr std::uint64_t kFlagAt = 9;
 
 std::string tierRange(std::span<const std::string> tiers) {
   if (tiers.empty()) return "the enum table's TownTier has no members";
@@ -48,13 +49,6 @@ class TownsCodec final : public isla::SectionCodec {
                            tierRange(tiers),
                        townOffset + kTierAt);
       }
-      const std::uint8_t flag = town.as<std::uint8_t>("isHighwayNode");
-      if (flag > 1) {
-        context.report(isla::Severity::Error, "town.bad-highway-flag",
-                       "town " + std::to_string(i) + " has isHighwayNode " + std::to_string(flag) +
-                           "; the flag is 0 or 1",
-                       townOffset + kFlagAt);
-      }
     }
     return towns;
   }
@@ -75,7 +69,7 @@ class TownsCodec final : public isla::SectionCodec {
       const std::uint8_t tier = town.as<std::uint8_t>("tier");
       if (tier >= byTier.size()) byTier.resize(tier + 1u);
       ++byTier[tier];
-      if (town.as<std::uint8_t>("isHighwayNode") == 1) ++highwayNodes;
+      if (town.as<std::uint8_t>("isHighwayNode") != 0) ++highwayNodes;
     }
     isla::SectionSummary summary;
     boost::json::object tierCounts;

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // WBTB: the water-body table, i32 count then per body u16 id, u8 type,
 // u8 salinity, f32 surfaceLevel, i32 pixelCount, f32 centroidX, f32 centroidY.
-// Optional, paired with WBID. Only type and salinity are checked here; ids,
-// levels and pixel counts against the grids are the water validator's.
+// Optional, paired with WBID. Only salinity is checked here. A type outside
+// 0/1 loads, as upstream it does, and the water validator reports it; ids,
+// levels and pixel counts against the grids are the water validator's too.
 #include <isla/json_text.hpp>
 #include <isla/plugin_api.hpp>
 #include <isla/text_format.hpp>
@@ -53,7 +54,6 @@ class WaterBodiesCodec final : public isla::SectionCodec {
     isla::Table bodies = isla::readTable(payload, layout_, "water body");
     for (std::size_t row = 0; row < bodies.rows.size(); ++row) {
       const std::uint64_t rowOffset = firstRow + row * layout_->minimumSize();
-      requireKnownCode(bodies.rows[row], row, "type", kTypeNames, "wbtb.bad-type", rowOffset, context);
       requireKnownCode(bodies.rows[row], row, "salinity", kSalinityNames, "wbtb.bad-salinity",
                        rowOffset, context);
     }

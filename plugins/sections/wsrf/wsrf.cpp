@@ -11,7 +11,7 @@
 
 #include <algorithm>
 
-#include "water_level.hpp"
+#include <isla/water_level.hpp>
 
 namespace {
 

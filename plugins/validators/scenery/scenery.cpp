@@ -60,8 +60,8 @@ class SceneryValidator final : public isla::Validator {
  public:
   std::string name() const override { return "scenery"; }
   std::string description() const override {
-    return "towns and road points lie on the map, roads have at least two points, and a "
-           "highway passes every highway-node town";
+    return "towns and road points lie on the map, highway flags are 0 or 1, roads have at least two "
+           "points, and a highway passes every highway-node town";
   }
 
   void check(const isla::Package& package, const isla::ValidationContext& context,
@@ -91,6 +91,13 @@ class SceneryValidator final : public isla::Validator {
   static void checkTowns(const isla::Table& towns, std::int32_t mapSize, const isla::EnumTable& enums,
                          isla::Diagnostics& out) {
     for (std::size_t i = 0; i < towns.rows.size(); ++i) {
+      const std::uint8_t flag = towns.rows[i].as<std::uint8_t>("isHighwayNode");
+      if (flag > 1) {
+        const std::string message = townName(towns, i, enums) + " has isHighwayNode " + std::to_string(flag) +
+                                    "; the flag is a .NET bool, so readers take it as true (a highway "
+                                    "node), but a writer stores 0 or 1";
+        out.add({isla::Severity::Warning, "scenery.highway-flag", message, {}, kTowns, {}, {}, {}});
+      }
       const isla::Point2f point = townPosition(towns.rows[i]);
       if (onMap(point, mapSize)) continue;
       const std::string message = townName(towns, i, enums) + " is at " + position(point) +
@@ -106,10 +113,11 @@ class SceneryValidator final : public isla::Validator {
       const auto path = roads.path(p);
       const std::string pathName = tier.tag.text() + " (" + tier.name + ") path " + std::to_string(p);
       if (path.size() < 2) {
+        // Structurally valid and harmless: a consumer draws nothing for it.
         const std::string message = pathName + " has " + std::to_string(path.size()) +
                                     (path.size() == 1 ? " point" : " points") +
-                                    "; a road path needs at least two points";
-        out.add({isla::Severity::Error, "scenery.degenerate-path", message, {}, tier.tag, {}, {}, {}});
+                                    "; a road path needs at least two points to be drawn, so it shows nothing";
+        out.add({isla::Severity::Warning, "scenery.degenerate-path", message, {}, tier.tag, {}, {}, {}});
       }
       std::size_t outside = 0;
       std::size_t first = 0;
@@ -131,7 +139,7 @@ class SceneryValidator final : public isla::Validator {
   static void checkHighwayNodes(const isla::Table& towns, const isla::PolylineSet& highways,
                                 std::int32_t mapSize, const isla::EnumTable& enums, isla::Diagnostics& out) {
     for (std::size_t i = 0; i < towns.rows.size(); ++i) {
-      if (towns.rows[i].as<std::uint8_t>("isHighwayNode") != 1) continue;
+      if (towns.rows[i].as<std::uint8_t>("isHighwayNode") == 0) continue;
       const isla::Point2f town = townPosition(towns.rows[i]);
       if (!onMap(town, mapSize) || highwayReaches(highways, town)) continue;
       const std::string message = townName(towns, i, enums) + " at " + position(town) +

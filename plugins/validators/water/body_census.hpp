@@ -1,10 +1,8 @@
 // SPDX-License-Identifier: MIT
 // What WBID says about each water body: pixel count, coordinate sums and
-// first pixel, from one pass. Arrays indexed by the u16 id, never a label per
-// pixel: 4 x 65536 x 8 bytes = 2 MiB whatever the map size.
+// first pixel. Arrays indexed by the u16 id, never a label per pixel:
+// 4 x 65536 x 8 bytes = 2 MiB whatever the map size.
 #pragma once
-
-#include <isla/model/raster.hpp>
 
 #include <cstdint>
 #include <limits>
@@ -29,8 +27,15 @@ struct BodyCensus {
   double meanY(std::size_t id) const {
     return static_cast<double>(sumY[id]) / static_cast<double>(pixels[id]);
   }
+  // One run of `length` pixels of `id` starting at (x, y), in scan order.
+  void addRun(std::uint16_t id, std::uint64_t x, std::uint64_t y, std::uint64_t length, std::uint64_t n) {
+    if (pixels[id] == 0) firstPixel[id] = x * n + y;
+    pixels[id] += length;
+    sumX[id] += x * length;
+    sumY[id] += (2 * y + length - 1) * length / 2;  // y + (y+1) + ... + (y+length-1)
+  }
+  // Adds a census of later columns.
+  void merge(const BodyCensus& later);
 };
-
-BodyCensus takeCensus(const isla::Raster& ids);
 
 }  // namespace isla_water

@@ -3,11 +3,13 @@
 // rule and find the first, in scan order (X outer, Y inner).
 #pragma once
 
+#include <isla/parallel.hpp>
 #include <isla/pixel.hpp>
 
 #include <algorithm>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace isla_water {
 
@@ -18,21 +20,32 @@ struct Mismatches {
 
 // For a branch-free rule, counting a block is a loop the compiler vectorises;
 // only the block that holds the first mismatch is scanned a second time.
+// Slices of the grid run in parallel and are combined in order.
 template <class Breaks>
 Mismatches countMismatches(std::uint64_t pixels, Breaks breaks) {
   constexpr std::uint64_t kBlock = 4096;
-  Mismatches found;
-  for (std::uint64_t start = 0; start < pixels; start += kBlock) {
-    const std::uint64_t end = std::min(pixels, start + kBlock);
-    std::uint64_t count = 0;
-    for (std::uint64_t i = start; i < end; ++i) count += breaks(i) ? 1u : 0u;
-    if (count > 0 && found.count == 0) {
-      found.first = start;
-      while (!breaks(found.first)) ++found.first;
+  constexpr std::uint64_t kSlice = kBlock * 256;
+  std::vector<Mismatches> slices((pixels + kSlice - 1) / kSlice);
+  isla::parallelFor(slices.size(), 0, [&](std::size_t s) {
+    Mismatches& found = slices[s];
+    const std::uint64_t sliceEnd = std::min(pixels, (s + 1) * kSlice);
+    for (std::uint64_t start = s * kSlice; start < sliceEnd; start += kBlock) {
+      const std::uint64_t end = std::min(sliceEnd, start + kBlock);
+      std::uint64_t count = 0;
+      for (std::uint64_t i = start; i < end; ++i) count += breaks(i) ? 1u : 0u;
+      if (count > 0 && found.count == 0) {
+        found.first = start;
+        while (!breaks(found.first)) ++found.first;
+      }
+      found.count += count;
     }
-    found.count += count;
+  });
+  Mismatches total;
+  for (const auto& slice : slices) {
+    if (slice.count > 0 && total.count == 0) total.first = slice.first;
+    total.count += slice.count;
   }
-  return found;
+  return total;
 }
 
 }  // namespace isla_water

@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: MIT
 // water: BIOM, WBID, WBTB and WSRF describe the same water bodies, as
 // BLUEPRINT_FORMAT.md's rules for them say. Built for 16384^2 maps: per-id
-// arrays, a 1-bit visited map and vectorisable passes, never a label a pixel.
+// arrays, run-length union-find and vectorisable passes, on every core, never
+// a label a pixel.
 #include <isla/plugin_api.hpp>
 #include <isla/text_format.hpp>
-#include <wsrf/water_level.hpp>
+#include <isla/water_level.hpp>
 
 #include <cmath>
 
-#include "body_census.hpp"
 #include "grid_scan.hpp"
-#include "region_filler.hpp"
+#include "water_scan.hpp"
 
 namespace isla_water {
 
@@ -22,7 +22,6 @@ constexpr isla::FourCC kTable{"WBTB"};
 constexpr isla::FourCC kSurface{"WSRF"};
 
 constexpr std::uint16_t kNoWater = 0;
-constexpr std::uint16_t kOceanId = 1;
 constexpr std::uint16_t kFirstLakeId = 2;
 constexpr std::uint8_t kOceanType = 0;
 constexpr std::uint8_t kLakeType = 1;
@@ -46,7 +45,11 @@ std::string levelText(std::uint16_t code) {
 class WaterCheck {
  public:
   WaterCheck(const isla::Raster& ids, isla::Diagnostics& out)
-      : ids_(ids), values_(ids.values<std::uint16_t>()), census_(takeCensus(ids)), out_(out) {}
+      : ids_(ids),
+        values_(ids.values<std::uint16_t>()),
+        scan_(scanWater(ids, isla::resolveThreads(0))),
+        census_(scan_.census),
+        out_(out) {}
 
   void biomesAgree(const isla::Raster& biomes, const isla::EnumTable& enums);
   void connectivity();
@@ -73,7 +76,8 @@ class WaterCheck {
 
   const isla::Raster& ids_;
   std::span<const isla::LittleEndianT<std::uint16_t>> values_;
-  BodyCensus census_;
+  WaterScan scan_;
+  const BodyCensus& census_;
   const isla::Table* table_ = nullptr;
   std::vector<std::int64_t> rowOf_ = std::vector<std::int64_t>(kIdCount, -1);  // -1: no row
   isla::Diagnostics& out_;
@@ -101,7 +105,7 @@ void WaterCheck::biomesAgree(const isla::Raster& biomes, const isla::EnumTable& 
   };
   const std::string rule = "BIOM Ocean/Lake pixels and WBID nonzero pixels must be the same set";
   const Mismatches unlabelled = countMismatches(
-      ids_.pixelCount(), [&](std::uint64_t i) -> bool { return water(i) && idAt(i) == kNoWater; });
+      ids_.pixelCount(), [&](std::uint64_t i) -> bool { return water(i) & (idAt(i) == kNoWater); });
   if (unlabelled.count > 0) {
     const auto i = unlabelled.first;
     error("water.biome-mismatch",
@@ -110,7 +114,7 @@ void WaterCheck::biomesAgree(const isla::Raster& biomes, const isla::EnumTable& 
           kBiomes, i);
   }
   const Mismatches dry = countMismatches(
-      ids_.pixelCount(), [&](std::uint64_t i) -> bool { return !water(i) && idAt(i) != kNoWater; });
+      ids_.pixelCount(), [&](std::uint64_t i) -> bool { return !water(i) & (idAt(i) != kNoWater); });
   if (dry.count > 0) {
     const auto i = dry.first;
     error("water.biome-mismatch",
@@ -122,55 +126,25 @@ void WaterCheck::biomesAgree(const isla::Raster& biomes, const isla::EnumTable& 
 }
 
 void WaterCheck::connectivity() {
-  RegionFiller filler(ids_);
-  const auto n = static_cast<std::uint64_t>(ids_.mapSize());
-  // The ocean is the water 4-connected to the border: fill from every border pixel.
-  if (census_.occurs(kOceanId)) {
-    std::uint64_t reached = 0;
-    auto fillFrom = [&](std::uint64_t x, std::uint64_t y) {
-      const std::uint64_t i = x * n + y;
-      if (idAt(i) == kOceanId) reached += filler.fill(i);
-    };
-    for (std::uint64_t k = 0; k < n; ++k) {
-      fillFrom(0, k);
-      fillFrom(n - 1, k);
-      fillFrom(k, 0);
-      fillFrom(k, n - 1);
-    }
-    if (reached < census_.pixels[kOceanId]) {
-      const Mismatches enclosed = countMismatches(
-          ids_.pixelCount(), [&](std::uint64_t i) { return idAt(i) == kOceanId && !filler.marked(i); });
-      error("water.ocean-enclosed",
-            std::to_string(enclosed.count) + " of the " + std::to_string(census_.pixels[kOceanId]) +
-                " pixels of ocean 1 lie in pieces that do not touch the map border; the first is " +
-                at(enclosed.first) + ". The ocean is the water 4-connected to the border; enclosed " +
-                "water is a lake with its own id",
-            kIds, enclosed.first);
-    }
+  // The ocean is the water 4-connected to the border.
+  if (census_.occurs(kOceanId) && scan_.enclosedOcean > 0) {
+    error("water.ocean-enclosed",
+          std::to_string(scan_.enclosedOcean) + " of the " + std::to_string(census_.pixels[kOceanId]) +
+              " pixels of ocean 1 lie in pieces that do not touch the map border; the first is " +
+              at(scan_.firstEnclosedOcean) + ". The ocean is the water 4-connected to the border; enclosed " +
+              "water is a lake with its own id",
+          kIds, scan_.firstEnclosedOcean);
   }
-  // A lake is one 4-connected piece: the fill from its first pixel reaches all of it.
-  std::vector<std::uint64_t> reachedLake(kIdCount, 0);
-  std::vector<std::uint64_t> otherPiece(kIdCount, kNoPixel);
-  bool anySplit = false;
+  // A lake is one 4-connected piece.
   for (std::size_t id = kFirstLakeId; id < kIdCount; ++id) {
-    if (!census_.occurs(id)) continue;
-    reachedLake[id] = filler.fill(census_.firstPixel[id]);
-    anySplit = anySplit || reachedLake[id] < census_.pixels[id];
-  }
-  if (!anySplit) return;
-  // Rare: one more pass finds where each split lake's second piece starts.
-  for (std::uint64_t i = 0; i < ids_.pixelCount(); ++i) {
-    const std::uint16_t id = idAt(i);
-    if (id >= kFirstLakeId && otherPiece[id] == kNoPixel && !filler.marked(i)) otherPiece[id] = i;
-  }
-  for (std::size_t id = kFirstLakeId; id < kIdCount; ++id) {
-    if (otherPiece[id] == kNoPixel) continue;
+    const Pieces& pieces = scan_.pieces[id];
+    if (!census_.occurs(id) || !pieces.split()) continue;
     error("water.lake-split",
           bodyName(id) + " is not one 4-connected piece: the piece at its first pixel " +
-              at(census_.firstPixel[id]) + " holds " + std::to_string(reachedLake[id]) + " of its " +
+              at(census_.firstPixel[id]) + " holds " + std::to_string(pieces.firstSize) + " of its " +
               std::to_string(census_.pixels[id]) + " pixels, and another piece starts at " +
-              at(otherPiece[id]) + "; every 4-connected lake is a body with its own id",
-          kIds, otherPiece[id]);
+              at(pieces.secondMin) + "; every 4-connected lake is a body with its own id",
+          kIds, pieces.secondMin);
   }
 }
 

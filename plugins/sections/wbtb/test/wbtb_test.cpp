@@ -121,7 +121,7 @@ BOOST_AUTO_TEST_CASE(trailing_bytes_are_refused) {
   BOOST_TEST(*d->offset == payloadOffset(builder) + 44);
 }
 
-BOOST_AUTO_TEST_CASE(every_bad_type_and_salinity_is_reported_at_its_row) {
+BOOST_AUTO_TEST_CASE(every_bad_salinity_is_reported_at_its_row_and_a_bad_type_loads) {
   const auto builder = withBodies({
       {1, 0, 1, 0.15f, 10, 1.0f, 1.0f},
       {2, 2, 0, 0.4f, 10, 1.0f, 1.0f},  // type 2
@@ -132,13 +132,11 @@ BOOST_AUTO_TEST_CASE(every_bad_type_and_salinity_is_reported_at_its_row) {
   BOOST_TEST(!result.ok());
   BOOST_TEST(sectionStatusName(result.package->find(kWbtb)->status) == "failed");
   const std::uint64_t firstRow = payloadOffset(builder) + 4;
+  // A type is a value problem for the water validator, as upstream loads it.
+  BOOST_TEST(result.diagnostics.items().size() == 2u, describe(result.diagnostics));
 
-  const auto types = withCode(result.diagnostics, "wbtb.bad-type");
-  BOOST_TEST_REQUIRE(types.size() == 2u, describe(result.diagnostics));
-  BOOST_TEST(types[0]->message == "water body row 1 (id 2) has type 2; expected 0 (ocean) or 1 (lake)");
-  BOOST_TEST(*types[0]->offset == firstRow + 20);
-  BOOST_TEST(types[1]->message == "water body row 3 (id 4) has type 9; expected 0 (ocean) or 1 (lake)");
-  BOOST_TEST(*types[1]->offset == firstRow + 60);
+  const auto types = load(withBodies({{1, 0, 1, 0.15f, 10, 1.0f, 1.0f}, {2, 2, 0, 0.4f, 10, 1.0f, 1.0f}}).v2());
+  BOOST_TEST(types.ok(), describe(types.diagnostics));
 
   const auto salinities = withCode(result.diagnostics, "wbtb.bad-salinity");
   BOOST_TEST_REQUIRE(salinities.size() == 2u, describe(result.diagnostics));

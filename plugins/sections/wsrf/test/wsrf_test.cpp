@@ -7,7 +7,7 @@
 #include <cmath>
 #include <limits>
 
-#include "../water_level.hpp"
+#include <isla/water_level.hpp>
 #include "sample_blueprint.hpp"
 #include "test_kernel.hpp"
 

@@ -67,14 +67,16 @@ BOOST_AUTO_TEST_CASE(a_road_point_outside_names_tier_path_and_point) {
              d.message);
 }
 
-BOOST_AUTO_TEST_CASE(a_one_point_path_is_degenerate) {
+BOOST_AUTO_TEST_CASE(a_one_point_path_is_a_harmless_warning) {
   auto sample = makeSample();
   sample.roads[kBranch].push_back({{100.0f, 100.0f}});
   const auto& d = only(runScenery(sample));
   BOOST_TEST(d.code == "scenery.degenerate-path");
-  BOOST_TEST((d.severity == Severity::Error));
+  BOOST_TEST((d.severity == Severity::Warning));
   BOOST_TEST(d.tag->text() == "RDBR");
-  BOOST_TEST(says(d, "RDBR (branch) path 1 has 1 point;"), d.message);
+  BOOST_TEST(d.message ==
+             "RDBR (branch) path 1 has 1 point; a road path needs at least two points to be drawn, so it "
+             "shows nothing");
 }
 
 BOOST_AUTO_TEST_CASE(an_empty_path_is_degenerate) {
@@ -83,6 +85,7 @@ BOOST_AUTO_TEST_CASE(an_empty_path_is_degenerate) {
   const auto& d = only(runScenery(sample));
   BOOST_TEST(d.code == "scenery.degenerate-path");
   BOOST_TEST(says(d, "RDTL (trail) path 0 has 0 points"), d.message);
+  BOOST_TEST((d.severity == Severity::Warning));
 }
 
 BOOST_AUTO_TEST_CASE(a_highway_node_no_highway_reaches_is_warned_about) {
@@ -105,6 +108,23 @@ BOOST_AUTO_TEST_CASE(the_highway_reach_is_two_pixels) {
   BOOST_TEST(runScenery(sample).empty());
   sample.towns[1].y += 0.2f;
   BOOST_TEST(only(runScenery(sample)).code == "scenery.isolated-highway-node");
+}
+
+BOOST_AUTO_TEST_CASE(a_highway_flag_other_than_0_or_1_is_a_highway_node_and_a_warning) {
+  auto sample = makeSample();
+  sample.towns[1].highwayNode = 2;
+  const auto& d = only(runScenery(sample));
+  BOOST_TEST(d.code == "scenery.highway-flag");
+  BOOST_TEST((d.severity == Severity::Warning));
+  BOOST_TEST(d.tag->text() == "TOWN");
+  BOOST_TEST(d.message ==
+             "town 1 (Town) has isHighwayNode 2; the flag is a .NET bool, so readers take it as true (a "
+             "highway node), but a writer stores 0 or 1");
+  // Read as true: a highway node away from every highway is reported as one.
+  sample.towns[1].y += 10.0f;
+  const auto both = runScenery(sample);
+  BOOST_TEST_REQUIRE(both.items().size() == 2u, describe(both));
+  BOOST_TEST(both.items()[1].code == "scenery.isolated-highway-node");
 }
 
 BOOST_AUTO_TEST_CASE(towns_that_are_not_highway_nodes_need_no_highway) {

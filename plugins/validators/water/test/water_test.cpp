@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include <boost/test/unit_test.hpp>
 
+#include <queue>
+#include <random>
+
+#include "../water_scan.hpp"
 #include "sample_blueprint.hpp"
 #include "test_kernel.hpp"
 #include "validator_runner.hpp"
@@ -90,9 +94,70 @@ SampleBlueprint sampleWithCutLake() {
   return s;
 }
 
+// The pieces of every id and the enclosed ocean by plain flood fill: what
+// the chunked run scan must find whatever the chunk count.
+isla_water::WaterScan floodFillReference(const std::vector<std::uint16_t>& ids, std::int64_t n) {
+  isla_water::WaterScan expected;
+  std::vector<bool> seen(ids.size(), false);
+  for (std::int64_t start = 0; start < n * n; ++start) {
+    const std::uint16_t id = ids[static_cast<std::size_t>(start)];
+    if (id == 0 || seen[static_cast<std::size_t>(start)]) continue;
+    std::uint64_t size = 0;
+    bool border = false;
+    std::queue<std::int64_t> open;
+    open.push(start);
+    seen[static_cast<std::size_t>(start)] = true;
+    while (!open.empty()) {
+      const auto i = open.front();
+      open.pop();
+      ++size;
+      const auto x = i / n, y = i % n;
+      border = border || x == 0 || y == 0 || x == n - 1 || y == n - 1;
+      for (const auto& [dx, dy] : {std::pair{-1, 0}, std::pair{1, 0}, std::pair{0, -1}, std::pair{0, 1}}) {
+        const auto nx = x + dx, ny = y + dy;
+        const auto j = static_cast<std::size_t>(nx * n + ny);
+        if (nx < 0 || ny < 0 || nx >= n || ny >= n || seen[j] || ids[j] != id) continue;
+        seen[j] = true;
+        open.push(static_cast<std::int64_t>(j));
+      }
+    }
+    expected.pieces[id].add(static_cast<std::uint64_t>(start), size);
+    if (id == isla_water::kOceanId && !border) {
+      expected.enclosedOcean += size;
+      expected.firstEnclosedOcean = std::min(expected.firstEnclosedOcean, static_cast<std::uint64_t>(start));
+    }
+  }
+  return expected;
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(water)
+
+BOOST_AUTO_TEST_CASE(the_chunked_run_scan_finds_the_pieces_a_flood_fill_finds) {
+  constexpr std::int64_t n = 48;
+  std::mt19937 random(7);
+  for (int round = 0; round < 20; ++round) {
+    // Blobs of a few ids, dense enough to make combs, rings and seam crossings.
+    std::vector<std::uint16_t> ids(n * n);
+    std::bernoulli_distribution wet(0.55 + 0.02 * round);
+    std::uniform_int_distribution<int> which(1, 1 + round % 4);
+    for (auto& id : ids) id = wet(random) ? static_cast<std::uint16_t>(which(random)) : 0;
+    const Raster grid(ElementType::U16, static_cast<std::int32_t>(n), std::as_bytes(std::span(ids)), nullptr);
+    const auto expected = floodFillReference(ids, n);
+    for (const std::size_t chunks : {1u, 2u, 3u, 7u, 48u}) {
+      const auto scan = isla_water::scanWater(grid, chunks);
+      BOOST_TEST(scan.enclosedOcean == expected.enclosedOcean, round << " " << chunks);
+      BOOST_TEST(scan.firstEnclosedOcean == expected.firstEnclosedOcean, round << " " << chunks);
+      for (std::size_t id = 0; id < 6; ++id) {
+        BOOST_TEST(scan.pieces[id].firstMin == expected.pieces[id].firstMin, round << " " << chunks << " " << id);
+        BOOST_TEST(scan.pieces[id].firstSize == expected.pieces[id].firstSize, round << " " << chunks << " " << id);
+        BOOST_TEST(scan.pieces[id].secondMin == expected.pieces[id].secondMin, round << " " << chunks << " " << id);
+        BOOST_TEST(scan.census.firstPixel[id] == expected.pieces[id].firstMin, round << " " << chunks << " " << id);
+      }
+    }
+  }
+}
 
 BOOST_AUTO_TEST_CASE(sample_passes) {
   const auto out = runWater(makeSample());
@@ -320,6 +385,16 @@ BOOST_AUTO_TEST_CASE(body_types_follow_the_ids) {
              describe(out));
   BOOST_TEST(out.items()[1].code == "water.body-type");
   BOOST_TEST(says(out.items()[1], "id 2 is a lake, type 1"), describe(out));
+}
+
+BOOST_AUTO_TEST_CASE(a_type_outside_0_and_1_loads_and_is_an_error) {
+  auto s = makeSample();
+  s.bodies[1].type = 7;
+  const auto out = runWater(s);
+  const auto& d = only(out);
+  BOOST_TEST(d.code == "water.body-type");
+  BOOST_TEST((d.severity == Severity::Error));
+  BOOST_TEST(d.message == "WBTB row 1 (lake 2) has type 7; id 2 is a lake, type 1");
 }
 
 BOOST_AUTO_TEST_CASE(wsrf_at_a_wrong_level) {

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 // Water levels the generator can write exactly: the WSRF code itself is the
-// wsrf plugin's (water_level.hpp there, BLUEPRINT_FORMAT.md).
+// kernel's (isla/water_level.hpp, BLUEPRINT_FORMAT.md).
 #pragma once
 
 #include <cmath>
 
-#include <wsrf/water_level.hpp>
+#include <isla/water_level.hpp>
 
 namespace isla::synth {
 

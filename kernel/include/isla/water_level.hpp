@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The WSRF level code (BLUEPRINT_FORMAT.md): a level L in raw height units is
 // stored as 1 + round(L x 32768), so that no level encodes to the no-water
-// sentinel 0. Public, header-only: validators include it to compare WSRF
-// with WBTB levels without linking this plugin.
+// sentinel 0. In the kernel, header-only, so that the wsrf plugin, the
+// validators and the generator share it without reaching into each other.
 #pragma once
 
 #include <cmath>

@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: MIT
+// A file being written, the one write path of every output: buffered, every
+// write checked (a full disk, a file-size limit, EINTR), checkInterrupted()
+// at each flush, and the bytes' SHA-256 kept on the way.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "isla/byte_writer.hpp"
+
+namespace isla {
+
+class FileWriter final : public ByteSink {
+ public:
+  // Creates `path`, which must not exist (O_EXCL), mode 0666 & ~umask.
+  // Throws IoError naming the file and what to do.
+  static FileWriter create(const std::filesystem::path& path);
+  // Adopts an open descriptor (a stage made by mkstemp). Errors name
+  // `shownAs` (the target a stage publishes), or `path` when it is empty.
+  FileWriter(int fd, std::filesystem::path path, std::filesystem::path shownAs = {});
+  FileWriter(FileWriter&&) noexcept;
+  FileWriter& operator=(FileWriter&&) = delete;
+  ~FileWriter() override;  // closes without syncing when not closed
+
+  void write(std::span<const std::byte> bytes) override;
+  void write(std::string_view text);
+  std::uint64_t size() const;  // bytes written so far
+  const std::filesystem::path& path() const;
+
+  // Flushes, fsyncs when `sync`, closes; returns the SHA-256 (lower-case hex)
+  // of every byte written. Throws IoError.
+  std::string close(bool sync = true);
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+}  // namespace isla

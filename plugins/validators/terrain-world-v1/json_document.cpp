@@ -1,0 +1,267 @@
+// SPDX-License-Identifier: MIT
+#include "json_document.hpp"
+
+#include <boost/json/basic_parser_impl.hpp>
+
+#include <cmath>
+#include <cstdio>
+#include <memory>
+#include <vector>
+
+namespace isla::terrain_world {
+
+namespace {
+
+namespace json = boost::json;
+using boost::system::error_code;
+
+std::string escapeToken(std::string_view token) {
+  std::string out;
+  for (const char c : token) out += c == '~' ? "~0" : c == '/' ? "~1" : std::string(1, c);
+  return out;
+}
+
+class Handler {
+ public:
+  static constexpr std::size_t max_array_size = static_cast<std::size_t>(-1);
+  static constexpr std::size_t max_object_size = static_cast<std::size_t>(-1);
+  static constexpr std::size_t max_string_size = std::size_t{1} << 20;
+  static constexpr std::size_t max_key_size = std::size_t{1} << 12;
+
+  explicit Handler(const ReadOptions& options) : options_(options) {}
+
+  json::value root;
+  std::vector<std::string> duplicates;  // pointers of repeated keys
+  std::string tooMany;                  // set when maxValues was passed
+
+  bool on_document_begin(error_code&) { return true; }
+  bool on_document_end(error_code&) { return true; }
+
+  bool on_array_begin(error_code& ec) {
+    if (streaming_) return streamOpen(true);
+    if (options_.sink && frames_.size() == 1 && frames_[0].value->is_object() && key_ == options_.streamedKey) {
+      if (!insert(json::array(), ec)) return false;
+      streaming_ = true;
+      streamDepth_ = 0;
+      rows_ = 0;
+      return true;
+    }
+    return open(json::array(), ec);
+  }
+  bool on_array_end(std::size_t, error_code&) {
+    if (!streaming_) return close();
+    if (streamDepth_ == 0) {
+      streaming_ = false;
+      options_.sink->end(rows_);
+      return true;
+    }
+    if (--streamDepth_ == 0 && rowIntact_) options_.sink->row(rows_, row_, rowCount_);
+    if (streamDepth_ == 0) ++rows_;
+    return true;
+  }
+  bool on_object_begin(error_code& ec) { return streaming_ ? streamOpen(false) : open(json::object(), ec); }
+  bool on_object_end(std::size_t, error_code&) {
+    if (!streaming_) return close();
+    if (--streamDepth_ == 0) ++rows_;
+    return true;
+  }
+  bool on_string_part(json::string_view s, std::size_t, error_code&) {
+    if (!streaming_) text_.append(s.data(), s.size());
+    return true;
+  }
+  bool on_string(json::string_view s, std::size_t, error_code& ec) {
+    if (streaming_) return streamScalar("a string");
+    text_.append(s.data(), s.size());
+    json::value value = json::string_view(text_);
+    text_.clear();
+    return insert(std::move(value), ec);
+  }
+  bool on_key_part(json::string_view s, std::size_t, error_code&) {
+    if (!streaming_) text_.append(s.data(), s.size());
+    return true;
+  }
+  bool on_key(json::string_view s, std::size_t, error_code&) {
+    if (streaming_) return true;
+    text_.append(s.data(), s.size());
+    key_ = std::move(text_);
+    text_.clear();
+    return true;
+  }
+  bool on_number_part(json::string_view, error_code&) { return true; }
+  bool on_int64(std::int64_t i, json::string_view, error_code& ec) { return number(static_cast<double>(i), json::value(i), ec); }
+  bool on_uint64(std::uint64_t u, json::string_view, error_code& ec) { return number(static_cast<double>(u), json::value(u), ec); }
+  bool on_double(double d, json::string_view, error_code& ec) { return number(d, json::value(d), ec); }
+  bool on_bool(bool b, error_code& ec) { return streaming_ ? streamScalar("a boolean") : insert(json::value(b), ec); }
+  bool on_null(error_code& ec) { return streaming_ ? streamScalar("null") : insert(json::value(nullptr), ec); }
+  bool on_comment_part(json::string_view, error_code&) { return true; }
+  bool on_comment(json::string_view, error_code&) { return true; }
+
+ private:
+  struct Frame {
+    json::value* value;
+    std::string pointer;
+  };
+
+  std::string childPointer() const {
+    if (frames_.empty()) return "";
+    const Frame& parent = frames_.back();
+    if (parent.value->is_array()) return parent.pointer + "/" + std::to_string(parent.value->get_array().size());
+    return parent.pointer + "/" + escapeToken(key_);
+  }
+
+  // Places `value` in the container being built; the slot, for a container.
+  json::value* place(json::value value, error_code& ec) {
+    if (options_.maxValues && ++values_ > options_.maxValues) {
+      tooMany = childPointer();
+      ec = boost::system::errc::make_error_code(boost::system::errc::value_too_large);
+      return nullptr;
+    }
+    if (frames_.empty()) {
+      root = std::move(value);
+      return &root;
+    }
+    json::value& parent = *frames_.back().value;
+    if (parent.is_array()) {
+      parent.get_array().push_back(std::move(value));
+      return &parent.get_array().back();
+    }
+    auto& object = parent.get_object();
+    if (object.contains(key_)) duplicates.push_back(childPointer());
+    json::value& slot = object[key_];
+    slot = std::move(value);
+    return &slot;
+  }
+  bool insert(json::value value, error_code& ec) { return place(std::move(value), ec) != nullptr; }
+  bool open(json::value container, error_code& ec) {
+    std::string pointer = childPointer();
+    json::value* slot = place(std::move(container), ec);
+    if (!slot) return false;
+    frames_.push_back({slot, std::move(pointer)});
+    return true;
+  }
+  bool close() {
+    frames_.pop_back();
+    return true;
+  }
+
+  std::string streamPointer() const {
+    std::string pointer = "/" + escapeToken(options_.streamedKey) + "/" + std::to_string(rows_);
+    if (streamDepth_ >= 1) pointer += "/" + std::to_string(rowCount_);
+    return pointer;
+  }
+  void streamProblem(const std::string& message) {
+    options_.sink->problem(streamPointer(), message);
+    rowIntact_ = false;
+  }
+  bool streamOpen(bool array) {
+    if (streamDepth_ == 0) {
+      if (array) {
+        row_.clear();
+        rowCount_ = 0;
+        rowIntact_ = true;
+      } else {
+        options_.sink->problem(streamPointer(), "expected an array (a row of heights), got an object");
+      }
+    } else if (streamDepth_ == 1) {
+      streamProblem(std::string("expected a number, got ") + (array ? "an array" : "an object"));
+      ++rowCount_;
+    }
+    ++streamDepth_;
+    return true;
+  }
+  bool streamScalar(const char* what) {
+    if (streamDepth_ == 0) {
+      options_.sink->problem(streamPointer(), std::string("expected an array (a row of heights), got ") + what);
+      ++rows_;
+    } else if (streamDepth_ == 1) {
+      streamProblem(std::string("expected a number, got ") + what);
+      ++rowCount_;
+    }
+    return true;
+  }
+  bool number(double d, json::value value, error_code& ec) {
+    if (!streaming_) return insert(std::move(value), ec);
+    if (streamDepth_ != 1) return streamScalar("a number");
+    if (!std::isfinite(d)) streamProblem("expected a finite number, got one out of the double range");
+    if (row_.size() < options_.sink->rowLimit()) row_.push_back(d);
+    ++rowCount_;
+    return true;
+  }
+
+  const ReadOptions& options_;
+  std::vector<Frame> frames_;
+  std::string key_;
+  std::string text_;
+  std::size_t values_ = 0;
+  bool streaming_ = false;
+  std::size_t streamDepth_ = 0;  // 0: in the streamed array, 1: in a row
+  std::size_t rows_ = 0;
+  std::vector<double> row_;
+  std::size_t rowCount_ = 0;
+  bool rowIntact_ = true;
+};
+
+struct FileCloser {
+  void operator()(std::FILE* file) const { std::fclose(file); }
+};
+
+}  // namespace
+
+std::optional<json::value> readDocument(const std::filesystem::path& file, const std::string& name, Report& report,
+                                        const ReadOptions& options) {
+  std::error_code sizeError;
+  const auto size = std::filesystem::file_size(file, sizeError);
+  if (sizeError) {
+    report.error("world.unreadable", name, "", "cannot read " + name + ": " + sizeError.message());
+    return std::nullopt;
+  }
+  if (options.maxBytes && size > options.maxBytes) {
+    report.error("world.unreadable", name, "",
+                 name + " is " + std::to_string(size) + " bytes, more than the " + std::to_string(options.maxBytes) +
+                     " a document of its kind may have");
+    return std::nullopt;
+  }
+  const std::unique_ptr<std::FILE, FileCloser> in(std::fopen(file.c_str(), "rb"));
+  if (!in) {
+    report.error("world.unreadable", name, "", "cannot open " + name);
+    return std::nullopt;
+  }
+  json::parse_options parseOptions;
+  parseOptions.max_depth = 64;
+  json::basic_parser<Handler> parser(parseOptions, options);
+  std::vector<char> buffer(std::size_t{1} << 20);
+  std::uint64_t offset = 0;
+  error_code ec;
+  while (!ec) {
+    const std::size_t got = std::fread(buffer.data(), 1, buffer.size(), in.get());
+    if (got == 0 && std::ferror(in.get())) {
+      report.error("world.unreadable", name, "", "cannot read " + name + " past byte " + std::to_string(offset));
+      return std::nullopt;
+    }
+    const bool more = got != 0;
+    const std::size_t used = parser.write_some(more, buffer.data(), got, ec);
+    offset += used;
+    if (!more) break;
+  }
+  Handler& handler = parser.handler();
+  if (!handler.tooMany.empty()) {
+    report.error("world.unreadable", name, handler.tooMany,
+                 name + " holds more than " + std::to_string(options.maxValues) +
+                     " values outside its " + options.streamedKey + "; it is not a package document");
+    return std::nullopt;
+  }
+  if (ec) {
+    const bool truncated = ec == json::error::incomplete;
+    report.error("world.unreadable", name, "",
+                 name + (truncated ? " ends before its JSON does (truncated at byte " + std::to_string(offset) + ")"
+                                   : " is not valid JSON at byte " + std::to_string(offset) + ": " + ec.message()) +
+                     "; recompile the package");
+    return std::nullopt;
+  }
+  for (const auto& pointer : handler.duplicates) {
+    report.error("world.schema", name, pointer, "the key appears twice in its object; each key appears once");
+  }
+  return std::move(handler.root);
+}
+
+}  // namespace isla::terrain_world

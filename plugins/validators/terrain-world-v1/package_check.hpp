@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: MIT
+// Every rule of a Terrain World v1 package, in one pass over its files.
+#pragma once
+
+#include <filesystem>
+
+#include <isla/diagnostics.hpp>
+#include <isla/package_validator.hpp>
+
+namespace isla::terrain_world {
+
+// `descriptor` is the package's world.json (or the root document named on
+// the command line); its directory is the package.
+PackageSummary checkPackage(const std::filesystem::path& descriptor, Diagnostics& out);
+
+}  // namespace isla::terrain_world

@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: MIT
+#include "patch_figures.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+namespace isla::terrain_world {
+
+namespace {
+
+// A terrain file with millions of bad values gets this many diagnostics and a count.
+constexpr std::size_t kMaxProblems = 20;
+constexpr double kElevationTolerance = 1e-6;
+
+std::string text(double value) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.9g", value);
+  return buffer;
+}
+
+// How far `value` lies outside [lo, hi].
+double outside(double value, double lo, double hi) { return std::max({value - hi, lo - value, 0.0}); }
+
+// The cell holding a coordinate (clamped to the patch) and the offset in it.
+std::pair<std::size_t, double> cellOf(double coordinate, double origin, double spacing, std::size_t points) {
+  const double last = static_cast<double>(points - 1);
+  const double f = std::clamp((coordinate - origin) / spacing, 0.0, last);
+  const std::size_t cell = std::min(static_cast<std::size_t>(f), points - 2);
+  return {cell, f - static_cast<double>(cell)};
+}
+
+}  // namespace
+
+PatchFigures::PatchFigures(PatchGrid grid, std::string file, Report& report, std::vector<ElevationQuery> queries)
+    : grid_(std::move(grid)), file_(std::move(file)), report_(report), queries_(std::move(queries)) {
+  std::stable_sort(queries_.begin(), queries_.end(), [&](const ElevationQuery& a, const ElevationQuery& b) {
+    return cellOf(a.z, grid_.originZ, grid_.spacing, grid_.pointsZ).first <
+           cellOf(b.z, grid_.originZ, grid_.spacing, grid_.pointsZ).first;
+  });
+}
+
+void PatchFigures::problem(const std::string& pointer, const std::string& message) {
+  intact_ = false;
+  if (++problems_ <= kMaxProblems) {
+    report_.error("world.terrain-heights", file_, pointer,
+                  message + "; heights_m holds point_count_z rows of point_count_x finite numbers");
+  }
+}
+
+void PatchFigures::row(std::size_t z, std::span<const double> values, std::size_t count) {
+  if (count != grid_.pointsX) {
+    problem("/heights_m/" + std::to_string(z),
+            "row " + std::to_string(z) + " has " + std::to_string(count) + " heights, not the point_count_x of " +
+                std::to_string(grid_.pointsX));
+    return;
+  }
+  if (z >= grid_.pointsZ || !intact_) {
+    intact_ = false;  // end() reports the row count
+    return;
+  }
+  current_.assign(values.begin(), values.end());
+  const auto [lo, hi] = std::minmax_element(current_.begin(), current_.end());
+  if (z == 0) {
+    min_ = *lo;
+    max_ = *hi;
+    north_ = current_;
+    if (grid_.across == Across::Columns) {
+      columnMin_ = current_;
+      columnMax_ = current_;
+    }
+  } else {
+    min_ = std::min(min_, *lo);
+    max_ = std::max(max_, *hi);
+  }
+  west_.push_back(current_.front());
+  east_.push_back(current_.back());
+  if (grid_.across == Across::Rows) {
+    const double a = current_.front(), b = current_.back();
+    for (const double h : current_) overshoot_ = std::max(overshoot_, outside(h, std::min(a, b), std::max(a, b)));
+  } else if (grid_.across == Across::Columns) {
+    for (std::size_t x = 0; x < current_.size(); ++x) {
+      columnMin_[x] = std::min(columnMin_[x], current_[x]);
+      columnMax_[x] = std::max(columnMax_[x], current_[x]);
+    }
+  }
+  if (z > 0) {
+    // Cells between the previous row (north) and this one (south), NW-SE split.
+    const double s = grid_.spacing;
+    for (std::size_t x = 0; x + 1 < current_.size(); ++x) {
+      const double nw = previous_[x], ne = previous_[x + 1], sw = current_[x], se = current_[x + 1];
+      const double gx1 = (ne - nw) / s, gz1 = (se - ne) / s;  // NW, NE, SE
+      const double gx2 = (se - sw) / s, gz2 = (sw - nw) / s;  // NW, SE, SW
+      maxGradient2_ = std::max({maxGradient2_, gx1 * gx1 + gz1 * gz1, gx2 * gx2 + gz2 * gz2});
+    }
+    checkQueries(z - 1);
+  }
+  previous_.swap(current_);
+}
+
+void PatchFigures::checkQueries(std::size_t cellRow) {
+  for (; nextQuery_ < queries_.size(); ++nextQuery_) {
+    const ElevationQuery& q = queries_[nextQuery_];
+    const auto [row, v] = cellOf(q.z, grid_.originZ, grid_.spacing, grid_.pointsZ);
+    if (row != cellRow) return;
+    const auto [column, u] = cellOf(q.x, grid_.originX, grid_.spacing, grid_.pointsX);
+    // previous_ is the north row of the cell, current_ the south one.
+    const double nw = previous_[column], ne = previous_[column + 1];
+    const double sw = current_[column], se = current_[column + 1];
+    const double h = v <= u ? nw + u * (ne - nw) + v * (se - ne) : nw + v * (sw - nw) + u * (se - sw);
+    if (!(std::abs(h - q.y) <= kElevationTolerance)) {
+      report_.error("world.scenery-elevation", q.file, q.pointer,
+                    "y is " + text(q.y) + " m but the terrain of " + grid_.patchId + " at (" + text(q.x) + ", " +
+                        text(q.z) + ") is " + text(h) +
+                        " m by the NW-SE rule; scenery elevations are sampled on the compiled terrain");
+    }
+  }
+}
+
+void PatchFigures::end(std::size_t rows) {
+  ended_ = true;
+  if (problems_ > kMaxProblems) {
+    report_.error("world.terrain-heights", file_, "/heights_m",
+                  std::to_string(problems_ - kMaxProblems) + " more problems in heights_m were not listed");
+  }
+  if (rows != grid_.pointsZ) {
+    intact_ = false;
+    report_.error("world.terrain-heights", file_, "/heights_m",
+                  "heights_m has " + std::to_string(rows) + " rows, not the point_count_z of " +
+                      std::to_string(grid_.pointsZ) + " that world.json gives " + grid_.patchId);
+  }
+}
+
+double PatchFigures::maxSlopeDeg() const { return std::atan(std::sqrt(maxGradient2_)) * 180.0 / std::numbers::pi; }
+
+double PatchFigures::overshoot() const {
+  switch (grid_.across) {
+    case Across::Rows: return overshoot_;
+    case Across::Columns: {
+      double worst = 0;
+      for (std::size_t x = 0; x < north_.size() && x < previous_.size(); ++x) {
+        const double lo = std::min(north_[x], previous_[x]), hi = std::max(north_[x], previous_[x]);
+        worst = std::max({worst, columnMax_[x] - hi, lo - columnMin_[x]});
+      }
+      return worst;
+    }
+    case Across::Corners: {
+      if (north_.empty() || previous_.empty()) return 0;
+      const double corners[] = {north_.front(), north_.back(), previous_.front(), previous_.back()};
+      const auto [lo, hi] = std::minmax_element(std::begin(corners), std::end(corners));
+      return std::max({max_ - *hi, *lo - min_, 0.0});
+    }
+    case Across::None: return 0;
+  }
+  return 0;
+}
+
+}  // namespace isla::terrain_world

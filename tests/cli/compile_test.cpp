@@ -1,0 +1,306 @@
+// SPDX-License-Identifier: MIT
+// `isla-tool run compile` as a user drives it: every layout shape compiles
+// and validates, the bytes are a function of the inputs alone, bad inputs
+// fail with their file and JSON pointer, and no failure, signal or limit
+// leaves an output or a stage behind.
+#include <boost/test/data/test_case.hpp>
+#include <boost/test/unit_test.hpp>
+
+#include <signal.h>
+
+#include <algorithm>
+#include <chrono>
+#include <fstream>
+#include <thread>
+
+#include "tool_runner.hpp"
+
+using namespace isla::test;
+namespace fs = std::filesystem;
+
+namespace {
+
+bool contains(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
+
+// Narrow strips, and a slope threshold the generated islands' crater walls
+// stay under, so that a compile has no warning unless a test wants one.
+constexpr const char* kSettings = R"("gap_cells": 4, "slope_warning_deg": 89.99,)";
+
+// A scratch directory with generated blueprints and layouts over them.
+class Workspace {
+ public:
+  // Each blueprint once per (seed, size, options): synth is deterministic.
+  std::string blueprint(int seed, int size = 256, const std::vector<std::string>& extra = {}) {
+    std::string name = "b" + std::to_string(seed) + "-" + std::to_string(size);
+    for (const auto& option : extra) name += option;
+    name += ".dat";
+    if (!fs::exists(dir / name)) {
+      std::vector<std::string> arguments{"synth", "--seed", std::to_string(seed), "--size", std::to_string(size),
+                                         "--out", (dir / name).string()};
+      arguments.insert(arguments.end(), extra.begin(), extra.end());
+      const auto run = runTool(arguments);
+      if (run.exitCode != 0) throw std::runtime_error("synth failed: " + run.err);
+    }
+    return name;
+  }
+
+  // A layout of `rows` x `cols` blueprints (seeds 1, 2, ...), entries in
+  // the order given by `order` (indices into row-major cells).
+  std::string layout(const std::string& name, int rows, int cols, std::vector<int> order = {},
+                     const std::string& extra = kSettings, int size = 256) {
+    if (order.empty()) {
+      for (int i = 0; i < rows * cols; ++i) order.push_back(i);
+    }
+    std::string sources;
+    for (const int cell : order) {
+      const std::string id = "s" + std::to_string(cell);
+      sources += (sources.empty() ? "" : ",\n") + std::string(R"({"id": ")") + id + R"(", "namespace": "n)" + id +
+                 R"(", "path": ")" + blueprint(cell + 1, size) + R"(", "row": )" + std::to_string(cell / cols) +
+                 R"(, "col": )" + std::to_string(cell % cols) + "}";
+    }
+    return writeLayout(name, R"({"format": "terrain-world.layout", "schema_version": 1, "name": "test", )" + extra +
+                                 "\n\"sources\": [" + sources + "]}");
+  }
+
+  std::string writeLayout(const std::string& name, const std::string& json) {
+    std::ofstream(dir / name) << json;
+    return (dir / name).string();
+  }
+
+  std::string path(const std::string& name) const { return (dir / name).string(); }
+  // Every entry of the directory, for "nothing was left behind".
+  std::vector<std::string> entries() const {
+    std::vector<std::string> out;
+    for (const auto& entry : fs::directory_iterator(dir.path())) out.push_back(entry.path().filename().string());
+    std::sort(out.begin(), out.end());
+    return out;
+  }
+
+  TempDir dir;
+};
+
+// Every file of a package, by relative path, with its bytes.
+std::map<std::string, std::string> packageFiles(const fs::path& root) {
+  std::map<std::string, std::string> out;
+  for (const auto& entry : fs::recursive_directory_iterator(root)) {
+    if (!entry.is_regular_file()) continue;
+    std::ifstream in(entry.path(), std::ios::binary);
+    out[fs::relative(entry.path(), root).generic_string()] = std::string(std::istreambuf_iterator<char>(in), {});
+  }
+  return out;
+}
+
+ToolRun compileLayout(const std::string& layout, const std::string& output, std::vector<std::string> extra = {},
+                const std::map<std::string, std::string>& environment = {}) {
+  std::vector<std::string> arguments{"run", "compile", layout, output};
+  arguments.insert(arguments.end(), extra.begin(), extra.end());
+  return runTool(arguments, environment);
+}
+
+struct Shape {
+  int rows, cols;
+  std::size_t patches, edges;
+};
+
+const std::vector<Shape> kShapes{{1, 1, 1, 0}, {2, 1, 3, 2}, {1, 2, 3, 2}, {2, 2, 9, 12}, {3, 2, 15, 22}};
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(compile)
+
+BOOST_AUTO_TEST_CASE(run_lists_the_jobs_and_refuses_an_unknown_one) {
+  const auto list = runTool({"run"});
+  BOOST_TEST(list.exitCode == 0);
+  BOOST_TEST(contains(list.out, "Jobs:\n  compile  "));
+  const auto unknown = runTool({"run", "bake"});
+  BOOST_TEST(unknown.exitCode == 2);
+  BOOST_TEST(contains(unknown.err, "no job named 'bake'; jobs: compile"));
+  const auto half = runTool({"run", "compile", "layout.json"});
+  BOOST_TEST(half.exitCode == 2);
+  BOOST_TEST(contains(half.err, "give LAYOUT.json and OUTDIR, or neither for the example"));
+}
+
+BOOST_DATA_TEST_CASE(every_layout_shape_compiles_and_validates, boost::unit_test::data::xrange(5), index) {
+  const Shape shape = kShapes[static_cast<std::size_t>(index)];
+  Workspace ws;
+  const auto layout = ws.layout("layout.json", shape.rows, shape.cols);
+  const auto run = compileLayout(layout, ws.path("world"), {"--quiet"});
+  BOOST_REQUIRE_MESSAGE(run.exitCode == 0, run.err);
+  const std::string summary = "compiled " + std::to_string(shape.rows * shape.cols) + " source" +
+                              (shape.rows * shape.cols == 1 ? "" : "s") + " into " + std::to_string(shape.patches) +
+                              (shape.patches == 1 ? " patch" : " patches") + " and " + std::to_string(shape.edges) +
+                              " shared edge" + (shape.edges == 1 ? "" : "s");
+  BOOST_TEST(contains(run.out, summary), run.out);
+  BOOST_TEST(run.err.empty(), run.err);
+  const auto files = packageFiles(ws.path("world"));
+  BOOST_TEST(files.size() == 3 + shape.patches + static_cast<std::size_t>(shape.rows * shape.cols));
+  BOOST_TEST(files.contains("world.json"));
+  BOOST_TEST(files.contains("terrain/p-0-0.json"));
+  BOOST_TEST(files.contains("scenery/s0.json"));
+  const auto check = runTool({"validate", ws.path("world")});
+  BOOST_TEST(check.exitCode == 0, check.err);
+}
+
+BOOST_AUTO_TEST_CASE(the_bytes_depend_on_the_inputs_alone) {
+  Workspace ws;
+  const auto layout = ws.layout("layout.json", 2, 2);
+  const auto shuffled = ws.layout("shuffled.json", 2, 2, {3, 1, 0, 2});
+  BOOST_REQUIRE(compileLayout(layout, ws.path("a"), {"--quiet", "--jobs", "2"}).exitCode == 0);
+  BOOST_REQUIRE(compileLayout(layout, ws.path("b"), {"--quiet", "--jobs", "2"}).exitCode == 0);
+  BOOST_REQUIRE(compileLayout(shuffled, ws.path("another-name"), {"--quiet", "--jobs", "1"},
+                        {{"LC_ALL", "de_DE.UTF-8"}, {"TZ", "Asia/Tokyo"}})
+                    .exitCode == 0);
+  const auto a = packageFiles(ws.path("a"));
+  BOOST_TEST(a.size() == 3u + 9u + 4u);
+  BOOST_TEST((packageFiles(ws.path("b")) == a));
+  BOOST_TEST((packageFiles(ws.path("another-name")) == a));
+  const std::string& world = a.at("world.json");
+  BOOST_TEST(!contains(world, ws.dir.path().string()));
+}
+
+BOOST_AUTO_TEST_CASE(progress_is_gdal_ticks_when_stderr_is_not_a_terminal) {
+  Workspace ws;
+  const auto layout = ws.layout("layout.json", 1, 1);
+  const auto run = compileLayout(layout, ws.path("world"));
+  BOOST_REQUIRE(run.exitCode == 0);
+  BOOST_TEST(run.err == "0...10...20...30...40...50...60...70...80...90...100 - done.\n");
+}
+
+BOOST_AUTO_TEST_CASE(a_legacy_v1_source_compiles_with_its_deprecation_warning) {
+  Workspace ws;
+  const auto layout = ws.writeLayout(
+      "layout.json", R"({"format": "terrain-world.layout", "schema_version": 1, "name": "old", "slope_warning_deg": 89.99,
+        "sources": [{"id": "old", "namespace": "old", "path": ")" +
+                         ws.blueprint(7, 256, {"--v1"}) + R"(", "row": 0, "col": 0}]})");
+  const auto run = compileLayout(layout, ws.path("world"), {"--quiet"});
+  BOOST_REQUIRE_MESSAGE(run.exitCode == 0, run.err);
+  BOOST_TEST(contains(run.err, "warning: legacy v1 blueprint"));
+  BOOST_TEST(contains(run.out, "1 warning"));
+  const auto report = packageFiles(ws.path("world")).at("compilation-report.json");
+  BOOST_TEST(contains(report, R"("code": "container.legacy-v1")"));
+}
+
+struct BadLayout {
+  std::string json;
+  std::string expected;  // a part of stderr
+};
+
+BOOST_AUTO_TEST_CASE(layout_errors_name_the_file_and_pointer_and_write_nothing) {
+  Workspace ws;
+  const std::string a = ws.blueprint(1), big = ws.blueprint(2, 512);
+  auto source = [](const std::string& id, const std::string& path, int row, int col) {
+    return R"({"id": ")" + id + R"(", "namespace": ")" + id + R"(", "path": ")" + path + R"(", "row": )" +
+           std::to_string(row) + R"(, "col": )" + std::to_string(col) + "}";
+  };
+  auto with = [](const std::string& sources, const std::string& extra = "") {
+    return R"({"format": "terrain-world.layout", "schema_version": 1, "name": "w", )" + extra +
+           R"("sources": [)" + sources + "]}";
+  };
+  const std::vector<BadLayout> cases{
+      {with(source("a", a, 0, 0), R"("gap_cells": "wide", )"), "layout.json: error: at /gap_cells: "},
+      {with(source("a", a, 0, 0) + "," + source("b", a, 1, 1)), "leave (row 0, col 1), (row 1, col 0) empty"},
+      {with(source("a", a, 0, 0) + "," + source("a", a, 0, 1)), "at /sources/1: id 'a' is used by 2 sources"},
+      {with(source("a", "missing.dat", 0, 0)), "at /sources/0/path: source 'a': "},
+      {with(source("a", a, 0, 0) + "," + source("b", big, 0, 1)), "the sources of one world need one MapSize"},
+  };
+  for (const auto& c : cases) {
+    BOOST_TEST_CONTEXT(c.json) {
+      const auto layout = ws.writeLayout("layout.json", c.json);
+      const auto before = ws.entries();
+      const auto run = compileLayout(layout, ws.path("world"), {"--quiet"});
+      BOOST_TEST(run.exitCode == 1);
+      BOOST_TEST(contains(run.err, c.expected), run.err);
+      BOOST_TEST(contains(run.err, "nothing was written"), run.err);
+      BOOST_TEST(ws.entries() == before, boost::test_tools::per_element());
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(an_invalid_source_halfway_stops_the_compile_with_its_problems) {
+  Workspace ws;
+  const auto layout = ws.layout("layout.json", 1, 2);
+  // The second source's heights end early: a truncated file.
+  const auto second = fs::path(ws.path(ws.blueprint(2)));
+  fs::resize_file(second, fs::file_size(second) / 2);
+  const auto before = ws.entries();
+  const auto run = compileLayout(layout, ws.path("world"), {"--quiet"});
+  BOOST_TEST(run.exitCode == 1);
+  BOOST_TEST(contains(run.err, second.string() + ": error: "), run.err);
+  BOOST_TEST(contains(run.err, "at /sources/1: source 's1' (" + second.string() + ") is not a valid blueprint"));
+  BOOST_TEST(ws.entries() == before, boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(an_existing_output_is_refused_before_any_work) {
+  Workspace ws;
+  const auto layout = ws.layout("layout.json", 1, 1);
+  fs::create_directory(ws.path("world"));
+  std::ofstream(ws.path("world") + "/keep.txt") << "mine";
+  const auto run = compileLayout(layout, ws.path("world"), {"--quiet"});
+  BOOST_TEST(run.exitCode == 1);
+  BOOST_TEST(contains(run.err, "'" + ws.path("world") + "' already exists; choose another output directory"));
+  BOOST_TEST(packageFiles(ws.path("world")).size() == 1u);
+  const auto noParent = compileLayout(layout, ws.path("no/such/world"), {"--quiet"});
+  BOOST_TEST(noParent.exitCode == 1);
+  BOOST_TEST(contains(noParent.err, "does not exist; create it first"));
+  // A file where the parent directory should be (permission bits do not
+  // stop root, who runs the tests).
+  std::ofstream(ws.path("file")) << "x";
+  const auto fileParent = compileLayout(layout, ws.path("file/world"), {"--quiet"});
+  BOOST_TEST(fileParent.exitCode == 1);
+}
+
+BOOST_AUTO_TEST_CASE(a_file_size_limit_is_a_clear_error_that_leaves_nothing) {
+  Workspace ws;
+  const auto layout = ws.layout("layout.json", 1, 1);
+  const auto before = ws.entries();
+  ToolProcess process({"run", "compile", layout, ws.path("world"), "--quiet"}, {},
+                      ToolProcess::Limits{.fileSize = 100000});
+  const auto run = process.wait();
+  BOOST_TEST(run.exitCode == 1);
+  BOOST_TEST(contains(run.err, "file-size limit"), run.err);
+  BOOST_TEST(ws.entries() == before, boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(a_signal_mid_compile_leaves_nothing) {
+  Workspace ws;
+  const auto layout = ws.layout("layout.json", 2, 2, {}, kSettings, 512);
+  const auto before = ws.entries();
+  int whileWriting = 0;
+  for (const int signal : {SIGTERM, SIGINT, SIGHUP}) {
+    for (const int delayMs : {50, 250, 450, 650}) {
+      BOOST_TEST_CONTEXT("signal " << signal << " after " << delayMs << " ms") {
+        ToolProcess process({"run", "compile", layout, ws.path("world"), "--quiet", "--jobs", "1"});
+        std::this_thread::sleep_for(std::chrono::milliseconds(delayMs));
+        process.signal(signal);
+        const auto run = process.wait();
+        // Either the signal came in time (128 + signal, nothing left; the
+        // line says so when a stage was open) or the compile had finished.
+        if (run.exitCode == 0) {
+          BOOST_TEST(fs::exists(ws.path("world") + "/world.json"));
+          fs::remove_all(ws.path("world"));
+        } else {
+          BOOST_TEST(run.exitCode == 128 + signal, run.err);
+          whileWriting += contains(run.err, "; nothing was written");
+        }
+        BOOST_TEST(ws.entries() == before, boost::test_tools::per_element());
+      }
+    }
+  }
+  BOOST_TEST(whileWriting > 0);
+}
+
+BOOST_AUTO_TEST_CASE(an_unknown_exporter_or_option_names_the_valid_ones) {
+  Workspace ws;
+  const auto layout = ws.layout("layout.json", 1, 1);
+  const auto exporter = compileLayout(layout, ws.path("world"), {"--exporter", "fbx"});
+  BOOST_TEST(exporter.exitCode == 1);
+  BOOST_TEST(contains(exporter.err, "no exporter named 'fbx'; loaded exporters: terrain-world-v1"), exporter.err);
+  const auto option = compileLayout(layout, ws.path("world"), {"--option", "colour=red"});
+  BOOST_TEST(option.exitCode == 1);
+  BOOST_TEST(contains(option.err, "exporter 'terrain-world-v1' has no option 'colour'"), option.err);
+  const auto malformed = compileLayout(layout, ws.path("world"), {"--option", "colour"});
+  BOOST_TEST(malformed.exitCode == 2);
+  BOOST_TEST(!fs::exists(ws.path("world")));
+}
+
+BOOST_AUTO_TEST_SUITE_END()
