@@ -7,6 +7,8 @@
 #include <boost/test/unit_test.hpp>
 
 #include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -287,6 +289,31 @@ BOOST_AUTO_TEST_CASE(a_signal_mid_compile_leaves_nothing) {
     }
   }
   BOOST_TEST(whileWriting > 0);
+}
+
+BOOST_AUTO_TEST_CASE(a_stage_left_by_a_killed_compile_is_cleared_by_the_next_one) {
+  Workspace ws;
+  const auto layout = ws.layout("layout.json", 1, 1);
+  const pid_t dead = fork();
+  if (dead == 0) _exit(0);
+  waitpid(dead, nullptr, 0);
+  const fs::path abandoned = ws.path(".world.isla-stage-" + std::to_string(dead) + "-abcdef");
+  const fs::path running = ws.path(".world.isla-stage-" + std::to_string(getpid()) + "-ghijkl");
+  for (const auto& stage : {abandoned, running}) {
+    fs::create_directories(stage / "terrain");
+    std::ofstream(stage / "world.json") << "{";
+  }
+  const auto run = compileLayout(layout, ws.path("world"), {"--quiet"});
+  BOOST_TEST(run.exitCode == 0, run.err);
+  BOOST_TEST(!fs::exists(abandoned));
+  BOOST_TEST(fs::exists(running));  // its process still runs: not ours to remove
+  BOOST_TEST(fs::exists(ws.path("world") + "/world.json"));
+}
+
+BOOST_AUTO_TEST_CASE(plugins_lists_the_exporter_and_the_package_validator) {
+  const auto run = runTool({"plugins"});
+  BOOST_TEST(contains(run.out, "    exporter  terrain-world-v1: Terrain World v1 package"), run.out);
+  BOOST_TEST(contains(run.out, "    package   terrain-world-v1: "), run.out);
 }
 
 BOOST_AUTO_TEST_CASE(an_unknown_exporter_or_option_names_the_valid_ones) {

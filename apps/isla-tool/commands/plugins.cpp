@@ -25,7 +25,7 @@ boost::json::array optionsJson(const std::vector<OptionSpec>& options) {
 
 // What one plugin registered, as JSON.
 boost::json::object registeredBy(const Registry& registry, const PluginInfo* plugin) {
-  boost::json::array sections, validators, exporters;
+  boost::json::array sections, validators, exporters, packageValidators;
   for (const auto* r : registry.sections()) {
     if (r->plugin.get() != plugin) continue;
     sections.push_back({{"tag", r->object->tag().text()},
@@ -45,7 +45,14 @@ boost::json::object registeredBy(const Registry& registry, const PluginInfo* plu
                          {"description", r->object->description()},
                          {"options", optionsJson(r->object->options())}});
   }
-  return {{"sections", sections}, {"validators", validators}, {"exporters", exporters}};
+  for (const auto* r : registry.packageValidators()) {
+    if (r->plugin.get() != plugin) continue;
+    packageValidators.push_back({{"name", r->object->name()},
+                                 {"description", r->object->description()},
+                                 {"options", boost::json::array{}}});
+  }
+  return {{"sections", sections}, {"validators", validators}, {"exporters", exporters},
+          {"package_validators", packageValidators}};
 }
 
 boost::json::object reportJson(const Kernel& kernel) {
@@ -102,11 +109,12 @@ void printText(const Kernel& kernel, std::ostream& out) {
       out << "    section   " << text(s.at("tag")) << "  " << text(s.at("name"))
           << " (" << text(s.at("presence")) << ")\n";
     }
-    for (const auto& kind : {"validators", "exporters"}) {
+    constexpr std::pair<const char*, const char*> kKinds[] = {
+        {"validators", "validator "}, {"exporters", "exporter  "}, {"package_validators", "package   "}};
+    for (const auto& [kind, label] : kKinds) {
       for (const auto& item : entry.at(kind).as_array()) {
         const auto& v = item.as_object();
-        out << "    " << (std::string_view(kind) == "validators" ? "validator " : "exporter  ")
-            << text(v.at("name")) << ": " << text(v.at("description")) << "\n";
+        out << "    " << label << text(v.at("name")) << ": " << text(v.at("description")) << "\n";
         for (const auto& option : v.at("options").as_array()) {
           out << "              --" << text(option.at("name")) << " ("
               << text(option.at("type")) << "): " << text(option.at("help"))

@@ -16,8 +16,9 @@ namespace isla_world_export {
 
 namespace {
 
-// About a million numbers a block: a few MiB of text.
-constexpr std::int64_t kNumbersPerBlock = std::int64_t{1} << 20;
+// A quarter of a million numbers a block: about 2.5 MiB of text, so that
+// two waves stay far below a source's heights however large it is.
+constexpr std::int64_t kNumbersPerBlock = std::int64_t{1} << 18;
 constexpr std::size_t kBlocksPerThread = 2;
 
 }  // namespace
