@@ -12,6 +12,7 @@
 #include <set>
 
 #include <isla/json_schema.hpp>
+#include <isla/parallel.hpp>
 
 #include "json_document.hpp"
 #include "package_files.hpp"
@@ -63,6 +64,7 @@ class PackageCheck {
   PackageCheck(const std::filesystem::path& descriptor, Diagnostics& out)
       : root_(descriptor.parent_path().empty() ? "." : descriptor.parent_path()),
         descriptorName_(descriptor.filename().string()),
+        out_(out),
         report_(out) {}
 
   PackageSummary run() {
@@ -77,7 +79,7 @@ class PackageCheck {
     locateReferences();
     checkBoundaries();
     for (std::size_t i = 0; i < model_.sources.size(); ++i) checkScenery(i);
-    for (std::size_t i = 0; i < model_.patches.size(); ++i) readTerrain(i);
+    checkFiles();
     checkEdgeSamples();
     checkReport();
     return summary_;
@@ -102,10 +104,28 @@ class PackageCheck {
     return true;
   }
 
+  // Located now, hashed later with the terrain reads.
   std::optional<std::filesystem::path> located(const Reference& reference) {
     auto file = locate(root_, reference, report_);
-    if (file) checkHash(*file, reference, report_);
+    if (file) hashes_.push_back({*file, reference});
     return file;
+  }
+
+  // Hashing every file and streaming every terrain file are independent:
+  // they run on every core, each task reporting on its own, merged in task
+  // order, so the diagnostics do not depend on the thread count.
+  void checkFiles() {
+    const std::size_t terrains = model_.patches.size();
+    std::vector<Diagnostics> found(terrains + hashes_.size());
+    parallelFor(found.size(), 0, [&](std::size_t task) {
+      Report report(found[task]);
+      if (task < terrains) {
+        readTerrain(task, report);
+      } else {
+        checkHash(hashes_[task - terrains].file, hashes_[task - terrains].reference, report);
+      }
+    });
+    for (const auto& f : found) out_.append(f);
   }
 
   void locateReferences() {
@@ -333,7 +353,7 @@ class PackageCheck {
     return model_.patches.size();
   }
 
-  void readTerrain(std::size_t index) {
+  void readTerrain(std::size_t index, Report& report) {
     if (!terrainFiles_[index] || !model_.latticeIntact) return;
     const PatchEntry& p = model_.patches[index];
     const std::string& file = p.terrain.path;
@@ -342,12 +362,12 @@ class PackageCheck {
                                                                                              : Across::None;
     PatchGrid grid{p.id, static_cast<std::size_t>(p.pointsX), static_cast<std::size_t>(p.pointsZ),
                    p.originX, p.originZ, model_.spacing, across};
-    auto figures = std::make_unique<PatchFigures>(grid, file, report_, std::move(queries_[index]));
-    const auto header = readDocument(*terrainFiles_[index], file, report_,
+    auto figures = std::make_unique<PatchFigures>(grid, file, report, std::move(queries_[index]));
+    const auto header = readDocument(*terrainFiles_[index], file, report,
                                      {.sink = figures.get(), .maxValues = kMaxTerrainHeaderValues});
-    if (!header || !conforms(*schema_, *header, "terrain", file, report_)) return;
+    if (!header || !conforms(*schema_, *header, "terrain", file, report)) return;
     auto differs = [&](const std::string& key, const std::string& got, const std::string& want) {
-      report_.error("world.terrain-header", file, "/" + key,
+      report.error("world.terrain-header", file, "/" + key,
                     file + " has " + key + " " + got + " but world.json gives " + want + " for patch '" + p.id + "'");
     };
     if (str(header->at("patch_id")) != p.id) differs("patch_id", "'" + str(header->at("patch_id")) + "'", "'" + p.id + "'");
@@ -488,8 +508,14 @@ class PackageCheck {
     std::vector<std::array<double, 3>> normals;
   };
 
+  struct HashJob {
+    std::filesystem::path file;
+    Reference reference;
+  };
+
   std::filesystem::path root_;
   std::string descriptorName_;
+  Diagnostics& out_;
   Report report_;
   std::optional<JsonSchema> schema_;
   PackageSummary summary_;
@@ -498,6 +524,7 @@ class PackageCheck {
   std::vector<EdgeData> edgeData_;
   std::optional<std::filesystem::path> boundariesFile_, reportFile_;
   std::vector<std::optional<std::filesystem::path>> sceneryFiles_, terrainFiles_;
+  std::vector<HashJob> hashes_;
   std::vector<std::unique_ptr<PatchFigures>> figures_;  // of intact terrain files
   std::vector<std::vector<ElevationQuery>> queries_;   // by patch
   bool sceneryRead_ = true;

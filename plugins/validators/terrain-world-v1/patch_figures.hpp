@@ -53,7 +53,7 @@ class PatchFigures final : public RowSink {
 
   PatchGrid grid_;
   std::string file_;
-  Report& report_;
+  Report report_;
   std::vector<ElevationQuery> queries_;  // by cell row
   std::size_t nextQuery_ = 0;
   std::size_t problems_ = 0;
