@@ -244,11 +244,18 @@ BOOST_AUTO_TEST_CASE(an_existing_output_is_refused_before_any_work) {
   const auto noParent = compileLayout(layout, ws.path("no/such/world"), {"--quiet"});
   BOOST_TEST(noParent.exitCode == 1);
   BOOST_TEST(contains(noParent.err, "does not exist; create it first"));
-  // A file where the parent directory should be (permission bits do not
-  // stop root, who runs the tests).
+  // A file where the parent directory should be.
   std::ofstream(ws.path("file")) << "x";
   const auto fileParent = compileLayout(layout, ws.path("file/world"), {"--quiet"});
   BOOST_TEST(fileParent.exitCode == 1);
+  const LockedDirectory locked(ws.path("locked"));
+  if (locked.locked()) {
+    const auto readOnly = compileLayout(layout, ws.path("locked/world"), {"--quiet"});
+    BOOST_TEST(readOnly.exitCode == 1);
+    BOOST_TEST(contains(readOnly.err, "the parent directory '" + ws.path("locked") + "' is not writable"),
+               readOnly.err);
+    BOOST_TEST(fs::is_empty(ws.path("locked")));
+  }
 }
 
 BOOST_AUTO_TEST_CASE(a_file_size_limit_is_a_clear_error_that_leaves_nothing) {

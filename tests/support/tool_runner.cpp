@@ -24,6 +24,21 @@ int resultOf(int status) { return WIFEXITED(status) ? WEXITSTATUS(status) : 128 
 
 }  // namespace
 
+LockedDirectory::LockedDirectory(std::filesystem::path path) : path_(std::move(path)) {
+  std::filesystem::create_directories(path_);
+  std::filesystem::permissions(path_, std::filesystem::perms::owner_read | std::filesystem::perms::owner_exec);
+  if (geteuid() == 0) {
+    immutable_ = std::system(("chattr +i '" + path_.string() + "' 2>/dev/null").c_str()) == 0;
+  }
+  locked_ = access(path_.c_str(), W_OK) != 0;
+}
+
+LockedDirectory::~LockedDirectory() {
+  if (immutable_) std::system(("chattr -i '" + path_.string() + "' 2>/dev/null").c_str());
+  std::error_code ignored;
+  std::filesystem::permissions(path_, std::filesystem::perms::owner_all, ignored);
+}
+
 std::filesystem::path toolPath() { return ISLA_TEST_TOOL_PATH; }
 std::filesystem::path testPluginDirectory() { return ISLA_TEST_PLUGIN_DIR; }
 

@@ -53,6 +53,23 @@ class ToolProcess {
 // N killed it. `body` must not use the Boost.Test macros.
 int runInChild(const std::function<int()>& body);
 
+// A directory nobody may create files in for as long as it lives: read-only
+// permission bits, and for root (whom they do not stop) the immutable
+// attribute. `locked()` is false where neither works (chattr missing).
+class LockedDirectory {
+ public:
+  explicit LockedDirectory(std::filesystem::path path);
+  LockedDirectory(const LockedDirectory&) = delete;
+  LockedDirectory& operator=(const LockedDirectory&) = delete;
+  ~LockedDirectory();
+  bool locked() const { return locked_; }
+
+ private:
+  std::filesystem::path path_;
+  bool immutable_ = false;
+  bool locked_ = false;
+};
+
 std::filesystem::path toolPath();
 // The build tree's directory of test-only plugin modules.
 std::filesystem::path testPluginDirectory();
