@@ -26,9 +26,12 @@ double float32Error(double magnitude) { return magnitude * 0x1p-22 + 0x1p-140; }
 
 class ExactMax {
  public:
+  // An estimate of 0 is exact (a sample inside its range, a flat
+  // triangle: the conversion is monotonic), and only an estimate whose
+  // bound passes the best can change it.
   template <class Exact>
   void offer(double estimate, double error, const Exact& exact) {
-    if (estimate + error >= best_) best_ = std::max(best_, exact());
+    if (estimate > 0 && estimate + error > best_) best_ = std::max(best_, exact());
   }
   double value() const { return best_; }
 
@@ -129,7 +132,7 @@ PatchStats computePatchStats(const World& world, std::size_t index, std::int32_t
       // Most row pairs hold no candidate: one branch-free pass finds the
       // pair's steepest estimate, and only a pair that could beat the best
       // exact slope is walked triangle by triangle.
-      if (std::sqrt(steepestSquared(previous, row)) / spacing + error >= slope.value()) {
+      if (std::sqrt(steepestSquared(previous, row)) / spacing + error > slope.value()) {
         for (std::size_t x = 0; x + 1 < row.size(); ++x) {
           const Vertex v{previous[x], previous[x + 1], row[x], row[x + 1]};
           for (const bool upper : {true, false}) {
