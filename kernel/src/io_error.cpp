@@ -5,11 +5,11 @@
 
 namespace isla {
 
-IoError::IoError(const std::filesystem::path& path, const std::string& message)
-    : std::runtime_error(message), path_(path) {}
+IoError::IoError(const std::filesystem::path& path, const std::string& message, int error)
+    : std::runtime_error(message), path_(path), error_(error) {}
 
 void throwSystemError(const std::filesystem::path& path, const std::string& action, int error) {
-  throw IoError(path, "cannot " + action + " '" + path.string() + "': " + std::strerror(error));
+  throw IoError(path, "cannot " + action + " '" + path.string() + "': " + std::strerror(error), error);
 }
 
 }  // namespace isla

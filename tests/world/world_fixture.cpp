@@ -43,7 +43,7 @@ World buildTestWorld(const WorldSpec& spec) {
       }
     }
     LoadResult result = load(encode(sample).v2(), source.file);
-    if (!result.package) throw std::runtime_error("the test blueprint did not load: " + describe(result.diagnostics));
+    if (!result.ok()) throw std::runtime_error("the test blueprint did not load: " + describe(result.diagnostics));
     sources.push_back(LoadedSource{result.package, "0"});
   }
   NoProgress progress;

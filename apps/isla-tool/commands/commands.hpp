@@ -12,5 +12,6 @@ int runValidate(Invocation& invocation);
 int runConvert(Invocation& invocation);
 int runSynth(Invocation& invocation);
 int runRun(Invocation& invocation);
+int runExport(Invocation& invocation);
 
 }  // namespace isla::cli

@@ -115,8 +115,11 @@ void printText(const Kernel& kernel, std::ostream& out) {
       for (const auto& item : entry.at(kind).as_array()) {
         const auto& v = item.as_object();
         out << "    " << label << text(v.at("name")) << ": " << text(v.at("description")) << "\n";
+        // Validator options are flags; exporter options go through --option.
+        const bool exporter = std::string_view(kind) == "exporters";
         for (const auto& option : v.at("options").as_array()) {
-          out << "              --" << text(option.at("name")) << " ("
+          out << "              " << (exporter ? "--option " : "--") << text(option.at("name"))
+              << (exporter ? "=VALUE" : "") << " ("
               << text(option.at("type")) << "): " << text(option.at("help"))
               << "\n";
         }
@@ -133,13 +136,41 @@ void printText(const Kernel& kernel, std::ostream& out) {
   }
 }
 
+// `--options NAME`: one exporter's options, as PDAL's `--options` lists a stage's.
+int printExporterOptions(const Kernel& kernel, const std::string& name, bool json) {
+  const auto* exporter = kernel.registry().exporter(name);
+  if (!exporter) {
+    std::string names;
+    for (const auto* r : kernel.registry().exporters()) names += (names.empty() ? "" : ", ") + r->object->name();
+    throw CommandError("no exporter named '" + name + "'; loaded exporters: " + (names.empty() ? "none" : names));
+  }
+  const auto options = exporter->object->options();
+  if (json) {
+    printJson(optionsJson(options), std::cout);
+    return 0;
+  }
+  std::cout << name << ": " << exporter->object->description() << "\n";
+  if (options.empty()) std::cout << "  no options\n";
+  for (const auto& option : options) {
+    std::cout << "  " << option.name << " (" << optionTypeName(option.type) << ", default "
+              << (option.defaultValue.empty() ? "none" : "'" + option.defaultValue + "'") << "): " << option.help
+              << "\n";
+  }
+  return 0;
+}
+
 }  // namespace
 
 int runPlugins(Invocation& invocation) {
   po::options_description options("plugins");
-  options.add_options()("json", po::bool_switch(), "print the report as JSON");
+  options.add_options()("json", po::bool_switch(), "print the report as JSON")(
+      "options", po::value<std::string>(), "list the options of the exporter NAME (for --option KEY=VALUE)");
   if (!invocation.parse(options, {})) return 0;
   const Kernel& kernel = invocation.kernel();
+  if (invocation.values().count("options")) {
+    return printExporterOptions(kernel, invocation.values()["options"].as<std::string>(),
+                                invocation.values()["json"].as<bool>());
+  }
   if (invocation.values()["json"].as<bool>()) {
     printJson(reportJson(kernel), std::cout);
   } else {

@@ -5,11 +5,8 @@
 #include <iostream>
 
 #include <isla/install_layout.hpp>
-#include <isla/io_error.hpp>
-#include <isla/jobs/compile.hpp>
 
-#include "cli/progress_display.hpp"
-#include "cli/report.hpp"
+#include "cli/compile_job.hpp"
 #include "commands/commands.hpp"
 
 namespace isla::cli {
@@ -27,18 +24,6 @@ constexpr Job kJobs[] = {
      "compile a layout of blueprints into a Terrain World v1 package (no arguments: the bundled example into "
      "./world)"},
 };
-
-OptionValues exporterOptions(const std::vector<std::string>& assignments) {
-  OptionValues options;
-  for (const auto& assignment : assignments) {
-    const auto equals = assignment.find('=');
-    if (equals == std::string::npos || equals == 0) {
-      throw UsageError("--option takes KEY=VALUE, not '" + assignment + "'");
-    }
-    options.set(assignment.substr(0, equals), assignment.substr(equals + 1));
-  }
-  return options;
-}
 
 std::string plural(std::size_t count, const std::string& one, const std::string& many) {
   return std::to_string(count) + " " + (count == 1 ? one : many);
@@ -60,17 +45,7 @@ int runCompile(Invocation& invocation) {
   request.threads = values["jobs"].as<unsigned>();
   request.validatorOptions = invocation.pluginValues();
 
-  CompileResult result;
-  try {
-    const auto progress = makeProgressDisplay(values["quiet"].as<bool>());
-    result = compileWorld(invocation.kernel(), request, *progress);
-  } catch (const CompileError& error) {
-    printDiagnostics(error.diagnostics(), std::cerr);
-    throw CommandError(error.what());
-  } catch (const IoError& error) {
-    throw CommandError(std::string(error.what()) + "; nothing was written");
-  }
-  printDiagnostics(result.diagnostics, std::cerr, Severity::Warning);
+  const CompileResult result = runCompileJob(invocation.kernel(), request, values["quiet"].as<bool>());
   std::cout << "compiled " << plural(result.sources, "source", "sources") << " into "
             << plural(result.patches, "patch", "patches") << " and "
             << plural(result.edges, "shared edge", "shared edges") << ", "

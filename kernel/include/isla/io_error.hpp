@@ -10,11 +10,14 @@ namespace isla {
 
 class IoError : public std::runtime_error {
  public:
-  IoError(const std::filesystem::path& path, const std::string& message);
+  // `error`: the errno behind it, 0 when no system call failed.
+  IoError(const std::filesystem::path& path, const std::string& message, int error = 0);
   const std::filesystem::path& path() const { return path_; }
+  int error() const { return error_; }
 
  private:
   std::filesystem::path path_;
+  int error_;
 };
 
 // "cannot <action> '<path>': <strerror(errno)>"

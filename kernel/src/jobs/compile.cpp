@@ -113,6 +113,28 @@ void reportSourceWarnings(World& world, const Layout& layout, const Diagnostics&
   }
 }
 
+// The stem, with what an identifier may not hold replaced by '-' (and an
+// 's' before a leading '.', '_' or '-'): export never fails on a file name.
+// ASCII by hand, not <cctype>, whose answers follow the locale.
+std::string identifierOf(const std::filesystem::path& blueprint) {
+  const auto alphanumeric = [](char c) {
+    return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+  };
+  std::string id = blueprint.stem().string();
+  for (char& c : id) {
+    if (!alphanumeric(c) && c != '.' && c != '_' && c != '-') c = '-';
+  }
+  if (id.empty() || !alphanumeric(id.front())) id.insert(0, "s");
+  return id;
+}
+
+Layout singleSourceLayout(const std::filesystem::path& blueprint) {
+  const std::string id = identifierOf(blueprint);
+  Layout layout{.file = blueprint, .name = id, .settings = {}, .rows = 1, .cols = 1, .sources = {}};
+  layout.sources.push_back(LayoutSource{id, id, blueprint.filename().string(), blueprint, 0, 0, "/sources/0"});
+  return layout;
+}
+
 }  // namespace
 
 CompileResult compileWorld(const Kernel& kernel, const CompileRequest& request, Progress& progress) {
@@ -121,7 +143,8 @@ CompileResult compileWorld(const Kernel& kernel, const CompileRequest& request, 
   const unsigned threads = resolveThreads(request.threads);
 
   Diagnostics diagnostics;
-  const auto layout = loadLayout(request.layout, diagnostics);
+  const auto layout =
+      request.blueprint.empty() ? loadLayout(request.layout, diagnostics) : singleSourceLayout(request.blueprint);
   if (!layout) throw CompileError("the layout has errors; nothing was written", diagnostics);
 
   const ValidationContext context{kernel.enums(), Units{layout->settings.heightScaleM, layout->settings.spacingM},

@@ -55,14 +55,20 @@ void StagedDirectory::checkTarget(const std::filesystem::path& requested) {
   }
   if (::lstat(target.c_str(), &info) == 0) {
     throw IoError(target, "'" + target.string() +
-                              "' already exists; choose another output directory or remove it first");
+                              "' already exists; choose another output directory or remove it first", EEXIST);
   }
   const auto parent = parentOf(target);
-  if (::stat(parent.c_str(), &info) != 0 || !S_ISDIR(info.st_mode)) {
-    throw IoError(target, "the parent directory '" + parent.string() + "' does not exist; create it first");
+  // The errno goes with each refusal: the Python module raises OSError with it.
+  const int missing = ::stat(parent.c_str(), &info) != 0 ? errno : S_ISDIR(info.st_mode) ? 0 : ENOTDIR;
+  if (missing != 0) {
+    throw IoError(target,
+                  "the parent directory '" + parent.string() +
+                      (missing == ENOTDIR ? "' is not a directory; choose another output path"
+                                          : "' does not exist; create it first"),
+                  missing);
   }
   if (::access(parent.c_str(), W_OK) != 0) {
-    throw IoError(target, "the parent directory '" + parent.string() + "' is not writable");
+    throw IoError(target, "the parent directory '" + parent.string() + "' is not writable", errno);
   }
   removeAbandonedStages(target);
 }

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: MIT
+#include "cli/compile_job.hpp"
+
+#include <iostream>
+
+#include <isla/io_error.hpp>
+
+#include "cli/invocation.hpp"
+#include "cli/progress_display.hpp"
+#include "cli/report.hpp"
+
+namespace isla::cli {
+
+OptionValues exporterOptions(const std::vector<std::string>& assignments) {
+  OptionValues options;
+  for (const auto& assignment : assignments) {
+    const auto equals = assignment.find('=');
+    if (equals == std::string::npos || equals == 0) {
+      throw UsageError("--option takes KEY=VALUE, not '" + assignment + "'");
+    }
+    options.set(assignment.substr(0, equals), assignment.substr(equals + 1));
+  }
+  return options;
+}
+
+CompileResult runCompileJob(const Kernel& kernel, const CompileRequest& request, bool quiet) {
+  CompileResult result;
+  try {
+    const auto progress = makeProgressDisplay(quiet);
+    result = compileWorld(kernel, request, *progress);
+  } catch (const CompileError& error) {
+    printDiagnostics(error.diagnostics(), std::cerr);
+    throw CommandError(error.what());
+  } catch (const IoError& error) {
+    throw CommandError(std::string(error.what()) + "; nothing was written");
+  }
+  printDiagnostics(result.diagnostics, std::cerr, Severity::Warning);
+  return result;
+}
+
+}  // namespace isla::cli

@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: MIT
+// isla-tool export FILE.dat OUTDIR: one blueprint through an exporter, as a
+// 1 x 1 layout with default settings (no strips, no corners), by the same
+// kernel job as `run compile`.
+#include <iostream>
+
+#include "cli/compile_job.hpp"
+#include "commands/commands.hpp"
+
+namespace isla::cli {
+
+int runExport(Invocation& invocation) {
+  po::options_description options("export");
+  options.add_options()
+      ("file", po::value<std::string>(), "the blueprint (.dat)")
+      ("output", po::value<std::string>(), "the directory to create; must not exist")
+      ("exporter", po::value<std::string>()->default_value("terrain-world-v1"), "the exporter plugin")
+      ("option", po::value<std::vector<std::string>>()->composing(),
+       "an exporter option KEY=VALUE (repeatable; 'isla-tool plugins --options NAME' lists them)")
+      ("jobs", po::value<unsigned>()->default_value(0, "all cores"), "threads to use")
+      ("quiet", po::bool_switch(), "no progress on stderr");
+  po::positional_options_description positional;
+  positional.add("file", 1).add("output", 1);
+  if (!invocation.parse(options, positional, validatorOptions)) return 0;
+
+  const auto& values = invocation.values();
+  if (!values.count("file") || !values.count("output")) throw UsageError("give FILE.dat and OUTDIR");
+  CompileRequest request;
+  request.blueprint = values["file"].as<std::string>();
+  request.output = values["output"].as<std::string>();
+  request.exporter = values["exporter"].as<std::string>();
+  if (values.count("option")) request.options = exporterOptions(values["option"].as<std::vector<std::string>>());
+  request.threads = values["jobs"].as<unsigned>();
+  request.validatorOptions = invocation.pluginValues();
+
+  const CompileResult result = runCompileJob(invocation.kernel(), request, values["quiet"].as<bool>());
+  const std::size_t warnings = result.diagnostics.count(Severity::Warning);
+  std::cout << "exported " << request.blueprint.string() << " with " << warnings
+            << (warnings == 1 ? " warning" : " warnings") << ": " << result.output.string() << "/ ("
+            << request.exporter << ")\n";
+  return 0;
+}
+
+}  // namespace isla::cli

@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: MIT
+// The hillshade is taken on the world mosaic (three world rows at a time),
+// so patch seams do not show. Strips and corners have no biome or water of
+// their own: a pixel there takes the nearest source pixel's, which carries
+// each source's edge across the gap. Roads and towns are few pixels: they
+// are drawn into a sparse overlay by row first, then laid on as rows pass.
+#include "relief.hpp"
+
+#include <isla/fourcc.hpp>
+#include <isla/interrupt.hpp>
+#include <isla/model/raster.hpp>
+#include <isla/publish/file_writer.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <vector>
+
+#include "biome_palette.hpp"
+#include "png_encoder.hpp"
+#include "world_rows.hpp"
+
+namespace isla_png {
+
+namespace {
+
+constexpr Rgb kShallow{96, 168, 208};
+constexpr Rgb kDeep{16, 40, 96};
+constexpr double kDeepM = 40;  // depth drawn as kDeep
+constexpr Rgb kRoad{60, 50, 40};
+constexpr Rgb kTown{170, 30, 30};
+
+// Along one axis: for each world pixel, the source (by lattice index / 2)
+// nearest to it and the pixel of that source it takes.
+struct Nearest {
+  std::vector<std::int32_t> source;
+  std::vector<std::int32_t> pixel;
+};
+
+Nearest nearestAlong(std::int64_t length, const std::vector<std::int64_t>& starts, std::int32_t mapSize) {
+  Nearest out{std::vector<std::int32_t>(static_cast<std::size_t>(length)),
+              std::vector<std::int32_t>(static_cast<std::size_t>(length))};
+  for (std::int64_t i = 0; i < length; ++i) {
+    std::int64_t best = std::numeric_limits<std::int64_t>::max();
+    for (std::size_t s = 0; s < starts.size(); ++s) {
+      const std::int64_t local = std::clamp<std::int64_t>(i - starts[s], 0, mapSize - 1);
+      const std::int64_t distance = std::abs(i - starts[s] - local);
+      if (distance < best) {
+        best = distance;
+        out.source[static_cast<std::size_t>(i)] = static_cast<std::int32_t>(s);
+        out.pixel[static_cast<std::size_t>(i)] = static_cast<std::int32_t>(local);
+      }
+    }
+  }
+  return out;
+}
+
+using Overlay = std::map<std::int64_t, std::vector<std::pair<std::int64_t, Rgb>>>;  // by row
+
+void dot(Overlay& overlay, std::int64_t x, std::int64_t z, std::int64_t radius, Rgb colour) {
+  for (std::int64_t dz = -radius; dz <= radius; ++dz) {
+    for (std::int64_t dx = -radius; dx <= radius; ++dx) overlay[z + dz].emplace_back(x + dx, colour);
+  }
+}
+
+Overlay drawScenery(const isla::World& world) {
+  Overlay overlay;
+  const double spacing = world.settings.spacingM;
+  for (const isla::Scenery& scenery : world.scenery) {
+    for (const isla::SceneryRoad& road : scenery.roads) {
+      const std::int64_t radius = road.tier == "highway" ? 1 : 0;
+      for (std::size_t i = 1; i < road.points.size(); ++i) {
+        const double x0 = road.points[i - 1][0] / spacing, z0 = road.points[i - 1][2] / spacing;
+        const double x1 = road.points[i][0] / spacing, z1 = road.points[i][2] / spacing;
+        const auto steps = static_cast<std::int64_t>(std::ceil(std::max(std::abs(x1 - x0), std::abs(z1 - z0)))) + 1;
+        for (std::int64_t k = 0; k <= steps; ++k) {
+          const double t = static_cast<double>(k) / static_cast<double>(steps);
+          dot(overlay, std::llround(x0 + t * (x1 - x0)), std::llround(z0 + t * (z1 - z0)), radius, kRoad);
+        }
+      }
+    }
+    for (const isla::SceneryEntity& town : scenery.entities) {
+      dot(overlay, std::llround(town.position[0] / spacing), std::llround(town.position[2] / spacing), 3, kTown);
+    }
+  }
+  return overlay;
+}
+
+Rgb blend(Rgb a, Rgb b, double t) {
+  Rgb out;
+  for (std::size_t c = 0; c < 3; ++c) out[c] = static_cast<std::uint8_t>(std::lround(a[c] + t * (b[c] - a[c])));
+  return out;
+}
+
+// Lambert shading of the surface normal (-dh/dx, 1, -dh/dz) by a light from
+// the north-west (-x, -z: z runs south), 45 degrees up; 0.3 ambient.
+double shade(double dhdx, double dhdz) {
+  // The light's unit vector is (-0.5, sqrt(0.5), -0.5).
+  const double lit = (0.5 * dhdx + std::sqrt(0.5) + 0.5 * dhdz) / std::sqrt(dhdx * dhdx + 1 + dhdz * dhdz);
+  return 0.3 + 0.7 * std::max(0.0, lit);
+}
+
+}  // namespace
+
+void writeRelief(const std::filesystem::path& stage, const isla::World& world, const isla::EnumTable& enums,
+                 int compression, const std::function<void()>& rowWritten) {
+  WorldRows rows(world);
+  const std::int32_t width = rows.width(), height = rows.height();
+  std::vector<std::int64_t> columnStarts, rowStarts;
+  for (std::int32_t c = 0; c < world.cols; ++c) columnStarts.push_back(gridColumn(world, *world.patch(0, 2 * c)));
+  for (std::int32_t r = 0; r < world.rows; ++r) rowStarts.push_back(gridRow(world, *world.patch(2 * r, 0)));
+  const Nearest alongX = nearestAlong(width, columnStarts, world.mapSize);
+  const Nearest alongZ = nearestAlong(height, rowStarts, world.mapSize);
+  const std::vector<Rgb> palette = biomePalette(enums);
+  std::map<std::pair<std::size_t, std::uint16_t>, double> levels;
+  for (const isla::WaterRegion& region : world.waterRegions) levels[{region.source, region.bodyId}] = region.levelM;
+  Overlay overlay = drawScenery(world);
+  std::vector<const isla::Raster*> biomes, waterIds;  // by source
+  for (const isla::WorldSource& source : world.sources) {
+    biomes.push_back(source.package->get<isla::Raster>(isla::FourCC("BIOM")));  // mandatory
+    waterIds.push_back(source.package->get<isla::Raster>(isla::FourCC("WBID")));
+  }
+
+  ImageHeader header;
+  header.width = static_cast<std::uint32_t>(width);
+  header.height = static_cast<std::uint32_t>(height);
+  header.format = PixelFormat::Rgb8;
+  header.compression = compression;
+  isla::FileWriter file = isla::FileWriter::create(stage / "relief.png");
+  {
+    PngEncoder png(file, header);
+    std::vector<std::uint8_t> bytes(png.rowBytes());
+    const auto copy = [&] {
+      const auto row = rows.next();
+      return std::vector<float>(row.begin(), row.end());
+    };
+    std::vector<float> current = copy(), previous = current, next = height > 1 ? copy() : current;
+    const double twoSpacing = 2 * world.settings.spacingM;
+    for (std::int32_t z = 0; z < height; ++z) {
+      if (z % 256 == 0) isla::checkInterrupted();
+      const auto zi = static_cast<std::size_t>(z);
+      for (std::int32_t x = 0; x < width; ++x) {
+        const auto xi = static_cast<std::size_t>(x);
+        const std::size_t west = x > 0 ? xi - 1 : xi, east = x + 1 < width ? xi + 1 : xi;
+        const double dhdx = (current[east] - current[west]) / twoSpacing;
+        const double dhdz = (next[xi] - previous[xi]) / twoSpacing;
+        const std::size_t index = *world.patch(2 * alongZ.source[zi], 2 * alongX.source[xi])->source;
+        const std::int32_t px = alongX.pixel[xi], py = alongZ.pixel[zi];
+        Rgb colour = palette[std::min<std::size_t>(biomes[index]->at<std::uint8_t>(px, py), palette.size() - 1)];
+        if (const isla::Raster* ids = waterIds[index]) {
+          const auto id = ids->at<std::uint16_t>(px, py);
+          if (const auto level = levels.find({index, id}); id != 0 && level != levels.end()) {
+            colour = blend(kShallow, kDeep, std::clamp((level->second - current[xi]) / kDeepM, 0.0, 1.0));
+          }
+        }
+        const double light = shade(dhdx, dhdz);
+        for (std::size_t c = 0; c < 3; ++c) {
+          bytes[3 * xi + c] = static_cast<std::uint8_t>(std::lround(colour[c] * light));
+        }
+      }
+      if (const auto drawn = overlay.find(z); drawn != overlay.end()) {
+        for (const auto& [x, colour] : drawn->second) {
+          if (x < 0 || x >= width) continue;
+          std::copy(colour.begin(), colour.end(), bytes.begin() + 3 * x);
+        }
+        overlay.erase(drawn);
+      }
+      png.writeRow(bytes);
+      rowWritten();
+      previous = std::move(current);
+      current = std::move(next);
+      next = z + 2 < height ? copy() : current;
+    }
+  }
+  file.close();
+}
+
+}  // namespace isla_png

@@ -1,0 +1,327 @@
+// SPDX-License-Identifier: MIT
+// The png exporter as a user drives it (`run compile ... --exporter png`),
+// with real consumers reading every output back: pngcheck on every PNG, and
+// Pillow (test/decode_png.py) decoding the pixels, which are compared with
+// the World's heights (within one step) and the sources' own grids.
+#include <boost/json/parse.hpp>
+#include <boost/test/unit_test.hpp>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+
+#include <isla/blueprint_reader.hpp>
+#include <isla/fourcc.hpp>
+#include <isla/model/raster.hpp>
+#include <isla/world/world_builder.hpp>
+
+#include "test_kernel.hpp"
+#include "tool_runner.hpp"
+
+using namespace isla;
+using namespace isla::test;
+namespace fs = std::filesystem;
+
+namespace {
+
+bool contains(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
+
+std::string quoted(const fs::path& path) { return "'" + path.string() + "'"; }
+
+// A shell command's standard output; fails the test when it exits non-zero.
+std::string capture(const std::string& command) {
+  std::FILE* pipe = ::popen(command.c_str(), "r");
+  BOOST_TEST_REQUIRE(pipe);
+  std::string out;
+  char buffer[4096];
+  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) out.append(buffer, n);
+  BOOST_TEST_REQUIRE(::pclose(pipe) == 0, command);
+  return out;
+}
+
+struct Decoded {
+  std::string mode;
+  std::int64_t width = 0;
+  std::int64_t height = 0;
+  std::int64_t bands = 1;  // 3 for RGB
+  boost::json::value palette;
+  boost::json::object text;
+  std::vector<std::uint16_t> pixels;  // row-major
+
+  std::uint16_t at(std::int64_t column, std::int64_t row, std::int64_t band = 0) const {
+    return pixels[static_cast<std::size_t>((row * width + column) * bands + band)];
+  }
+};
+
+Decoded decode(const fs::path& png) {
+  const fs::path raw = png.string() + ".raw";
+  const auto info = boost::json::parse(capture(quoted(ISLA_PNG_TEST_PYTHON) + " " + quoted(ISLA_PNG_TEST_DIR "/decode_png.py") + " " +
+                                               quoted(png) + " " + quoted(raw))).as_object();
+  Decoded out{std::string(info.at("mode").as_string()), info.at("width").as_int64(), info.at("height").as_int64(),
+              info.at("bands").as_int64(), info.at("palette"), info.at("text").as_object(), {}};
+  const auto bytes = readFile(raw);
+  out.pixels.resize(bytes.size() / 2);
+  for (std::size_t i = 0; i < out.pixels.size(); ++i) {
+    out.pixels[i] = static_cast<std::uint16_t>(std::to_integer<unsigned>(bytes[2 * i]) |
+                                               std::to_integer<unsigned>(bytes[2 * i + 1]) << 8);
+  }
+  fs::remove(raw);
+  BOOST_TEST_REQUIRE(out.pixels.size() == static_cast<std::size_t>(out.width * out.height * out.bands));
+  return out;
+}
+
+boost::json::object readJson(const fs::path& path) {
+  std::ifstream in(path);
+  return boost::json::parse(std::string(std::istreambuf_iterator<char>(in), {})).as_object();
+}
+
+// Generated blueprints in a scratch directory, a layout over them, and the
+// World the kernel builds from it (as compileWorld does).
+class Workspace {
+ public:
+  std::string layout(int rows, int cols) {
+    std::string sources;
+    for (int cell = 0; cell < rows * cols; ++cell) {
+      const std::string id = "s" + std::to_string(cell), file = id + ".dat";
+      const auto run = runTool({"synth", "--seed", std::to_string(cell + 1), "--size", "256", "--out",
+                                (dir / file).string()});
+      BOOST_TEST_REQUIRE(run.exitCode == 0, run.err);
+      sources += (sources.empty() ? "" : ",") + std::string(R"({"id": ")") + id + R"(", "namespace": ")" + id +
+                 R"(", "path": ")" + file + R"(", "row": )" + std::to_string(cell / cols) + R"(, "col": )" +
+                 std::to_string(cell % cols) + "}";
+    }
+    const fs::path path = dir / "layout.json";
+    std::ofstream(path) << R"({"format": "terrain-world.layout", "schema_version": 1, "name": "test", )"
+                        << R"("gap_cells": 4, "slope_warning_deg": 89.99, "sources": [)" << sources << "]}";
+    return path.string();
+  }
+
+  World world(const std::string& layoutPath) {
+    Diagnostics diagnostics;
+    const auto layout = loadLayout(layoutPath, diagnostics);
+    BOOST_TEST_REQUIRE(layout.has_value(), describe(diagnostics));
+    std::vector<LoadedSource> sources;
+    for (const auto& source : layout->sources) {
+      LoadResult load = readBlueprint(source.path, sharedKernel());
+      BOOST_TEST_REQUIRE(load.ok(), describe(load.diagnostics));
+      sources.push_back(LoadedSource{load.package, ""});
+    }
+    NoProgress progress;
+    return buildWorld(*layout, std::move(sources), sharedKernel().enums(), 1, progress);
+  }
+
+  ToolRun compile(const std::string& layoutPath, const std::string& out, const std::vector<std::string>& options = {}) {
+    std::vector<std::string> arguments{"run", "compile", layoutPath, path(out), "--exporter", "png", "--quiet"};
+    for (const auto& option : options) arguments.insert(arguments.end(), {"--option", option});
+    return runTool(arguments);
+  }
+
+  std::string path(const std::string& name) const { return (dir / name).string(); }
+
+  TempDir dir;
+};
+
+// pngcheck accepts every PNG below `root`; returns how many there are.
+int checkEveryPng(const fs::path& root) {
+  int count = 0;
+  for (const auto& entry : fs::recursive_directory_iterator(root)) {
+    if (entry.path().extension() != ".png") continue;
+    capture("pngcheck -q " + quoted(entry.path()));
+    ++count;
+  }
+  return count;
+}
+
+// Every pixel of a heightmap rebuilt through its sidecar is within one step
+// of the patch's heights placed at origin / spacing + index.
+void checkHeights(const World& world, const fs::path& png, const std::vector<std::size_t>& patches) {
+  const Decoded image = decode(png);
+  BOOST_TEST((image.mode == "I" || image.mode == "I;16"));  // Pillow 9 says I, later ones I;16
+  const auto sidecar = readJson(fs::path(png).replace_extension(".json"));
+  const double minM = sidecar.at("min_m").to_number<double>(), step = sidecar.at("step_m").to_number<double>();
+  const double originX = sidecar.at("origin_m").as_array()[0].to_number<double>();
+  const double originZ = sidecar.at("origin_m").as_array()[1].to_number<double>();
+  BOOST_TEST(sidecar.at("width_px").as_int64() == image.width);
+  BOOST_TEST(contains(std::string(image.text.at("isla-height").as_string()), "height_m = min_m + value * step_m"));
+  std::uint16_t lowest = 65535, highest = 0;
+  for (const auto v : image.pixels) lowest = std::min(lowest, v), highest = std::max(highest, v);
+  BOOST_TEST(lowest == 0);  // the full range of its own min..max; a flat image is all 0
+  BOOST_TEST(highest == (sidecar.at("span_m").to_number<double>() > 0 ? 65535 : 0));
+  std::int64_t far = 0;
+  for (const std::size_t p : patches) {
+    const Patch& patch = world.patches[p];
+    const auto column = std::llround((patch.originX - originX) / world.settings.spacingM);
+    const auto row = std::llround((patch.originZ - originZ) / world.settings.spacingM);
+    PatchRows rows = world.heights(p);
+    for (std::int32_t z = 0; z < patch.pointsZ; ++z) {
+      const auto heights = rows.row(z);
+      for (std::int32_t x = 0; x < patch.pointsX; ++x) {
+        const double rebuilt = minM + image.at(column + x, row + z) * step;
+        far += std::abs(rebuilt - static_cast<double>(heights[static_cast<std::size_t>(x)])) > step;
+      }
+    }
+  }
+  BOOST_TEST(far == 0, png.filename() << ": " << far << " pixels more than one step from the World's heights");
+}
+
+// The biome image's indices are the source's ordinals, its palette one
+// entry a Biome member; wbid holds the ids, water 255 exactly where one is set.
+void checkSourceLayers(const World& world, const fs::path& out) {
+  const auto members = sharedKernel().enums().members("Biome");
+  for (const WorldSource& source : world.sources) {
+    const Raster& biome = *source.package->get<Raster>(FourCC("BIOM"));
+    const Raster& ids = *source.package->get<Raster>(FourCC("WBID"));
+    const Decoded indices = decode(out / "biome" / (source.id + ".png"));
+    const Decoded wbid = decode(out / "wbid" / (source.id + ".png"));
+    const Decoded water = decode(out / "water" / (source.id + ".png"));
+    BOOST_TEST(indices.mode == "P");
+    BOOST_TEST_REQUIRE(indices.palette.as_array().size() >= 3 * members.size());
+    BOOST_TEST(indices.palette.as_array()[0].as_int64() == 28);  // Ocean's red
+    BOOST_TEST(water.mode == "L");
+    std::int64_t wrong = 0;
+    for (std::int32_t x = 0; x < world.mapSize; ++x) {
+      for (std::int32_t y = 0; y < world.mapSize; ++y) {
+        const auto id = ids.at<std::uint16_t>(x, y);
+        wrong += indices.at(x, y) != biome.at<std::uint8_t>(x, y);
+        wrong += wbid.at(x, y) != id;
+        wrong += water.at(x, y) != (id != 0 ? 255 : 0);
+      }
+    }
+    BOOST_TEST(wrong == 0, source.id << ": " << wrong << " pixels differ from the source's grids");
+  }
+}
+
+std::vector<std::size_t> allPatches(const World& world) {
+  std::vector<std::size_t> out(world.patches.size());
+  for (std::size_t p = 0; p < out.size(); ++p) out[p] = p;
+  return out;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(png_exporter)
+
+BOOST_AUTO_TEST_CASE(a_two_by_two_world_reads_back_through_pillow) {
+  Workspace workspace;
+  const std::string layout = workspace.layout(2, 2);
+  const auto run = workspace.compile(layout, "out");
+  BOOST_TEST_REQUIRE(run.exitCode == 0, run.err);
+  const fs::path out = workspace.path("out");
+  BOOST_TEST(checkEveryPng(out) == 2 + 3 * 4);
+  const World world = workspace.world(layout);
+  const auto sidecar = readJson(out / "heightmap.json");
+  BOOST_TEST(sidecar.at("width_px").as_int64() == 2 * 255 + 4 + 1);
+  const double span = sidecar.at("span_m").to_number<double>();
+  BOOST_TEST(sidecar.at("unity").at("terrain_height_m").to_number<double>() == span);
+  BOOST_TEST(sidecar.at("unreal").at("z_scale").to_number<double>() == span * 100 / 512,
+             boost::test_tools::tolerance(1e-12));
+  checkHeights(world, out / "heightmap.png", allPatches(world));
+  checkSourceLayers(world, out);
+  const Decoded relief = decode(out / "relief.png");
+  BOOST_TEST(relief.mode == "RGB");
+  BOOST_TEST(relief.width == sidecar.at("width_px").as_int64());
+  BOOST_TEST(relief.height == sidecar.at("height_px").as_int64());
+  // Towns are drawn over the relief; the world's corner is deep ocean, blue.
+  const auto& town = world.scenery[0].entities.at(0).position;
+  const auto townX = std::llround(town[0] / world.settings.spacingM), townZ = std::llround(town[2] / world.settings.spacingM);
+  BOOST_TEST(relief.at(townX, townZ, 0) == 170);
+  BOOST_TEST(relief.at(townX, townZ, 1) == 30);
+  BOOST_TEST(relief.at(0, 0, 2) > relief.at(0, 0, 0));
+}
+
+BOOST_AUTO_TEST_CASE(tiles_patch_writes_one_heightmap_a_patch_over_its_own_range) {
+  Workspace workspace;
+  const std::string layout = workspace.layout(2, 2);
+  const auto run = workspace.compile(layout, "out", {"tiles=patch", "layers=heightmap", "compression=1"});
+  BOOST_TEST_REQUIRE(run.exitCode == 0, run.err);
+  const fs::path out = workspace.path("out");
+  BOOST_TEST(checkEveryPng(out) == 9);
+  BOOST_TEST(!fs::exists(out / "heightmap.png"));
+  BOOST_TEST(!fs::exists(out / "biome"));
+  const World world = workspace.world(layout);
+  for (std::size_t p = 0; p < world.patches.size(); ++p) {
+    checkHeights(world, out / "heightmap" / (world.patches[p].id + ".png"), {p});
+  }
+}
+
+BOOST_AUTO_TEST_CASE(a_one_by_one_world_is_its_source) {
+  Workspace workspace;
+  const std::string layout = workspace.layout(1, 1);
+  const auto run = workspace.compile(layout, "out", {"layers=heightmap,biome"});
+  BOOST_TEST_REQUIRE(run.exitCode == 0, run.err);
+  const fs::path out = workspace.path("out");
+  BOOST_TEST(checkEveryPng(out) == 2);
+  BOOST_TEST(!fs::exists(out / "water"));
+  const World world = workspace.world(layout);
+  BOOST_TEST(readJson(out / "heightmap.json").at("width_px").as_int64() == 256);
+  checkHeights(world, out / "heightmap.png", {0});
+}
+
+BOOST_AUTO_TEST_CASE(bad_options_name_the_valid_ones_and_write_nothing) {
+  Workspace workspace;
+  const std::string layout = workspace.layout(1, 1);
+  const std::pair<std::string, std::string> cases[] = {
+      {"compression=10", "png: option 'compression' takes an integer 0..9, not '10'"},
+      {"compression=fast", "png: option 'compression' takes an integer 0..9, not 'fast'"},
+      {"tiles=source", "png: option 'tiles' takes world or patch, not 'source'"},
+      {"layers=heightmap,shade",
+       "png: option 'layers' takes a comma-separated list of heightmap, biome, wbid, water, relief (no 'shade'), "
+       "not 'heightmap,shade'"},
+      {"colour=red", "exporter 'png' has no option 'colour'; its options: layers, tiles, compression"},
+  };
+  for (const auto& [option, message] : cases) {
+    const auto run = workspace.compile(layout, "out", {option});
+    BOOST_TEST(run.exitCode == 1, option);
+    BOOST_TEST(contains(run.err, message), run.err);
+    BOOST_TEST(!fs::exists(workspace.path("out")));
+  }
+  const auto run = runTool({"run", "compile", layout, workspace.path("out"), "--exporter", "pgn", "--quiet"});
+  BOOST_TEST(run.exitCode == 1);
+  BOOST_TEST(contains(run.err, "no exporter named 'pgn'; loaded exporters: "), run.err);
+  BOOST_TEST(contains(run.err, "png"), run.err);
+}
+
+BOOST_AUTO_TEST_CASE(export_writes_one_blueprint_as_a_one_source_world) {
+  Workspace workspace;
+  const std::string layout = workspace.layout(1, 1);
+  const auto run = runTool({"export", workspace.path("s0.dat"), workspace.path("out"), "--exporter", "png",
+                            "--option", "layers=heightmap,biome", "--quiet"});
+  BOOST_TEST_REQUIRE(run.exitCode == 0, run.err);
+  BOOST_TEST(contains(run.out, "exported " + workspace.path("s0.dat")), run.out);
+  const fs::path out = workspace.path("out");
+  BOOST_TEST(checkEveryPng(out) == 2);
+  BOOST_TEST(fs::exists(out / "biome" / "s0.png"));  // the source is named after the file
+  checkHeights(workspace.world(layout), out / "heightmap.png", {0});
+
+  // A file name that is no identifier still exports, under a safe id.
+  fs::copy_file(workspace.path("s0.dat"), workspace.path("_my island.dat"));
+  const auto renamed = runTool({"export", workspace.path("_my island.dat"), workspace.path("renamed"), "--exporter",
+                                "png", "--option", "layers=biome", "--quiet"});
+  BOOST_TEST_REQUIRE(renamed.exitCode == 0, renamed.err);
+  BOOST_TEST(fs::exists(workspace.path("renamed") + "/biome/s_my-island.png"));
+
+  const auto bad = runTool({"export", workspace.path("s0.dat"), workspace.path("bad"), "--exporter", "png",
+                            "--option", "tiles=all", "--quiet"});
+  BOOST_TEST(bad.exitCode == 1);
+  BOOST_TEST(contains(bad.err, "png: option 'tiles' takes world or patch, not 'all'"), bad.err);
+  BOOST_TEST(!fs::exists(workspace.path("bad")));
+}
+
+BOOST_AUTO_TEST_CASE(plugins_options_lists_an_exporters_options) {
+  const auto run = runTool({"plugins", "--options", "png"});
+  BOOST_TEST_REQUIRE(run.exitCode == 0, run.err);
+  BOOST_TEST(contains(run.out, "  compression (integer, default '6'): the deflate level"), run.out);
+  BOOST_TEST(contains(run.out, "  tiles (string, default 'world'): "), run.out);
+  const auto json = boost::json::parse(runTool({"plugins", "--options", "png", "--json"}).out).as_array();
+  BOOST_TEST(json.size() == 3u);
+  BOOST_TEST(json[0].at("name").as_string() == "layers");
+  BOOST_TEST(json[0].at("default").as_string() == "heightmap,biome,wbid,water,relief");
+
+  const auto unknown = runTool({"plugins", "--options", "pgn"});
+  BOOST_TEST(unknown.exitCode == 1);
+  BOOST_TEST(contains(unknown.err, "no exporter named 'pgn'; loaded exporters: "), unknown.err);
+  BOOST_TEST(contains(unknown.err, "png"), unknown.err);
+}
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: MIT
+// The compile job, `isla-tool run compile`'s, with the GIL released while
+// it works and progress going to Python.
+#include <map>
+#include <string>
+
+#include <pybind11/stl.h>
+#include <pybind11/stl/filesystem.h>
+
+#include <isla/jobs/compile.hpp>
+
+#include "bindings.hpp"
+#include "json_to_python.hpp"
+#include "python_progress.hpp"
+
+namespace py = pybind11;
+
+namespace isla::python {
+
+namespace {
+
+py::dict compile(const Kernel& kernel, const std::filesystem::path& layout, const std::filesystem::path& output,
+                 const std::string& exporter, unsigned threads, const std::map<std::string, std::string>& options,
+                 py::object progress) {
+  CompileRequest request;
+  request.layout = layout;
+  request.output = output;
+  request.exporter = exporter;
+  request.threads = threads;
+  for (const auto& [name, value] : options) request.options.set(name, value);
+  PythonProgress reporter(std::move(progress));
+  CompileResult result;
+  {
+    py::gil_scoped_release released;
+    result = compileWorld(kernel, request, reporter);
+  }
+  py::dict out;
+  out["output"] = result.output;
+  out["sources"] = result.sources;
+  out["patches"] = result.patches;
+  out["boundary_edges"] = result.edges;
+  out["diagnostics"] = toPython(result.diagnostics);
+  return out;
+}
+
+}  // namespace
+
+void bindCompile(py::module_& module) {
+  module.def("compile", &compile, py::arg("kernel"), py::arg("layout"), py::arg("output"), py::arg("exporter"),
+             py::arg("threads"), py::arg("options"), py::arg("progress"),
+             "Runs the compile job; returns the published path, the counts and the warnings.");
+}
+
+}  // namespace isla::python

@@ -1,0 +1,14 @@
+// SPDX-License-Identifier: MIT
+#include "python_progress.hpp"
+
+namespace py = pybind11;
+
+namespace isla::python {
+
+void PythonProgress::update(double fraction) {
+  py::gil_scoped_acquire held;
+  if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+  if (!callback_.is_none()) callback_(fraction);
+}
+
+}  // namespace isla::python
