@@ -16,10 +16,10 @@ namespace isla_world_export {
 
 namespace {
 
-// A quarter of a million numbers a block: about 2.5 MiB of text, so that
+// 65536 numbers a block: about 0.6 MiB of text, so that
 // two waves stay far below a source's heights however large it is.
-constexpr std::int64_t kNumbersPerBlock = std::int64_t{1} << 18;
-constexpr std::size_t kBlocksPerThread = 2;
+constexpr std::int64_t kNumbersPerBlock = std::int64_t{1} << 16;
+constexpr std::size_t kBlocksPerThread = 1;
 
 }  // namespace
 
