@@ -3,6 +3,7 @@
 // world goes into a stage that is validated before it is published.
 #include "isla/jobs/compile.hpp"
 
+#include <future>
 #include <map>
 
 #include "isla/blueprint_reader.hpp"
@@ -67,10 +68,13 @@ std::optional<LoadedSource> loadSource(const Kernel& kernel, const Layout& layou
                         "source '" + source.id + "': " + error.what()));
     return std::nullopt;
   }
-  LoadedSource loaded{nullptr, sha256Hex(file->bytes())};
+  // The provenance hash reads the same mapped bytes as the reader and the
+  // validators: it runs beside them.
+  auto hash = std::async(std::launch::async, [&] { return sha256Hex(file->bytes()); });
   LoadResult load = readBlueprint(file->bytes(), source.path.string(), file, kernel);
   Diagnostics found = std::move(load.diagnostics);
   if (load.ok()) runValidators(ValidatorSelection(kernel.registry().validators()), *load.package, context, found);
+  LoadedSource loaded{nullptr, hash.get()};
   out.append(found);
   if (!load.ok() || found.hasErrors()) {
     out.add(layoutError(layout, source.pointer, "source.invalid",
