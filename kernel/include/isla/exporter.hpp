@@ -31,6 +31,10 @@ class ISLA_API Exporter {
   virtual std::string name() const = 0;  // "terrain-world-v1"
   virtual std::string description() const = 0;
   virtual std::vector<OptionSpec> options() const { return {}; }
+  // Throws std::invalid_argument, naming the option, the value and what it
+  // takes, for a bad value; the compile job calls it before anything is
+  // written (the option names are checked against options() already).
+  virtual void checkOptions(const OptionValues&) const {}
   // The package validator (by name) that checks this exporter's output
   // before it is published; empty when there is none.
   virtual std::string packageValidator() const { return {}; }

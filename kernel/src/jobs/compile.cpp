@@ -54,6 +54,11 @@ const Exporter& findExporter(const Kernel& kernel, const CompileRequest& request
                          {});
     }
   }
+  try {
+    exporter->object->checkOptions(request.options);
+  } catch (const std::invalid_argument& error) {
+    throw CompileError(error.what(), {});
+  }
   return *exporter->object;
 }
 

@@ -16,6 +16,7 @@ class ObjExporter final : public isla::Exporter {
     return "Wavefront OBJ: terrain.obj (one group a patch, the contract's NW-SE triangles) and terrain.mtl";
   }
   std::vector<isla::OptionSpec> options() const override { return isla_obj::meshOptionSpecs(); }
+  void checkOptions(const isla::OptionValues& values) const override { isla_obj::parseMeshOptions(values); }
 
   void write(const isla::ExportInput& input, const fs::path& stage, isla::Diagnostics&) const override {
     const isla_obj::MeshOptions options = isla_obj::parseMeshOptions(input.options);

@@ -74,6 +74,7 @@ class PngExporter final : public isla::Exporter {
            "and each source's biome, water body id and water mask";
   }
   std::vector<isla::OptionSpec> options() const override { return optionSpecs(); }
+  void checkOptions(const isla::OptionValues& values) const override { parseOptions(values); }
 
   void write(const isla::ExportInput& input, const fs::path& stage, isla::Diagnostics&) const override {
     const PngOptions options = parseOptions(input.options);
