@@ -3,7 +3,6 @@
 // and validates, the bytes are a function of the inputs alone, bad inputs
 // fail with their file and JSON pointer, and no failure, signal or limit
 // leaves an output or a stage behind.
-#include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
 
 #include <signal.h>
@@ -122,8 +121,7 @@ BOOST_AUTO_TEST_CASE(run_lists_the_jobs_and_refuses_an_unknown_one) {
   BOOST_TEST(contains(half.err, "give LAYOUT.json and OUTDIR, or neither for the example"));
 }
 
-BOOST_DATA_TEST_CASE(every_layout_shape_compiles_and_validates, boost::unit_test::data::xrange(5), index) {
-  const Shape shape = kShapes[static_cast<std::size_t>(index)];
+void checkShape(const Shape& shape) {
   Workspace ws;
   const auto layout = ws.layout("layout.json", shape.rows, shape.cols);
   const auto run = compileLayout(layout, ws.path("world"), {"--quiet"});
@@ -141,6 +139,14 @@ BOOST_DATA_TEST_CASE(every_layout_shape_compiles_and_validates, boost::unit_test
   BOOST_TEST(files.contains("scenery/s0.json"));
   const auto check = runTool({"validate", ws.path("world")});
   BOOST_TEST(check.exitCode == 0, check.err);
+}
+
+BOOST_AUTO_TEST_CASE(every_layout_shape_compiles_and_validates) {
+  // (A loop, not a data test case: GCC 12 warns inside Boost's xrange under
+  // the sanitizers.)
+  for (const Shape& shape : kShapes) {
+    BOOST_TEST_CONTEXT(shape.rows << " x " << shape.cols) { checkShape(shape); }
+  }
 }
 
 BOOST_AUTO_TEST_CASE(the_bytes_depend_on_the_inputs_alone) {

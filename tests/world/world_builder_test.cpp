@@ -3,7 +3,6 @@
 // corners that meet their neighbours exactly, canonical edges, the NW-SE
 // height query, and report figures recomputed naively from the heights as
 // JSON reads them back.
-#include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
 
 #include <cmath>
@@ -80,8 +79,9 @@ const std::vector<WorldSpec> kShapes{{1, 1}, {2, 1}, {1, 2}, {2, 2}, {3, 2}};
 
 BOOST_AUTO_TEST_SUITE(world_builder)
 
-BOOST_DATA_TEST_CASE(the_lattice_has_sources_strips_and_corners_in_place, boost::unit_test::data::xrange(5), shape) {
-  const WorldSpec spec = kShapes[static_cast<std::size_t>(shape)];
+// (A loop, not a data test case: GCC 12 warns inside Boost's xrange under
+// the sanitizers.)
+void checkLattice(const WorldSpec& spec) {
   const World world = buildTestWorld(spec);
   const std::int32_t lr = 2 * spec.rows - 1, lc = 2 * spec.cols - 1;
   BOOST_TEST(world.patches.size() == static_cast<std::size_t>(lr * lc));
@@ -113,6 +113,12 @@ BOOST_DATA_TEST_CASE(the_lattice_has_sources_strips_and_corners_in_place, boost:
     const Patch& p = world.patches[source.patch];
     BOOST_TEST(p.latticeRow == 2 * source.row);
     BOOST_TEST(p.latticeCol == 2 * source.col);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(the_lattice_has_sources_strips_and_corners_in_place) {
+  for (const WorldSpec& spec : kShapes) {
+    BOOST_TEST_CONTEXT(spec.rows << " x " << spec.cols) { checkLattice(spec); }
   }
 }
 
