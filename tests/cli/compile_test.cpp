@@ -6,7 +6,6 @@
 #include <boost/test/unit_test.hpp>
 
 #include <signal.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -310,9 +309,7 @@ BOOST_AUTO_TEST_CASE(a_signal_mid_compile_leaves_nothing) {
 BOOST_AUTO_TEST_CASE(a_stage_left_by_a_killed_compile_is_cleared_by_the_next_one) {
   Workspace ws;
   const auto layout = ws.layout("layout.json", 1, 1);
-  const pid_t dead = fork();
-  if (dead == 0) _exit(0);
-  waitpid(dead, nullptr, 0);
+  const int dead = deadPid();
   const fs::path abandoned = ws.path(".world.isla-stage-" + std::to_string(dead) + "-abcdef");
   const fs::path running = ws.path(".world.isla-stage-" + std::to_string(getpid()) + "-ghijkl");
   for (const auto& stage : {abandoned, running}) {

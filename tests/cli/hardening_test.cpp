@@ -8,7 +8,6 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -99,13 +98,6 @@ void interruptConvertAt(int signal, double fraction) {
 
 void interruptConvertAtSeveralPoints(int signal) {
   for (const double fraction : {0.0, 0.3, 0.7, 1.0}) interruptConvertAt(signal, fraction);
-}
-
-pid_t deadPid() {
-  const pid_t pid = fork();
-  if (pid == 0) _exit(0);
-  waitpid(pid, nullptr, 0);
-  return pid;
 }
 
 }  // namespace

@@ -3,7 +3,6 @@
 // recognised and removed, and nothing else is.
 #include <boost/test/unit_test.hpp>
 
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <isla/publish/stage_names.hpp>
@@ -14,17 +13,6 @@
 using namespace isla;
 using namespace isla::test;
 namespace fs = std::filesystem;
-
-namespace {
-
-pid_t deadPid() {
-  const pid_t pid = fork();
-  if (pid == 0) _exit(0);
-  waitpid(pid, nullptr, 0);
-  return pid;
-}
-
-}  // namespace
 
 BOOST_AUTO_TEST_SUITE(stage_names)
 

@@ -39,6 +39,13 @@ LockedDirectory::~LockedDirectory() {
   std::filesystem::permissions(path_, std::filesystem::perms::owner_all, ignored);
 }
 
+int deadPid() {
+  const pid_t pid = fork();
+  if (pid == 0) _exit(0);
+  waitpid(pid, nullptr, 0);
+  return pid;
+}
+
 std::filesystem::path toolPath() { return ISLA_TEST_TOOL_PATH; }
 std::filesystem::path testPluginDirectory() { return ISLA_TEST_PLUGIN_DIR; }
 

@@ -70,6 +70,10 @@ class LockedDirectory {
   bool locked_ = false;
 };
 
+// The pid of a process that has exited and been reaped: a stage named
+// with it is abandoned.
+int deadPid();
+
 std::filesystem::path toolPath();
 // The build tree's directory of test-only plugin modules.
 std::filesystem::path testPluginDirectory();
