@@ -91,7 +91,7 @@ int validatePackage(const Registry& registry, const std::string& path, bool json
   Diagnostics diagnostics;
   PackageSummary summary;
   try {
-    summary = validator.object->check(path, diagnostics);
+    summary = validator.object->check(path, diagnostics, CheckDepth::Full);
   } catch (const std::exception& error) {
     diagnostics.add(Diagnostic{.code = "validator.threw",
                                .message = "package validator '" + validator.object->name() + "' (plugin " +

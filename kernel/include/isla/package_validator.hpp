@@ -22,6 +22,18 @@ struct PackageSummary {
   std::vector<std::string> warnings;  // the package's own (its report's) warnings
 };
 
+// How much of a package's numbers a check reads back.
+enum class CheckDepth {
+  // Every value read, every figure of the report recomputed: `isla-tool validate`.
+  Full,
+  // A stage this process has just written: its report's figures are the
+  // ones the compiler computed from the very values it wrote, so the check
+  // takes them and reads only the values the cross-file rules compare
+  // (borders, scenery points). Every file's hash, every file's shape and
+  // every cross-file rule are still checked from disk.
+  JustWritten,
+};
+
 class ISLA_API PackageValidator {
  public:
   virtual ~PackageValidator();
@@ -32,7 +44,7 @@ class ISLA_API PackageValidator {
   virtual bool recognises(const std::filesystem::path& path) const = 0;
   // Adds a diagnostic for every violation (file, JSON pointer, message);
   // never throws on hostile content.
-  virtual PackageSummary check(const std::filesystem::path& path, Diagnostics& out) const = 0;
+  virtual PackageSummary check(const std::filesystem::path& path, Diagnostics& out, CheckDepth depth) const = 0;
 };
 
 }  // namespace isla

@@ -23,7 +23,8 @@
 namespace isla {
 
 // Bump when any type a plugin sees changes incompatibly.
-inline constexpr std::uint32_t kPluginApiVersion = 2;  // 2: exporters receive the World; package validators
+// 2: exporters receive the World; package validators. 3: package checks take a CheckDepth.
+inline constexpr std::uint32_t kPluginApiVersion = 3;
 inline constexpr const char* kPluginEntrySymbol = "isla_plugin_entry";
 
 class PluginRegistrar;

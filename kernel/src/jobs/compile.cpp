@@ -186,7 +186,7 @@ CompileResult compileWorld(const Kernel& kernel, const CompileRequest& request, 
                          {});
     }
     Diagnostics found;
-    validator->object->check(stage.stage(), found);
+    validator->object->check(stage.stage(), found, CheckDepth::JustWritten);
     if (found.hasErrors()) {
       throw CompileError("the written package breaks the rules of '" + name +
                              "' (a bug: please report it with the layout); nothing was published",

@@ -6,6 +6,9 @@
 #include <cmath>
 #include <limits>
 #include <stdexcept>
+#include <type_traits>
+
+#include "shortest_float.hpp"
 
 namespace isla {
 
@@ -95,12 +98,16 @@ void appendPointerToken(std::string& out, std::string_view key) {
   }
 }
 
-// A finite number into `out`, which has room for kMaxNumberChars.
+// A finite number into `out`, which has room for kMaxNumberChars (the fast
+// float path writes up to 32 bytes past the number it returns).
 template <class T>
 char* putNumber(char* out, char* end, T number) {
   if (number == 0) {  // -0 too: a sign of zero is noise in heights and normals
     *out = '0';
     return out + 1;
+  }
+  if constexpr (std::is_same_v<T, float>) {
+    if (fastShortestCovers(number)) return writeShortestFixed(out, number);
   }
   if (std::fabs(number) < kExactIntegers<T>) return std::to_chars(out, end, number, std::chars_format::fixed).ptr;
   return expandedShortest(out, number);

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cerrno>
 
+#include "engine_presets.hpp"
 #include "heightmap.hpp"
 #include "png_options.hpp"
 #include "relief.hpp"
@@ -42,17 +43,12 @@ class RowProgress {
 };
 
 HeightmapImage worldImage(const isla::World& world, const WorldRows& rows) {
-  HeightmapImage image{.name = "heightmap", .width = rows.width(), .height = rows.height()};
-  image.minM = world.stats.front().minHeightM;
-  image.maxM = world.stats.front().maxHeightM;
-  for (const isla::PatchStats& stats : world.stats) {
-    image.minM = std::min(image.minM, stats.minHeightM);
-    image.maxM = std::max(image.maxM, stats.maxHeightM);
-  }
-  return image;
+  const auto [minM, maxM] = worldHeightRange(world);
+  return {.name = "heightmap", .width = rows.width(), .height = rows.height(), .minM = minM, .maxM = maxM};
 }
 
-void writeTiles(const fs::path& stage, const isla::World& world, int compression, RowProgress& progress) {
+void writeTiles(const fs::path& stage, const isla::World& world, int compression, unsigned threads,
+                RowProgress& progress) {
   makeDirectory(stage / "heightmap");
   for (std::size_t p = 0; p < world.patches.size(); ++p) {
     const isla::Patch& patch = world.patches[p];
@@ -61,7 +57,7 @@ void writeTiles(const fs::path& stage, const isla::World& world, int compression
                                .minM = world.stats[p].minHeightM, .maxM = world.stats[p].maxHeightM};
     isla::PatchRows rows = world.heights(p);
     std::int32_t z = 0;
-    writeHeightmap(stage, image, world.settings.spacingM, compression, [&] { return rows.row(z++); },
+    writeHeightmap(stage, image, world.settings.spacingM, compression, threads, [&] { return rows.row(z++); },
                    [&] { progress.row(); });
   }
 }
@@ -90,10 +86,10 @@ class PngExporter final : public isla::Exporter {
     for (std::size_t s = 0; s < world.sources.size(); ++s) total += sourceLayerRows(world, s, options);
     RowProgress progress(input.progress, total);
 
-    if (options.heightmap && options.tilesPerPatch) writeTiles(stage, world, options.compression, progress);
+    if (options.heightmap && options.tilesPerPatch) writeTiles(stage, world, options.compression, input.threads, progress);
     if (options.heightmap && !options.tilesPerPatch) {
       WorldRows rows(world);
-      writeHeightmap(stage, worldImage(world, rows), world.settings.spacingM, options.compression,
+      writeHeightmap(stage, worldImage(world, rows), world.settings.spacingM, options.compression, input.threads,
                      [&] { return rows.next(); }, [&] { progress.row(); });
     }
     if (options.relief) writeRelief(stage, world, input.enums, options.compression, [&] { progress.row(); });
@@ -109,5 +105,12 @@ class PngExporter final : public isla::Exporter {
 
 }  // namespace
 
-ISLA_PLUGIN("1.0.0", "PNG: heightmaps, biome, water body id and water mask images of the compiled world",
-            [](isla::PluginRegistrar& registrar) { registrar.addExporter(std::make_unique<PngExporter>()); });
+// The engine presets share the heightmap code: they are this plugin's too.
+ISLA_PLUGIN("1.0.0",
+            "PNG: heightmaps, biome, water body id and water mask images of the compiled world; the unity and unreal "
+            "heightmap presets",
+            [](isla::PluginRegistrar& registrar) {
+              registrar.addExporter(std::make_unique<PngExporter>());
+              registrar.addExporter(isla_png::makeUnityExporter());
+              registrar.addExporter(isla_png::makeUnrealExporter());
+            });

@@ -10,27 +10,18 @@
 #include <cmath>
 #include <vector>
 
-#include "png_encoder.hpp"
+#include "parallel_png_encoder.hpp"
 
 namespace isla_png {
 
 namespace {
 
 constexpr double kLevels = 65535.0;
-// Unreal's landscape spans 512 m at Z scale 100: a height of 65535 levels
-// over span_m needs span_m * 100 / 512.
-constexpr double kUnrealMetresAtScale100 = 512.0;
 
 std::string shortest(double value) {
   char buffer[32];
   const auto end = std::to_chars(buffer, buffer + sizeof buffer, value).ptr;
   return {buffer, end};
-}
-
-// Half a step from the source at most: the rounding, never the range.
-std::uint16_t level(float height, double minM, double inverseStep) {
-  const double scaled = std::round((static_cast<double>(height) - minM) * inverseStep);
-  return static_cast<std::uint16_t>(std::clamp(scaled, 0.0, kLevels));
 }
 
 void writeSidecar(const std::filesystem::path& path, const HeightmapImage& image, double spacingM, double stepM) {
@@ -77,38 +68,61 @@ void writeSidecar(const std::filesystem::path& path, const HeightmapImage& image
 
 }  // namespace
 
+HeightLevels::HeightLevels(double minM, double maxM)
+    : min_(minM), step_((maxM - minM) / kLevels), inverseStep_(maxM > minM ? kLevels / (maxM - minM) : 0) {}
+
+std::uint16_t HeightLevels::operator()(float height) const {
+  const double scaled = std::round((static_cast<double>(height) - min_) * inverseStep_);
+  return static_cast<std::uint16_t>(std::clamp(scaled, 0.0, kLevels));
+}
+
+void levelBytes(std::span<const float> row, const HeightLevels& levels, ByteOrder order, std::span<std::uint8_t> out) {
+  const std::size_t high = order == ByteOrder::Big ? 0 : 1;
+  for (std::size_t x = 0; x < row.size(); ++x) {
+    const std::uint16_t value = levels(row[x]);
+    out[2 * x + high] = static_cast<std::uint8_t>(value >> 8);
+    out[2 * x + 1 - high] = static_cast<std::uint8_t>(value & 0xff);
+  }
+}
+
+std::pair<double, double> worldHeightRange(const isla::World& world) {
+  std::pair<double, double> out{world.stats.front().minHeightM, world.stats.front().maxHeightM};
+  for (const isla::PatchStats& stats : world.stats) {
+    out.first = std::min(out.first, stats.minHeightM);
+    out.second = std::max(out.second, stats.maxHeightM);
+  }
+  return out;
+}
+
+std::string heightMapping(double minM, double maxM, double spacingM) {
+  return "min_m=" + shortest(minM) + " max_m=" + shortest(maxM) + " step_m=" + shortest((maxM - minM) / kLevels) +
+         " spacing_m=" + shortest(spacingM);
+}
+
 void writeHeightmap(const std::filesystem::path& stage, const HeightmapImage& image, double spacingM, int compression,
-                    const std::function<std::span<const float>()>& nextRow, const std::function<void()>& rowWritten) {
-  const double span = image.maxM - image.minM;
-  const double step = span / kLevels;
-  const double inverseStep = span > 0 ? kLevels / span : 0;  // a flat image is all zeros
+                    unsigned threads, const std::function<std::span<const float>()>& nextRow,
+                    const std::function<void()>& rowWritten) {
+  const HeightLevels levels(image.minM, image.maxM);
 
   ImageHeader header;
   header.width = static_cast<std::uint32_t>(image.width);
   header.height = static_cast<std::uint32_t>(image.height);
   header.format = PixelFormat::Gray16;
   header.compression = compression;
-  header.text = {{"isla-height", "height_m = min_m + value * step_m; min_m=" + shortest(image.minM) +
-                                     " max_m=" + shortest(image.maxM) + " step_m=" + shortest(step) +
-                                     " spacing_m=" + shortest(spacingM)}};
+  header.text = {{"isla-height", "height_m = min_m + value * step_m; " + heightMapping(image.minM, image.maxM, spacingM)}};
   isla::FileWriter file = isla::FileWriter::create(stage / (image.name + ".png"));
   {
-    PngEncoder png(file, header);
+    ParallelPngEncoder png(file, header, threads);
     std::vector<std::uint8_t> bytes(png.rowBytes());
     for (std::int32_t z = 0; z < image.height; ++z) {
       if (z % 256 == 0) isla::checkInterrupted();
-      const std::span<const float> row = nextRow();
-      for (std::size_t x = 0; x < row.size(); ++x) {
-        const std::uint16_t value = level(row[x], image.minM, inverseStep);
-        bytes[2 * x] = static_cast<std::uint8_t>(value >> 8);  // PNG samples are big-endian
-        bytes[2 * x + 1] = static_cast<std::uint8_t>(value & 0xff);
-      }
+      levelBytes(nextRow(), levels, ByteOrder::Big, bytes);  // PNG samples are big-endian
       png.writeRow(bytes);
       rowWritten();
     }
   }
   file.close();
-  writeSidecar(stage / (image.name + ".json"), image, spacingM, step);
+  writeSidecar(stage / (image.name + ".json"), image, spacingM, levels.stepM());
 }
 
 }  // namespace isla_png

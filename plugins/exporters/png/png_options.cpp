@@ -14,15 +14,6 @@ namespace {
 
 constexpr std::string_view kLayerNames = "heightmap, biome, wbid, water, relief";
 
-std::string valueOf(const isla::OptionValues& values, const isla::OptionSpec& spec) {
-  return values.get(spec.name).value_or(spec.defaultValue);
-}
-
-std::invalid_argument badValue(std::string_view option, std::string_view value, std::string_view takes) {
-  return std::invalid_argument("png: option '" + std::string(option) + "' takes " + std::string(takes) + ", not '" +
-                               std::string(value) + "'");
-}
-
 void parseLayers(std::string_view list, PngOptions& out) {
   out.heightmap = out.biome = out.wbid = out.water = out.relief = false;
   const std::array<std::pair<std::string_view, bool*>, 5> layers{{{"heightmap", &out.heightmap},
@@ -38,7 +29,7 @@ void parseLayers(std::string_view list, PngOptions& out) {
       if (layer == name) known = *flag = true;
     }
     if (!known) {
-      throw badValue("layers", list, "a comma-separated list of " + std::string(kLayerNames) + " (no '" +
+      throw badValue("png", "layers", list, "a comma-separated list of " + std::string(kLayerNames) + " (no '" +
                                          std::string(name) + "')");
     }
     begin = end + 1;
@@ -46,6 +37,30 @@ void parseLayers(std::string_view list, PngOptions& out) {
 }
 
 }  // namespace
+
+std::string valueOf(const isla::OptionValues& values, const isla::OptionSpec& spec) {
+  return values.get(spec.name).value_or(spec.defaultValue);
+}
+
+std::invalid_argument badValue(std::string_view exporter, std::string_view option, std::string_view value,
+                               std::string_view takes) {
+  return std::invalid_argument(std::string(exporter) + ": option '" + std::string(option) + "' takes " +
+                               std::string(takes) + ", not '" + std::string(value) + "'");
+}
+
+isla::OptionSpec compressionSpec() {
+  return {"compression", isla::OptionType::Integer, "the deflate level, 0 (none, fastest) to 9 (smallest)", "6"};
+}
+
+int parseCompression(std::string_view exporter, const isla::OptionValues& values) {
+  const std::string level = valueOf(values, compressionSpec());
+  int out = 0;
+  const auto [end, error] = std::from_chars(level.data(), level.data() + level.size(), out);
+  if (error != std::errc() || end != level.data() + level.size() || out < 0 || out > 9) {
+    throw badValue(exporter, "compression", level, "an integer 0..9");
+  }
+  return out;
+}
 
 std::vector<isla::OptionSpec> optionSpecs() {
   return {
@@ -58,7 +73,7 @@ std::vector<isla::OptionSpec> optionSpecs() {
        "world: one heightmap of the whole world; patch: one heightmap a patch (sources, strips, corners), each over "
        "its own height range",
        "world"},
-      {"compression", isla::OptionType::Integer, "the deflate level, 0 (none, fastest) to 9 (smallest)", "6"},
+      compressionSpec(),
   };
 }
 
@@ -68,14 +83,10 @@ PngOptions parseOptions(const isla::OptionValues& values) {
   parseLayers(valueOf(values, specs[0]), out);
 
   const std::string tiles = valueOf(values, specs[1]);
-  if (tiles != "world" && tiles != "patch") throw badValue("tiles", tiles, "world or patch");
+  if (tiles != "world" && tiles != "patch") throw badValue("png", "tiles", tiles, "world or patch");
   out.tilesPerPatch = tiles == "patch";
 
-  const std::string level = valueOf(values, specs[2]);
-  const auto [end, error] = std::from_chars(level.data(), level.data() + level.size(), out.compression);
-  if (error != std::errc() || end != level.data() + level.size() || out.compression < 0 || out.compression > 9) {
-    throw badValue("compression", level, "an integer 0..9");
-  }
+  out.compression = parseCompression("png", values);
   return out;
 }
 

@@ -2,8 +2,9 @@
 // The hillshade is taken on the world mosaic (three world rows at a time),
 // so patch seams do not show. Strips and corners have no biome or water of
 // their own: a pixel there takes the nearest source pixel's, which carries
-// each source's edge across the gap. Roads and towns are few pixels: they
-// are drawn into a sparse overlay by row first, then laid on as rows pass.
+// each source's edge across the gap. Under water the floor's relief fades
+// out as the water deepens. Roads and towns are few pixels: they are drawn
+// into a sparse overlay by row first, then laid on as rows pass.
 #include "relief.hpp"
 
 #include <isla/fourcc.hpp>
@@ -101,6 +102,12 @@ double shade(double dhdx, double dhdz) {
   return 0.3 + 0.7 * std::max(0.0, lit);
 }
 
+// A level surface's shade. Water hides the floor's relief as it deepens, so
+// deep water is shaded as level: the blueprints' sea floor falls to a flat
+// deep border in a square ring near each map edge (synth's border fade),
+// which would otherwise frame every source.
+const double kLevelLight = shade(0, 0);
+
 }  // namespace
 
 void writeRelief(const std::filesystem::path& stage, const isla::World& world, const isla::EnumTable& enums,
@@ -148,13 +155,16 @@ void writeRelief(const std::filesystem::path& stage, const isla::World& world, c
         const std::size_t index = *world.patch(2 * alongZ.source[zi], 2 * alongX.source[xi])->source;
         const std::int32_t px = alongX.pixel[xi], py = alongZ.pixel[zi];
         Rgb colour = palette[std::min<std::size_t>(biomes[index]->at<std::uint8_t>(px, py), palette.size() - 1)];
+        double depth = 0;  // 0 on land, 1 from kDeepM down
         if (const isla::Raster* ids = waterIds[index]) {
           const auto id = ids->at<std::uint16_t>(px, py);
           if (const auto level = levels.find({index, id}); id != 0 && level != levels.end()) {
-            colour = blend(kShallow, kDeep, std::clamp((level->second - current[xi]) / kDeepM, 0.0, 1.0));
+            depth = std::clamp((level->second - current[xi]) / kDeepM, 0.0, 1.0);
+            colour = blend(kShallow, kDeep, depth);
           }
         }
-        const double light = shade(dhdx, dhdz);
+        const double hillshade = shade(dhdx, dhdz);
+        const double light = hillshade + depth * (kLevelLight - hillshade);
         for (std::size_t c = 0; c < 3; ++c) {
           bytes[3 * xi + c] = static_cast<std::uint8_t>(std::lround(colour[c] * light));
         }

@@ -6,7 +6,10 @@
 #include <cmath>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <vector>
+
+#include "row_skim.hpp"
 
 namespace isla::terrain_world {
 
@@ -33,6 +36,7 @@ class Handler {
   json::value root;
   std::vector<std::string> duplicates;  // pointers of repeated keys
   std::string tooMany;                  // set when maxValues was passed
+  bool skimHere = false;                // stopped at the streamed array, to skim it
 
   bool on_document_begin(error_code&) { return true; }
   bool on_document_end(error_code&) { return true; }
@@ -40,6 +44,11 @@ class Handler {
   bool on_array_begin(error_code& ec) {
     if (streaming_) return streamOpen(true);
     if (options_.sink && frames_.size() == 1 && frames_[0].value->is_object() && key_ == options_.streamedKey) {
+      if (options_.skim) {  // the parser stops at the '[', where the skimmer takes over
+        skimHere = true;
+        ec = boost::system::errc::make_error_code(boost::system::errc::operation_canceled);
+        return false;
+      }
       if (!insert(json::array(), ec)) return false;
       streaming_ = true;
       streamDepth_ = 0;
@@ -205,6 +214,27 @@ struct FileCloser {
   void operator()(std::FILE* file) const { std::fclose(file); }
 };
 
+// Feeds `parser` the bytes of `in` from `from` up to `to` (or its end),
+// `last` when nothing follows them; `used` counts what the parser took.
+// False after a read error.
+bool feed(json::basic_parser<Handler>& parser, std::FILE* in, std::uint64_t from, std::optional<std::uint64_t> to,
+          bool last, std::uint64_t& used, error_code& ec) {
+  if (std::fseek(in, static_cast<long>(from), SEEK_SET) != 0) return false;
+  std::vector<char> buffer(std::size_t{1} << 20);
+  std::uint64_t at = from;
+  while (!ec) {
+    std::size_t wanted = buffer.size();
+    if (to) wanted = static_cast<std::size_t>(std::min<std::uint64_t>(wanted, *to - at));
+    const std::size_t got = wanted == 0 ? 0 : std::fread(buffer.data(), 1, wanted, in);
+    if (got == 0 && std::ferror(in)) return false;
+    at += got;
+    const bool more = got != 0 || !last;
+    used += parser.write_some(more, buffer.data(), got, ec);
+    if (got == 0) break;
+  }
+  return true;
+}
+
 }  // namespace
 
 std::optional<json::value> readDocument(const std::filesystem::path& file, const std::string& name, Report& report,
@@ -228,22 +258,38 @@ std::optional<json::value> readDocument(const std::filesystem::path& file, const
   }
   json::parse_options parseOptions;
   parseOptions.max_depth = 64;
-  json::basic_parser<Handler> parser(parseOptions, options);
-  std::vector<char> buffer(std::size_t{1} << 20);
+  auto parser = std::make_unique<json::basic_parser<Handler>>(parseOptions, options);
+  ReadOptions withoutSink = options;  // the second parse of a skimmed document
+  withoutSink.sink = nullptr;
   std::uint64_t offset = 0;
   error_code ec;
-  while (!ec) {
-    const std::size_t got = std::fread(buffer.data(), 1, buffer.size(), in.get());
-    if (got == 0 && std::ferror(in.get())) {
-      report.error("world.unreadable", name, "", "cannot read " + name + " past byte " + std::to_string(offset));
+  bool read = feed(*parser, in.get(), 0, std::nullopt, true, offset, ec);
+  if (read && parser->handler().skimHere) {
+    // The skimmer reads the array from its '['; the document is then parsed
+    // again with the array's bytes left out (as "[]"), the sink's work done.
+    const std::uint64_t open = offset;
+    const SkimEnd skimmed = skimRows(in.get(), open, *options.sink, options.streamedKey);
+    if (!skimmed.complete) {
+      if (skimmed.truncated) {
+        report.error("world.unreadable", name, "",
+                     name + " ends before its JSON does (truncated at byte " + std::to_string(skimmed.offset) +
+                         "); recompile the package");
+      }
       return std::nullopt;
     }
-    const bool more = got != 0;
-    const std::size_t used = parser.write_some(more, buffer.data(), got, ec);
-    offset += used;
-    if (!more) break;
+    parser = std::make_unique<json::basic_parser<Handler>>(parseOptions, withoutSink);
+    ec = {};
+    std::uint64_t used = 0;
+    read = feed(*parser, in.get(), 0, open, false, used, ec);
+    if (read && !ec) used += parser->write_some(true, "[]", 2, ec);
+    if (read && !ec) read = feed(*parser, in.get(), skimmed.offset, std::nullopt, true, used, ec);
+    offset = used <= open + 2 ? std::min(used, open) : skimmed.offset + (used - open - 2);
   }
-  Handler& handler = parser.handler();
+  if (!read) {
+    report.error("world.unreadable", name, "", "cannot read " + name + " past byte " + std::to_string(offset));
+    return std::nullopt;
+  }
+  Handler& handler = parser->handler();
   if (!handler.tooMany.empty()) {
     report.error("world.unreadable", name, handler.tooMany,
                  name + " holds more than " + std::to_string(options.maxValues) +

@@ -28,6 +28,10 @@ class RowSink {
   virtual void problem(const std::string& pointer, const std::string& message) = 0;
   virtual void end(std::size_t rows) = 0;
   virtual std::size_t rowLimit() const = 0;
+  // When skimming (ReadOptions::skim): whether row `z` is wanted whole; a
+  // row that is not arrives through rowEnds, its first and last numbers.
+  virtual bool wantsWholeRow(std::size_t z) const = 0;
+  virtual void rowEnds(std::size_t z, double first, double last, std::size_t count) = 0;
 };
 
 struct ReadOptions {
@@ -35,6 +39,7 @@ struct ReadOptions {
   RowSink* sink = nullptr;
   std::string streamedKey = "heights_m";
   std::size_t maxValues = 0;  // outside the streamed array; 0: any number
+  bool skim = false;          // the streamed array is scanned (row_skim.hpp), not parsed
 };
 
 // The document, or nothing after reporting world.unreadable (not JSON,

@@ -61,11 +61,12 @@ std::vector<ExpectedEdge> expectedEdges(const WorldModel& model) {
 
 class PackageCheck {
  public:
-  PackageCheck(const std::filesystem::path& descriptor, Diagnostics& out)
+  PackageCheck(const std::filesystem::path& descriptor, Diagnostics& out, CheckDepth depth)
       : root_(descriptor.parent_path().empty() ? "." : descriptor.parent_path()),
         descriptorName_(descriptor.filename().string()),
         out_(out),
-        report_(out) {}
+        report_(out),
+        recompute_(depth == CheckDepth::Full) {}
 
   PackageSummary run() {
     try {
@@ -134,6 +135,7 @@ class PackageCheck {
     for (const auto& s : model_.sources) sceneryFiles_.push_back(located(s.scenery));
     for (const auto& p : model_.patches) terrainFiles_.push_back(located(p.terrain));
     figures_.resize(model_.patches.size());
+    slopes_.resize(model_.patches.size());
     queries_.resize(model_.patches.size());
   }
 
@@ -362,9 +364,9 @@ class PackageCheck {
                                                                                              : Across::None;
     PatchGrid grid{p.id, static_cast<std::size_t>(p.pointsX), static_cast<std::size_t>(p.pointsZ),
                    p.originX, p.originZ, model_.spacing, across};
-    auto figures = std::make_unique<PatchFigures>(grid, file, report, std::move(queries_[index]));
+    auto figures = std::make_unique<PatchFigures>(grid, file, report, std::move(queries_[index]), recompute_);
     const auto header = readDocument(*terrainFiles_[index], file, report,
-                                     {.sink = figures.get(), .maxValues = kMaxTerrainHeaderValues});
+                                     {.sink = figures.get(), .maxValues = kMaxTerrainHeaderValues, .skim = !recompute_});
     if (!header || !conforms(*schema_, *header, "terrain", file, report)) return;
     auto differs = [&](const std::string& key, const std::string& got, const std::string& want) {
       report.error("world.terrain-header", file, "/" + key,
@@ -383,7 +385,9 @@ class PackageCheck {
       const std::int64_t got = header->at(key).to_number<std::int64_t>();
       if (got != want) differs(key, std::to_string(got), std::to_string(want));
     }
-    if (figures->intact()) figures_[index] = std::move(figures);
+    if (!figures->intact()) return;
+    if (recompute_) slopes_[index] = figures->maxSlopeDeg();
+    figures_[index] = std::move(figures);
   }
 
   // An edge's heights are both members' border samples, exactly.
@@ -462,6 +466,11 @@ class PackageCheck {
     }
     const PatchFigures* f = figures_[index].get();
     if (!f) return;
+    if (!recompute_) {  // the compiler's own figures, from the values it wrote
+      slopes_[index] = real(entry.at("max_slope_deg"));
+      if (slopes_[index] > model_.slopeWarningDeg) steep.insert(p.id);
+      return;
+    }
     if (f->maxSlopeDeg() > model_.slopeWarningDeg) steep.insert(p.id);
     const std::pair<const char*, double> figures[] = {{"min_height_m", f->minHeight()},
                                                       {"max_height_m", f->maxHeight()},
@@ -487,14 +496,14 @@ class PackageCheck {
       if (patch < figures_.size() && figures_[patch] && !steep.contains(subject)) {
         report_.error("world.report-warning", model_.report.path, at("/warnings", i),
                       "slope.steep is reported for '" + subject + "', whose steepest triangle (" +
-                          numberText(figures_[patch]->maxSlopeDeg()) + " degrees) is not above the " +
+                          numberText(slopes_[patch]) + " degrees) is not above the " +
                           numberText(model_.slopeWarningDeg) + " degree threshold");
       }
     }
     for (const auto& id : steep) {
       if (!warned.contains(id)) {
         report_.error("world.report-warning", model_.report.path, "/warnings",
-                      "patch '" + id + "' has a triangle of " + numberText(figures_[patchIndex(id)]->maxSlopeDeg()) +
+                      "patch '" + id + "' has a triangle of " + numberText(slopes_[patchIndex(id)]) +
                           " degrees, above the " + numberText(model_.slopeWarningDeg) +
                           " degree threshold, but no slope.steep warning");
       }
@@ -526,6 +535,8 @@ class PackageCheck {
   std::vector<std::optional<std::filesystem::path>> sceneryFiles_, terrainFiles_;
   std::vector<HashJob> hashes_;
   std::vector<std::unique_ptr<PatchFigures>> figures_;  // of intact terrain files
+  std::vector<double> slopes_;                          // max_slope_deg by patch, of those
+  bool recompute_;                                      // CheckDepth::Full
   std::vector<std::vector<ElevationQuery>> queries_;   // by patch
   bool sceneryRead_ = true;
   std::size_t entities_ = 0, roads_ = 0;
@@ -533,8 +544,8 @@ class PackageCheck {
 
 }  // namespace
 
-PackageSummary checkPackage(const std::filesystem::path& descriptor, Diagnostics& out) {
-  return PackageCheck(descriptor, out).run();
+PackageSummary checkPackage(const std::filesystem::path& descriptor, Diagnostics& out, CheckDepth depth) {
+  return PackageCheck(descriptor, out, depth).run();
 }
 
 }  // namespace isla::terrain_world

@@ -11,6 +11,7 @@ namespace isla::terrain_world {
 
 // `descriptor` is the package's world.json (or the root document named on
 // the command line); its directory is the package.
-PackageSummary checkPackage(const std::filesystem::path& descriptor, Diagnostics& out);
+// At CheckDepth::JustWritten the report's figures are taken, not recomputed.
+PackageSummary checkPackage(const std::filesystem::path& descriptor, Diagnostics& out, CheckDepth depth);
 
 }  // namespace isla::terrain_world

@@ -32,12 +32,25 @@ std::pair<std::size_t, double> cellOf(double coordinate, double origin, double s
 
 }  // namespace
 
-PatchFigures::PatchFigures(PatchGrid grid, std::string file, Report& report, std::vector<ElevationQuery> queries)
-    : grid_(std::move(grid)), file_(std::move(file)), report_(report), queries_(std::move(queries)) {
-  std::stable_sort(queries_.begin(), queries_.end(), [&](const ElevationQuery& a, const ElevationQuery& b) {
-    return cellOf(a.z, grid_.originZ, grid_.spacing, grid_.pointsZ).first <
-           cellOf(b.z, grid_.originZ, grid_.spacing, grid_.pointsZ).first;
-  });
+PatchFigures::PatchFigures(PatchGrid grid, std::string file, Report& report, std::vector<ElevationQuery> queries,
+                           bool recompute)
+    : grid_(std::move(grid)), file_(std::move(file)), report_(report), queries_(std::move(queries)),
+      recompute_(recompute) {
+  auto cellRow = [&](const ElevationQuery& q) { return cellOf(q.z, grid_.originZ, grid_.spacing, grid_.pointsZ).first; };
+  std::stable_sort(queries_.begin(), queries_.end(),
+                   [&](const ElevationQuery& a, const ElevationQuery& b) { return cellRow(a) < cellRow(b); });
+  if (recompute_ || grid_.pointsZ < 2) return;
+  wholeRows_ = {0, grid_.pointsZ - 1};
+  for (const auto& q : queries_) {
+    wholeRows_.push_back(cellRow(q));
+    wholeRows_.push_back(cellRow(q) + 1);
+  }
+  std::sort(wholeRows_.begin(), wholeRows_.end());
+  wholeRows_.erase(std::unique(wholeRows_.begin(), wholeRows_.end()), wholeRows_.end());
+}
+
+bool PatchFigures::wantsWholeRow(std::size_t z) const {
+  return recompute_ || std::binary_search(wholeRows_.begin(), wholeRows_.end(), z);
 }
 
 void PatchFigures::problem(const std::string& pointer, const std::string& message) {
@@ -48,23 +61,46 @@ void PatchFigures::problem(const std::string& pointer, const std::string& messag
   }
 }
 
-void PatchFigures::row(std::size_t z, std::span<const double> values, std::size_t count) {
+// A row of the right length inside the patch, else a problem or, past the
+// last row, a broken shape that end() reports.
+bool PatchFigures::accepts(std::size_t z, std::size_t count) {
   if (count != grid_.pointsX) {
     problem("/heights_m/" + std::to_string(z),
             "row " + std::to_string(z) + " has " + std::to_string(count) + " heights, not the point_count_x of " +
                 std::to_string(grid_.pointsX));
-    return;
+    return false;
   }
   if (z >= grid_.pointsZ || !intact_) {
     intact_ = false;  // end() reports the row count
-    return;
+    return false;
   }
+  return true;
+}
+
+void PatchFigures::row(std::size_t z, std::span<const double> values, std::size_t count) {
+  if (!accepts(z, count)) return;
   current_.assign(values.begin(), values.end());
+  if (z == 0) north_ = current_;
+  west_.push_back(current_.front());
+  east_.push_back(current_.back());
+  if (recompute_) accumulate(z);
+  if (z > 0 && previousRow_ == z - 1) checkQueries(z - 1);
+  previous_.swap(current_);
+  previousRow_ = z;
+}
+
+void PatchFigures::rowEnds(std::size_t z, double first, double last, std::size_t count) {
+  if (!accepts(z, count)) return;
+  west_.push_back(first);
+  east_.push_back(last);
+}
+
+// The report's figures, from row z (current_) and the one before (previous_).
+void PatchFigures::accumulate(std::size_t z) {
   const auto [lo, hi] = std::minmax_element(current_.begin(), current_.end());
   if (z == 0) {
     min_ = *lo;
     max_ = *hi;
-    north_ = current_;
     if (grid_.across == Across::Columns) {
       columnMin_ = current_;
       columnMax_ = current_;
@@ -73,8 +109,6 @@ void PatchFigures::row(std::size_t z, std::span<const double> values, std::size_
     min_ = std::min(min_, *lo);
     max_ = std::max(max_, *hi);
   }
-  west_.push_back(current_.front());
-  east_.push_back(current_.back());
   if (grid_.across == Across::Rows) {
     const double a = current_.front(), b = current_.back();
     for (const double h : current_) overshoot_ = std::max(overshoot_, outside(h, std::min(a, b), std::max(a, b)));
@@ -93,9 +127,7 @@ void PatchFigures::row(std::size_t z, std::span<const double> values, std::size_
       const double gx2 = (se - sw) / s, gz2 = (sw - nw) / s;  // NW, SE, SW
       maxGradient2_ = std::max({maxGradient2_, gx1 * gx1 + gz1 * gz1, gx2 * gx2 + gz2 * gz2});
     }
-    checkQueries(z - 1);
   }
-  previous_.swap(current_);
 }
 
 void PatchFigures::checkQueries(std::size_t cellRow) {

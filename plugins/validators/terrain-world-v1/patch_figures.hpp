@@ -2,6 +2,8 @@
 // What the rules need from one terrain file, gathered while its rows stream
 // past: extrema, the steepest triangle, overshoot, the four border lines,
 // the heights at the scenery's points, and whether its shape was intact.
+// Without `recompute` (a stage just written, its figures taken from the
+// report) only the border lines, the scenery points and the shape.
 #pragma once
 
 #include <cstddef>
@@ -30,12 +32,15 @@ struct PatchGrid {
 
 class PatchFigures final : public RowSink {
  public:
-  PatchFigures(PatchGrid grid, std::string file, Report& report, std::vector<ElevationQuery> queries);
+  PatchFigures(PatchGrid grid, std::string file, Report& report, std::vector<ElevationQuery> queries,
+               bool recompute);
 
   void row(std::size_t z, std::span<const double> values, std::size_t count) override;
   void problem(const std::string& pointer, const std::string& message) override;
   void end(std::size_t rows) override;
   std::size_t rowLimit() const override { return grid_.pointsX; }
+  bool wantsWholeRow(std::size_t z) const override;
+  void rowEnds(std::size_t z, double first, double last, std::size_t count) override;
 
   bool intact() const { return intact_ && ended_; }  // every row read, of the right length
   double minHeight() const { return min_; }
@@ -49,12 +54,17 @@ class PatchFigures final : public RowSink {
   const std::vector<double>& east() const { return east_; }
 
  private:
+  bool accepts(std::size_t z, std::size_t count);
+  void accumulate(std::size_t z);
   void checkQueries(std::size_t cellRow);
 
   PatchGrid grid_;
   std::string file_;
   Report report_;
   std::vector<ElevationQuery> queries_;  // by cell row
+  bool recompute_;
+  std::vector<std::size_t> wholeRows_;  // without recompute_: the rows read whole, ascending
+  std::size_t previousRow_ = 0;         // the row previous_ holds
   std::size_t nextQuery_ = 0;
   std::size_t problems_ = 0;
   bool intact_ = true;

@@ -35,10 +35,11 @@ class TerrainWorldValidator final : public isla::PackageValidator {
     return format && format->is_string() && format->get_string() == kWorldFormat;
   }
 
-  isla::PackageSummary check(const std::filesystem::path& path, isla::Diagnostics& out) const override {
+  isla::PackageSummary check(const std::filesystem::path& path, isla::Diagnostics& out,
+                             isla::CheckDepth depth) const override {
     std::error_code error;
     const bool directory = std::filesystem::is_directory(path, error);
-    return isla::terrain_world::checkPackage(directory ? path / kDescriptor : path, out);
+    return isla::terrain_world::checkPackage(directory ? path / kDescriptor : path, out, depth);
   }
 };
 

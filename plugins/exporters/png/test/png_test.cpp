@@ -7,131 +7,17 @@
 #include <boost/test/unit_test.hpp>
 
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
-#include <fstream>
 
-#include <isla/blueprint_reader.hpp>
 #include <isla/fourcc.hpp>
 #include <isla/model/raster.hpp>
-#include <isla/world/world_builder.hpp>
 
-#include "test_kernel.hpp"
-#include "tool_runner.hpp"
+#include "export_workspace.hpp"
 
 using namespace isla;
 using namespace isla::test;
 namespace fs = std::filesystem;
 
 namespace {
-
-bool contains(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
-
-std::string quoted(const fs::path& path) { return "'" + path.string() + "'"; }
-
-// A shell command's standard output; fails the test when it exits non-zero.
-std::string capture(const std::string& command) {
-  std::FILE* pipe = ::popen(command.c_str(), "r");
-  BOOST_TEST_REQUIRE(pipe);
-  std::string out;
-  char buffer[4096];
-  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) out.append(buffer, n);
-  BOOST_TEST_REQUIRE(::pclose(pipe) == 0, command);
-  return out;
-}
-
-struct Decoded {
-  std::string mode;
-  std::int64_t width = 0;
-  std::int64_t height = 0;
-  std::int64_t bands = 1;  // 3 for RGB
-  boost::json::value palette;
-  boost::json::object text;
-  std::vector<std::uint16_t> pixels;  // row-major
-
-  std::uint16_t at(std::int64_t column, std::int64_t row, std::int64_t band = 0) const {
-    return pixels[static_cast<std::size_t>((row * width + column) * bands + band)];
-  }
-};
-
-Decoded decode(const fs::path& png) {
-  const fs::path raw = png.string() + ".raw";
-  const auto info = boost::json::parse(capture(quoted(ISLA_PNG_TEST_PYTHON) + " " + quoted(ISLA_PNG_TEST_DIR "/decode_png.py") + " " +
-                                               quoted(png) + " " + quoted(raw))).as_object();
-  Decoded out{std::string(info.at("mode").as_string()), info.at("width").as_int64(), info.at("height").as_int64(),
-              info.at("bands").as_int64(), info.at("palette"), info.at("text").as_object(), {}};
-  const auto bytes = readFile(raw);
-  out.pixels.resize(bytes.size() / 2);
-  for (std::size_t i = 0; i < out.pixels.size(); ++i) {
-    out.pixels[i] = static_cast<std::uint16_t>(std::to_integer<unsigned>(bytes[2 * i]) |
-                                               std::to_integer<unsigned>(bytes[2 * i + 1]) << 8);
-  }
-  fs::remove(raw);
-  BOOST_TEST_REQUIRE(out.pixels.size() == static_cast<std::size_t>(out.width * out.height * out.bands));
-  return out;
-}
-
-boost::json::object readJson(const fs::path& path) {
-  std::ifstream in(path);
-  return boost::json::parse(std::string(std::istreambuf_iterator<char>(in), {})).as_object();
-}
-
-// Generated blueprints in a scratch directory, a layout over them, and the
-// World the kernel builds from it (as compileWorld does).
-class Workspace {
- public:
-  std::string layout(int rows, int cols) {
-    std::string sources;
-    for (int cell = 0; cell < rows * cols; ++cell) {
-      const std::string id = "s" + std::to_string(cell), file = id + ".dat";
-      const auto run = runTool({"synth", "--seed", std::to_string(cell + 1), "--size", "256", "--out",
-                                (dir / file).string()});
-      BOOST_TEST_REQUIRE(run.exitCode == 0, run.err);
-      sources += (sources.empty() ? "" : ",") + std::string(R"({"id": ")") + id + R"(", "namespace": ")" + id +
-                 R"(", "path": ")" + file + R"(", "row": )" + std::to_string(cell / cols) + R"(, "col": )" +
-                 std::to_string(cell % cols) + "}";
-    }
-    const fs::path path = dir / "layout.json";
-    std::ofstream(path) << R"({"format": "terrain-world.layout", "schema_version": 1, "name": "test", )"
-                        << R"("gap_cells": 4, "slope_warning_deg": 89.99, "sources": [)" << sources << "]}";
-    return path.string();
-  }
-
-  World world(const std::string& layoutPath) {
-    Diagnostics diagnostics;
-    const auto layout = loadLayout(layoutPath, diagnostics);
-    BOOST_TEST_REQUIRE(layout.has_value(), describe(diagnostics));
-    std::vector<LoadedSource> sources;
-    for (const auto& source : layout->sources) {
-      LoadResult load = readBlueprint(source.path, sharedKernel());
-      BOOST_TEST_REQUIRE(load.ok(), describe(load.diagnostics));
-      sources.push_back(LoadedSource{load.package, ""});
-    }
-    NoProgress progress;
-    return buildWorld(*layout, std::move(sources), sharedKernel().enums(), 1, progress);
-  }
-
-  ToolRun compile(const std::string& layoutPath, const std::string& out, const std::vector<std::string>& options = {}) {
-    std::vector<std::string> arguments{"run", "compile", layoutPath, path(out), "--exporter", "png", "--quiet"};
-    for (const auto& option : options) arguments.insert(arguments.end(), {"--option", option});
-    return runTool(arguments);
-  }
-
-  std::string path(const std::string& name) const { return (dir / name).string(); }
-
-  TempDir dir;
-};
-
-// pngcheck accepts every PNG below `root`; returns how many there are.
-int checkEveryPng(const fs::path& root) {
-  int count = 0;
-  for (const auto& entry : fs::recursive_directory_iterator(root)) {
-    if (entry.path().extension() != ".png") continue;
-    capture("pngcheck -q " + quoted(entry.path()));
-    ++count;
-  }
-  return count;
-}
 
 // Every pixel of a heightmap rebuilt through its sidecar is within one step
 // of the patch's heights placed at origin / spacing + index.
@@ -228,6 +114,24 @@ BOOST_AUTO_TEST_CASE(a_two_by_two_world_reads_back_through_pillow) {
   BOOST_TEST(relief.at(townX, townZ, 0) == 170);
   BOOST_TEST(relief.at(townX, townZ, 1) == 30);
   BOOST_TEST(relief.at(0, 0, 2) > relief.at(0, 0, 0));
+  // Deep water is shaded as level, so no source shows as a square: every
+  // pixel 40 m or more below the ocean's level has the deep colour.
+  const Decoded heights = decode(out / "heightmap.png");
+  const double minM = sidecar.at("min_m").to_number<double>(), step = sidecar.at("step_m").to_number<double>();
+  double oceanM = 0;
+  for (const WaterRegion& region : world.waterRegions) {
+    if (region.kind == "ocean") oceanM = region.levelM;
+  }
+  std::int64_t deep = 0, shaded = 0;
+  for (std::int64_t z = 0; z < relief.height; ++z) {
+    for (std::int64_t x = 0; x < relief.width; ++x) {
+      if (minM + heights.at(x, z) * step > oceanM - 40 || relief.at(x, z, 0) == 170) continue;  // not deep, or a town
+      ++deep;
+      shaded += relief.at(x, z, 0) != 13 || relief.at(x, z, 1) != 32 || relief.at(x, z, 2) != 76;
+    }
+  }
+  BOOST_TEST(deep > relief.width * 4);
+  BOOST_TEST(shaded == 0, shaded << " of " << deep << " deep-water pixels are not the deep colour");
 }
 
 BOOST_AUTO_TEST_CASE(tiles_patch_writes_one_heightmap_a_patch_over_its_own_range) {

@@ -381,11 +381,13 @@ BOOST_AUTO_TEST_CASE(the_package_passes_its_package_validator) {
   exportWorld(world, stage.path(), 2);
   const auto* validator = sharedKernel().registry().packageValidator(exporter().packageValidator());
   BOOST_TEST_REQUIRE(validator);
-  Diagnostics found;
-  const PackageSummary summary = validator->object->check(stage.path(), found);
-  BOOST_TEST(!found.hasErrors(), describe(found));
-  BOOST_TEST(summary.patches == 9U);
-  BOOST_TEST(summary.boundaries == 12U);
+  for (const CheckDepth depth : {CheckDepth::Full, CheckDepth::JustWritten}) {
+    Diagnostics found;
+    const PackageSummary summary = validator->object->check(stage.path(), found, depth);
+    BOOST_TEST(!found.hasErrors(), describe(found));
+    BOOST_TEST(summary.patches == 9U);
+    BOOST_TEST(summary.boundaries == 12U);
+  }
 }
 
 BOOST_AUTO_TEST_CASE(bytes_do_not_depend_on_the_thread_count) {
