@@ -3,6 +3,7 @@
 // and the text of the most common messages.
 #include <boost/json/parse.hpp>
 #include <boost/test/unit_test.hpp>
+#include <isla/plugin_api.hpp>
 
 #include "blueprint_builder.hpp"
 #include "sample_blueprint.hpp"
@@ -46,7 +47,7 @@ BOOST_AUTO_TEST_CASE(plugins_lists_every_shipped_section_tag) {
     BOOST_TEST(contains(run.out, std::string("section   ") + tag), tag);
   }
   const auto json = parseObject(runTool({"plugins", "--json"}).out);
-  BOOST_TEST(json.at("api_version").as_int64() == 2);
+  BOOST_TEST(json.at("api_version").as_int64() == isla::kPluginApiVersion);
   BOOST_TEST(json.at("search_path").as_array().back().at("origin").as_string() == "default");
 }
 
@@ -63,7 +64,7 @@ BOOST_AUTO_TEST_CASE(broken_plugins_are_reported_and_the_tool_still_runs) {
   BOOST_TEST(contains(run.err, "and already registered by plugin 'duplicate-tag'"));
   // Plugin search directories come before the shipped default.
   const auto listing = runTool({"plugins", "--plugin-dir", testPluginDirectory().string()});
-  BOOST_TEST(contains(listing.out, "third-party 0.3.0 (API 2)"));
+  BOOST_TEST(contains(listing.out, "third-party 0.3.0 (API " + std::to_string(isla::kPluginApiVersion) + ")"));
   BOOST_TEST(contains(listing.out, "section   XTRA  Extra values (optional)"));
   BOOST_TEST(contains(listing.out, "exporter  listing: writes the section tags of each source"));
   BOOST_TEST(contains(listing.out, "not-a-plugin.so  skipped: not an isla-tool plugin"));

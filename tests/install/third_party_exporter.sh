@@ -15,7 +15,8 @@ tool=("$work/prefix/bin/isla-tool" --plugin-dir "$work/towns")
 fail() { echo "$1" >&2; exit 1; }
 
 listing=$("${tool[@]}" plugins)
-grep -q "towns-csv 1.0.0 (API 2)" <<<"$listing" || fail "$listing"
+api=$(sed -n 's/^Plugin API version //p' <<<"$listing")
+grep -q "towns-csv 1.0.0 (API $api)" <<<"$listing" || fail "$listing"
 options=$("${tool[@]}" plugins --options towns-csv)
 grep -q "  separator (string, default 'comma'): comma or semicolon" <<<"$options" || fail "$options"
 

@@ -12,7 +12,8 @@ cmake --build "$work/notes" >/dev/null
 tool="$work/prefix/bin/isla-tool"
 
 listing=$("$tool" --plugin-dir "$work/notes" plugins)
-grep -q "notes 1.0.0 (API 2)" <<<"$listing" || { echo "$listing" >&2; exit 1; }
+api=$(sed -n 's/^Plugin API version //p' <<<"$listing")
+grep -q "notes 1.0.0 (API $api)" <<<"$listing" || { echo "$listing" >&2; exit 1; }
 grep -q "section   NOTE  Notes (optional)" <<<"$listing" || { echo "$listing" >&2; exit 1; }
 
 # One lake is fewer than 999: a warning, still valid; --strict fails it.

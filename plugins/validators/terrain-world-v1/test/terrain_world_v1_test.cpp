@@ -44,9 +44,9 @@ struct Checked {
   PackageSummary summary;
 };
 
-Checked check(const fs::path& path) {
+Checked check(const fs::path& path, CheckDepth depth = CheckDepth::Full) {
   Checked c;
-  c.summary = validator().check(path, c.out);
+  c.summary = validator().check(path, c.out, depth);
   return c;
 }
 
@@ -311,7 +311,7 @@ struct EditedPackage {
     writeText(root / "world.json", toJsonText(world) + "\n");
   }
 
-  Checked check() const { return ::check(root); }
+  Checked check(CheckDepth depth = CheckDepth::Full) const { return ::check(root, depth); }
 };
 
 json::value& member(json::value& v, std::initializer_list<json::string_view> path) {
@@ -423,6 +423,41 @@ BOOST_AUTO_TEST_CASE(the_report_rules) {
   });
   const Checked w = warnings.check();
   BOOST_TEST(says(expectOne(w.out, "world.report-warning"), "but no slope.steep warning"));
+}
+
+// A stage the compiler has just written: its report's figures are taken as
+// computed, but hashes, shapes and every cross-file rule are read from disk.
+BOOST_AUTO_TEST_CASE(a_just_written_check_takes_the_figures_and_checks_the_rest) {
+  EditedPackage figure;
+  figure.edit("compilation-report.json", [](json::value& r) {
+    auto& slope = r.at("patches").as_array()[1].as_object()["max_slope_deg"];
+    slope = slope.to_number<double>() + 0.001;
+  });
+  const Checked taken = figure.check(CheckDepth::JustWritten);
+  BOOST_TEST(!taken.out.hasErrors(), listed(taken.out));
+
+  EditedPackage hash;
+  hash.edit("terrain/p-1-1.json", [](json::value& t) { t.as_object()["spacing_m"] = 1.0; }, false);
+  expectAt(hash.check(CheckDepth::JustWritten), "world.hash-mismatch", "world.json", "/patches/4/terrain/sha256",
+           "'terrain/p-1-1.json' hashes to ");
+  EditedPackage heights;
+  heights.edit("boundaries.json", [](json::value& b) {
+    auto& h = b.at("edges").as_array()[0].at("heights_m").as_array()[5];
+    h = h.to_number<double>() + 1;
+  });
+  expectAt(heights.check(CheckDepth::JustWritten), "world.edge-heights", "boundaries.json", "/edges/0/heights_m/5",
+           "sample 5 of edge 'e-0-0-east' is ");
+  EditedPackage rows;
+  rows.edit("terrain/p-1-1.json", [](json::value& t) { t.at("heights_m").as_array().pop_back(); });
+  expectAt(rows.check(CheckDepth::JustWritten), "world.terrain-heights", "terrain/p-1-1.json", "/heights_m",
+           "heights_m has 4 rows, not the point_count_z of 5");
+  EditedPackage elevation;
+  elevation.edit("scenery/nw.json", [](json::value& s) {
+    auto& y = s.at("entities").as_array()[0].at("position_m").as_array()[1];
+    y = y.to_number<double>() + 0.01;
+  });
+  expectAt(elevation.check(CheckDepth::JustWritten), "world.scenery-elevation", "scenery/nw.json",
+           "/entities/0/position_m/1", "by the NW-SE rule");
 }
 
 BOOST_AUTO_TEST_CASE(the_scenery_rules) {
