@@ -36,7 +36,6 @@ class ParallelPngEncoder {
 
   isla::FileWriter& file_;
   std::size_t rowBytes_ = 0;
-  std::size_t pixelBytes_ = 1;
   std::uint32_t rowsLeft_ = 0;
   std::size_t rowsPerBlock_ = 1;
   int level_ = 6;
