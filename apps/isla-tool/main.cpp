@@ -39,9 +39,12 @@ const std::vector<Command>& commands() {
       {{"convert", "convert IN.dat OUT.dat [--keep-provenance] [--overwrite]",
         "Write a blueprint (v2 or legacy v1) as v2, keeping every section's bytes."},
        isla::cli::runConvert},
-      {{"synth", "synth --seed S --size N --out FILE.dat [--v1] [--towns N] [--lakes N] [--overwrite] ...",
-        "Generate a deterministic sample blueprint (an island with water, towns and roads)."},
+      {{"synth", "synth --seed S --size N --out FILE.dat [--bundle OUT.zip] [--v1] [--towns N] [--lakes N] [--overwrite] ...",
+        "Generate a deterministic sample blueprint (an island with water, towns and roads), or a viewer bundle of one."},
        isla::cli::runSynth},
+      {{"bundle", "bundle make OUT.zip --blueprint FILE.dat [--catalogue F] [--vegetation F] [--metadata F | --bundle-id ID] [--runtime F] [--overwrite]",
+        "Make a viewer bundle (a ZIP source for 'run compile') from a blueprint and its JSON members."},
+       isla::cli::runBundle},
   };
   return all;
 }

@@ -7,8 +7,10 @@
 #include <map>
 
 #include "isla/blueprint_reader.hpp"
+#include "isla/bundle/source_bundle.hpp"
 #include "isla/interrupt.hpp"
 #include "isla/io_error.hpp"
+#include "isla/json_text.hpp"
 #include "isla/mapped_file.hpp"
 #include "isla/parallel.hpp"
 #include "isla/publish/sha256.hpp"
@@ -62,7 +64,30 @@ const Exporter& findExporter(const Kernel& kernel, const CompileRequest& request
   return *exporter->object;
 }
 
-// Reads, hashes and validates one source; its diagnostics go to `out`.
+// A viewer bundle is shown at the scale its runtime.json gives; compiled at
+// another, its scenery would not sit on its terrain as the viewer shows it.
+void checkRuntime(const Layout& layout, const LayoutSource& source, const SourceBundle& bundle,
+                  std::int32_t mapSize, Diagnostics& out) {
+  const BundleRuntime& runtime = bundle.runtime;
+  auto differs = [&](const std::string& key, const boost::json::value& got, const boost::json::value& want,
+                     const std::string& whose) {
+    out.add(Diagnostic{.severity = Severity::Error, .code = "bundle.runtime-mismatch",
+                       .message = key + " is " + toJsonText(got, false) + " but " + whose + " is " +
+                                  toJsonText(want, false) + "; source '" + source.id +
+                                  "' needs a bundle made for this layout's settings",
+                       .file = memberLocation(source.path.string(), kRuntimeMember), .pointer = "/" + key});
+  };
+  if (runtime.heightScaleM != layout.settings.heightScaleM) {
+    differs("height_scale_m", runtime.heightScaleM, layout.settings.heightScaleM, "the layout's height_scale_m");
+  }
+  if (runtime.spacingM != layout.settings.spacingM) {
+    differs("spacing_m", runtime.spacingM, layout.settings.spacingM, "the layout's spacing_m");
+  }
+  if (runtime.mapSize != mapSize) differs("map_size", runtime.mapSize, mapSize, "the blueprint's MapSize");
+}
+
+// Reads, hashes and validates one source, a blueprint or a viewer bundle
+// holding one; its diagnostics go to `out`.
 std::optional<LoadedSource> loadSource(const Kernel& kernel, const Layout& layout, const LayoutSource& source,
                                        const ValidationContext& context, Diagnostics& out) {
   std::shared_ptr<const MappedFile> file;
@@ -76,18 +101,34 @@ std::optional<LoadedSource> loadSource(const Kernel& kernel, const Layout& layou
   // The provenance hash reads the same mapped bytes as the reader and the
   // validators: it runs beside them.
   auto hash = std::async(std::launch::async, [&] { return sha256Hex(file->bytes()); });
-  LoadResult load = readBlueprint(file->bytes(), source.path.string(), file, kernel);
+  const bool isBundle = isBundlePath(source.path);
+  const std::string what = isBundle ? "viewer bundle" : "blueprint";
+  auto invalid = [&] {
+    out.add(layoutError(layout, source.pointer, "source.invalid",
+                        "source '" + source.id + "' (" + source.path.string() + ") is not a valid " + what +
+                            "; fix the errors above" +
+                            (isBundle ? "" : " (isla-tool validate " + source.path.string() + " lists them)")));
+    return std::nullopt;
+  };
+  std::shared_ptr<const SourceBundle> bundle;
+  std::span<const std::byte> blueprint = file->bytes();
+  std::string blueprintName = source.path.string();
+  std::shared_ptr<const void> owner = file;
+  if (isBundle) {
+    auto read = readBundle(file->bytes(), source.path.string(), out);
+    if (!read) return invalid();
+    bundle = std::make_shared<const SourceBundle>(std::move(*read));
+    blueprint = *bundle->blueprint;
+    blueprintName = bundle->blueprintName;
+    owner = bundle->blueprint;
+  }
+  LoadResult load = readBlueprint(blueprint, blueprintName, owner, kernel);
   Diagnostics found = std::move(load.diagnostics);
   if (load.ok()) runValidators(ValidatorSelection(kernel.registry().validators()), *load.package, context, found);
-  LoadedSource loaded{nullptr, hash.get()};
+  if (bundle && load.ok()) checkRuntime(layout, source, *bundle, load.package->mapSize, found);
+  LoadedSource loaded{nullptr, hash.get(), bundle};
   out.append(found);
-  if (!load.ok() || found.hasErrors()) {
-    out.add(layoutError(layout, source.pointer, "source.invalid",
-                        "source '" + source.id + "' (" + source.path.string() +
-                            ") is not a valid blueprint; fix the errors above (isla-tool validate " +
-                            source.path.string() + " lists them)"));
-    return std::nullopt;
-  }
+  if (!load.ok() || found.hasErrors()) return invalid();
   loaded.package = load.package;
   return loaded;
 }
@@ -109,12 +150,14 @@ void checkMapSizes(const Layout& layout, const std::vector<LoadedSource>& loaded
                           "; regenerate or replace the odd ones"));
 }
 
-// The sources' warnings become report warnings about that source.
+// The sources' warnings (a bundle's: about its members) become report
+// warnings about that source.
 void reportSourceWarnings(World& world, const Layout& layout, const Diagnostics& diagnostics) {
   for (std::size_t i = 0; i < world.sources.size(); ++i) {
     const std::string file = layout.sources[i].path.string();
+    const std::string members = memberLocation(file, "");
     for (const auto& d : diagnostics.items()) {
-      if (d.severity == Severity::Warning && d.file == file) {
+      if (d.severity == Severity::Warning && (d.file == file || d.file.starts_with(members))) {
         const std::string& id = world.sources[i].id;
         world.warnings.push_back({d.code, id, "source " + id + ": " + d.message});
       }

@@ -74,7 +74,7 @@ struct TinyWorld {
     world.name = "tiny \"isle\"";
     world.rows = world.cols = 1;
     world.mapSize = 3;
-    world.sources.push_back(WorldSource{"nw", "isle", "maps/tiny.dat", std::string(64, 'a'), 0, 0, package, 0});
+    world.sources.push_back(WorldSource{"nw", "isle", "maps/tiny.dat", std::string(64, 'a'), 0, 0, package, 0, nullptr});
     Patch patch;
     patch.id = "p-0-0";
     patch.source = 0;
@@ -110,7 +110,7 @@ World sampleWorld(std::int32_t rows, std::int32_t cols, std::int32_t mapSize, un
       auto loaded = load(bytes, id + ".dat");
       BOOST_TEST_REQUIRE(loaded.ok(), describe(loaded.diagnostics));
       layout.sources.push_back(LayoutSource{id, id, id + ".dat", id + ".dat", r, c, "/sources/0"});
-      sources.push_back(LoadedSource{loaded.package, sha256Hex(bytes)});
+      sources.push_back(LoadedSource{loaded.package, sha256Hex(bytes), nullptr});
     }
   }
   NoProgress progress;
