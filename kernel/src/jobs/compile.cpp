@@ -86,6 +86,26 @@ void checkRuntime(const Layout& layout, const LayoutSource& source, const Source
   if (runtime.mapSize != mapSize) differs("map_size", runtime.mapSize, mapSize, "the blueprint's MapSize");
 }
 
+// Vegetation off the map would be placed on a terrain it is not on; the
+// first such instance is named, with how many there are.
+void checkVegetationOnMap(const LayoutSource& source, const SourceBundle& bundle, std::int32_t mapSize,
+                          Diagnostics& out) {
+  if (!bundle.vegetation) return;
+  const double last = mapSize - 1;
+  const auto& instances = bundle.vegetation->instances;
+  std::size_t outside = 0, first = 0;
+  for (std::size_t i = 0; i < instances.size(); ++i) {
+    if (instances[i].x <= last && instances[i].y <= last) continue;
+    if (outside++ == 0) first = i;
+  }
+  if (outside == 0) return;
+  out.add(Diagnostic{.severity = Severity::Error, .code = "bundle.outside-map",
+                     .message = std::to_string(outside) + " vegetation instance(s) lie outside the map (x and y run "
+                                "from 0 to " + toJsonText(last, false) + " pixels), the first here; move or remove them",
+                     .file = memberLocation(source.path.string(), kVegetationMember),
+                     .pointer = "/instances/" + std::to_string(first)});
+}
+
 // Reads, hashes and validates one source, a blueprint or a viewer bundle
 // holding one; its diagnostics go to `out`.
 std::optional<LoadedSource> loadSource(const Kernel& kernel, const Layout& layout, const LayoutSource& source,
@@ -125,7 +145,10 @@ std::optional<LoadedSource> loadSource(const Kernel& kernel, const Layout& layou
   LoadResult load = readBlueprint(blueprint, blueprintName, owner, kernel);
   Diagnostics found = std::move(load.diagnostics);
   if (load.ok()) runValidators(ValidatorSelection(kernel.registry().validators()), *load.package, context, found);
-  if (bundle && load.ok()) checkRuntime(layout, source, *bundle, load.package->mapSize, found);
+  if (bundle && load.ok()) {
+    checkRuntime(layout, source, *bundle, load.package->mapSize, found);
+    checkVegetationOnMap(source, *bundle, load.package->mapSize, found);
+  }
   LoadedSource loaded{nullptr, hash.get(), bundle};
   out.append(found);
   if (!load.ok() || found.hasErrors()) return invalid();
