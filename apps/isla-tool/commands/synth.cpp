@@ -131,26 +131,34 @@ int runSynth(Invocation& invocation) {
     throw CommandError(std::string(error.what()) + "; nothing was written");
   }
   const auto sections = synth::toSections(blueprint);
-  MemorySink encoded;
-  try {
+  auto encode = [&](ByteSink& out) {
     if (legacy) {
-      writeV1(sections, encoded);
+      writeV1(sections, out);
     } else {
-      writeV2(sections, encoded);
+      writeV2(sections, out);
     }
+  };
+  try {
+    if (bundle.empty()) {
+      // Streamed to the file: a large blueprint is never held twice.
+      StagedFile out(output, overwrite);
+      encode(out);
+      out.commit();
+    } else {
+      MemorySink encoded;
+      encode(encoded);
+      // The bundle first: when it fails, neither file is written.
+      writeSampleBundle(blueprint, encoded.bytes(), bundle, overwrite, invocation.kernel().enums());
+      if (!output.empty()) {
+        StagedFile out(output, overwrite);
+        out.write(encoded.bytes());
+        out.commit();
+      }
+    }
+  } catch (const IoError& error) {
+    throw CommandError(std::string(error.what()) + "; nothing was written");
   } catch (const EncodeError& error) {
     throw CommandError(std::string(error.what()) + "; nothing was written");
-  }
-  // The bundle first: when it fails, neither file is written.
-  if (!bundle.empty()) writeSampleBundle(blueprint, encoded.bytes(), bundle, overwrite, invocation.kernel().enums());
-  if (!output.empty()) {
-    try {
-      StagedFile out(output, overwrite);
-      out.write(encoded.bytes());
-      out.commit();
-    } catch (const IoError& error) {
-      throw CommandError(std::string(error.what()) + "; nothing was written");
-    }
   }
   warnShortfall(blueprint);
   std::cout << "wrote " << (output.empty() ? bundle : output) << (output.empty() || bundle.empty() ? "" : " and " + bundle)
