@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <set>
 
 #include <isla/publish/sha256.hpp>
@@ -341,6 +342,49 @@ BOOST_AUTO_TEST_CASE(a_bundle_made_for_other_settings_or_with_vegetation_off_the
                                "outside the map (x and y run from 0 to 255 pixels), the first here; move or remove "
                                "them [bundle.outside-map]"));
   BOOST_TEST(!fs::exists(w.dir / "world"));
+}
+
+// The scenery document of a compiled package edited by `edit`, with its
+// hash in world.json updated, so that only the scenery rules can object.
+void editScenery(const fs::path& package, const std::function<void(json::object&)>& edit) {
+  const fs::path file = package / "scenery/a.json";
+  const std::string before = readText(file);
+  json::value document = json::parse(before);
+  edit(document.as_object());
+  const std::string after = json::serialize(document);
+  writeText(file, after);
+  const auto hash = [](const std::string& text) {
+    return isla::sha256Hex(std::span(reinterpret_cast<const std::byte*>(text.data()), text.size()));
+  };
+  std::string world = readText(package / "world.json");
+  world.replace(world.find(hash(before)), 64, hash(after));
+  writeText(package / "world.json", world);
+}
+
+BOOST_AUTO_TEST_CASE(the_package_validator_checks_vegetation_ids_regions_and_elevations) {
+  Workspace w;
+  expectSuccess(w.compile("s.zip", "world"));
+  editScenery(w.dir / "world", [](json::object& scenery) {
+    auto& vegetation = scenery.at("vegetation").as_array();
+    vegetation[0].as_object()["id"] = "na:imported-vegetation:7";
+    vegetation[1].as_object()["source_region_scope"] = "external";
+    vegetation[2].as_object()["model_reference_id"] = "other:species:oak";
+    auto& position = vegetation[3].as_object()["position_m"].as_array();
+    position[1] = position[1].to_number<double>() + 1;
+  });
+  const auto run = runTool({"validate", w.path("world")});
+  BOOST_TEST(run.exitCode == 1);
+  BOOST_TEST(contains(run.err, "scenery/a.json: error: at /vegetation/0/id: vegetation 'na:imported-vegetation:7' is "
+                               "named na:imported-vegetation:0 (<namespace>:imported-vegetation:<source_index>) in "
+                               "this source [world.scenery-id]"), run.err);
+  BOOST_TEST(contains(run.err, "scenery/a.json: error: at /vegetation/1/source_region_id: region "
+                               "'na:entity:region-forest' with scope external: scope world names a region of this "
+                               "document, external a na:external-region:<id>, and null has no region "
+                               "[world.scenery-region]"), run.err);
+  BOOST_TEST(contains(run.err, "at /vegetation/2/model_reference_id: model reference 'other:species:oak' is not in "
+                               "this source's namespace (na:species:<key>) [world.scenery-id]"), run.err);
+  BOOST_TEST(contains(run.err, "at /vegetation/3/position_m/1: y is "), run.err);
+  BOOST_TEST(contains(run.err, "[world.scenery-elevation]"), run.err);
 }
 
 // Each hostile archive: its message, exit 1, and no package or stage.
