@@ -17,6 +17,7 @@
 
 #include <isla/publish/sha256.hpp>
 
+#include "file_tree.hpp"
 #include "tool_runner.hpp"
 
 using namespace isla::test;
@@ -54,15 +55,6 @@ std::string layoutOf(const std::string& path, const std::string& settings = "") 
          R"(", "row": 0, "col": 0}]})";
 }
 
-// Every file of a package, by relative path, with its bytes.
-std::map<std::string, std::string> packageFiles(const fs::path& root) {
-  std::map<std::string, std::string> out;
-  for (const auto& entry : fs::recursive_directory_iterator(root)) {
-    if (entry.is_regular_file()) out[fs::relative(entry.path(), root).generic_string()] = readText(entry.path());
-  }
-  return out;
-}
-
 // A scratch directory holding a synth blueprint ("s.dat") and its sample
 // bundle ("s.zip"), made in one call so that the bundle holds those bytes.
 class Workspace {
@@ -80,12 +72,7 @@ class Workspace {
     return runTool({"run", "compile", path(layout), path(output), "--quiet"});
   }
 
-  std::vector<std::string> entries() const {
-    std::vector<std::string> out;
-    for (const auto& entry : fs::directory_iterator(dir.path())) out.push_back(entry.path().filename().string());
-    std::sort(out.begin(), out.end());
-    return out;
-  }
+  std::vector<std::string> entries() const { return directoryEntries(dir.path()); }
 
   TempDir dir;
 };
@@ -172,8 +159,8 @@ BOOST_AUTO_TEST_CASE(a_bundle_compiles_to_the_terrain_of_its_blueprint_with_its_
   BOOST_TEST(unzipAccepts(w.path("s.zip")));
   expectSuccess(w.compile("s.dat", "bare"));
   expectSuccess(w.compile("s.zip", "bundled"));
-  auto bare = packageFiles(w.dir / "bare");
-  auto bundled = packageFiles(w.dir / "bundled");
+  auto bare = fileTree(w.dir / "bare");
+  auto bundled = fileTree(w.dir / "bundled");
   for (const auto& [file, bytes] : bare) {
     if (file.starts_with("terrain/") || file == "boundaries.json" || file == "compilation-report.json") {
       BOOST_TEST_INFO(file);
@@ -237,9 +224,9 @@ BOOST_AUTO_TEST_CASE(renaming_or_repacking_a_bundle_changes_provenance_not_terra
   expectSuccess(w.compile("s.zip", "original"));
   expectSuccess(w.compile("renamed.zip", "renamed"));
   expectSuccess(w.compile("repacked.zip", "repacked"));
-  const auto original = packageFiles(w.dir / "original");
+  const auto original = fileTree(w.dir / "original");
   for (const std::string other : {"renamed", "repacked"}) {
-    const auto files = packageFiles(w.dir / other);
+    const auto files = fileTree(w.dir / other);
     BOOST_TEST_INFO(other);
     BOOST_TEST((files.at("terrain/p-0-0.json") == original.at("terrain/p-0-0.json")));
     BOOST_TEST((files.at("scenery/a.json") == original.at("scenery/a.json")));
