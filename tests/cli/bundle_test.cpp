@@ -170,6 +170,10 @@ BOOST_AUTO_TEST_CASE(a_bundle_compiles_to_the_terrain_of_its_blueprint_with_its_
   const auto validate = runTool({"validate", w.path("bundled")});
   BOOST_TEST_INFO(validate.err);
   BOOST_TEST(validate.exitCode == 0);
+  // The bundle itself, as validate checks a blueprint: the same verdict as its .dat.
+  const auto bundle = runTool({"validate", "--strict", w.path("s.zip")});
+  BOOST_TEST(bundle.exitCode == 0, bundle.err);
+  BOOST_TEST(contains(bundle.out, "s.zip: valid (0 errors, 0 warnings)"), bundle.out);
 
   const json::value scenery = readJson(w.dir / "bundled/scenery/a.json");
   const auto& vegetation = scenery.at("vegetation").as_array();
@@ -432,7 +436,10 @@ BOOST_AUTO_TEST_CASE(hostile_and_damaged_bundles_are_refused_and_leave_nothing_b
       const auto run = w.compile(file, "world");
       BOOST_TEST(run.exitCode == 1);
       BOOST_TEST(contains(run.err, hostile.message), run.err);
-      BOOST_TEST(contains(run.err, "is not a valid viewer bundle; fix the errors above [source.invalid]"));
+      BOOST_TEST(contains(run.err, ".zip) is not a valid viewer bundle; fix the errors above (isla-tool validate "));
+      const auto validate = runTool({"validate", w.path(file)});
+      BOOST_TEST(validate.exitCode == 1);
+      BOOST_TEST(contains(validate.err, hostile.message), validate.err);
       auto after = w.entries();
       std::erase(after, "layout-world.json");
       BOOST_TEST(after == before);

@@ -7,7 +7,7 @@
 #include <map>
 
 #include "isla/blueprint_reader.hpp"
-#include "isla/bundle/source_bundle.hpp"
+#include "isla/bundle/source_reader.hpp"
 #include "isla/interrupt.hpp"
 #include "isla/io_error.hpp"
 #include "isla/json_text.hpp"
@@ -121,38 +121,25 @@ std::optional<LoadedSource> loadSource(const Kernel& kernel, const Layout& layou
   // The provenance hash reads the same mapped bytes as the reader and the
   // validators: it runs beside them.
   auto hash = std::async(std::launch::async, [&] { return sha256Hex(file->bytes()); });
-  const bool isBundle = isBundlePath(source.path);
-  const std::string what = isBundle ? "viewer bundle" : "blueprint";
-  auto invalid = [&] {
-    out.add(layoutError(layout, source.pointer, "source.invalid",
-                        "source '" + source.id + "' (" + source.path.string() + ") is not a valid " + what +
-                            "; fix the errors above" +
-                            (isBundle ? "" : " (isla-tool validate " + source.path.string() + " lists them)")));
-    return std::nullopt;
-  };
-  std::shared_ptr<const SourceBundle> bundle;
-  std::span<const std::byte> blueprint = file->bytes();
-  std::string blueprintName = source.path.string();
-  std::shared_ptr<const void> owner = file;
-  if (isBundle) {
-    auto read = readBundle(file->bytes(), source.path.string(), out);
-    if (!read) return invalid();
-    bundle = std::make_shared<const SourceBundle>(std::move(*read));
-    blueprint = *bundle->blueprint;
-    blueprintName = bundle->blueprintName;
-    owner = bundle->blueprint;
+  SourceBlueprint read = readSourceBlueprint(file, source.path.string(), kernel);
+  Diagnostics found = std::move(read.load.diagnostics);
+  if (read.load.ok()) {
+    runValidators(ValidatorSelection(kernel.registry().validators()), *read.load.package, context, found);
   }
-  LoadResult load = readBlueprint(blueprint, blueprintName, owner, kernel);
-  Diagnostics found = std::move(load.diagnostics);
-  if (load.ok()) runValidators(ValidatorSelection(kernel.registry().validators()), *load.package, context, found);
-  if (bundle && load.ok()) {
-    checkRuntime(layout, source, *bundle, load.package->mapSize, found);
-    checkVegetationOnMap(source, *bundle, load.package->mapSize, found);
+  if (read.bundle && read.load.ok()) {
+    checkRuntime(layout, source, *read.bundle, read.load.package->mapSize, found);
+    checkVegetationOnMap(source, *read.bundle, read.load.package->mapSize, found);
   }
-  LoadedSource loaded{nullptr, hash.get(), bundle};
+  LoadedSource loaded{nullptr, hash.get(), read.bundle};
   out.append(found);
-  if (!load.ok() || found.hasErrors()) return invalid();
-  loaded.package = load.package;
+  if (!read.load.ok() || found.hasErrors()) {
+    out.add(layoutError(layout, source.pointer, "source.invalid",
+                        "source '" + source.id + "' (" + source.path.string() + ") is not a valid " +
+                            (isBundlePath(source.path) ? "viewer bundle" : "blueprint") +
+                            "; fix the errors above (isla-tool validate " + source.path.string() + " lists them)"));
+    return std::nullopt;
+  }
+  loaded.package = read.load.package;
   return loaded;
 }
 
