@@ -46,7 +46,7 @@ struct Checked {
 
 Checked check(const fs::path& path) {
   Checked c;
-  c.summary = validator().check(path, c.out);
+  c.summary = validator().check(path, c.out, CheckDepth::Full);
   return c;
 }
 
