@@ -87,7 +87,7 @@ std::vector<std::byte> ZipReader::inflate(std::size_t index) const {
   // one byte past it at most, which is enough to tell that it lied.
   std::vector<std::byte> bytes;
   for (;;) {
-    const std::uint64_t wanted = std::min<std::uint64_t>(kChunk, entry.size + 1 - bytes.size());
+    const std::uint64_t wanted = std::min<std::uint64_t>(kChunk, entry.size - bytes.size()) + 1;
     const std::size_t before = bytes.size();
     bytes.resize(before + wanted);
     const zip_int64_t got = zip_fread(file, bytes.data() + before, wanted);
