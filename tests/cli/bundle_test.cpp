@@ -316,6 +316,28 @@ BOOST_AUTO_TEST_CASE(bundle_make_writes_the_same_bytes_every_time_and_refuses_wh
   BOOST_TEST(!fs::exists(w.dir / "bad.zip"));
 }
 
+BOOST_AUTO_TEST_CASE(usage_errors_exit_2_and_overwrite_replaces) {
+  Workspace w;
+  const std::pair<std::vector<std::string>, std::string> usages[] = {
+      {{"bundle"}, "isla-tool bundle: give an action: isla-tool bundle make OUT.zip --blueprint FILE.dat"},
+      {{"bundle", "make", w.path("x.zip")}, "isla-tool bundle: bundle make needs OUT.zip and --blueprint FILE.dat"},
+      {{"bundle", "make", w.path("x.zip"), "--blueprint", w.path("s.dat"), "--metadata", "m.json", "--bundle-id", "q"},
+       "--metadata gives the bundle id and display name; leave out --bundle-id and --display-name"},
+      {{"synth", "--seed", "1", "--size", "256"}, "isla-tool synth: give --out FILE.dat, --bundle OUT.zip or both"},
+  };
+  for (const auto& [arguments, message] : usages) {
+    const auto run = runTool(arguments);
+    BOOST_TEST(run.exitCode == 2);
+    BOOST_TEST(contains(run.err, message), run.err);
+  }
+  BOOST_TEST(!fs::exists(w.dir / "x.zip"));
+  const auto made = makeBundle(w, "x.zip");
+  const auto before = readFile(made);
+  makeBundle(w, "x.zip", {"--display-name", "Another", "--overwrite"});
+  BOOST_TEST((readFile(made) != before));
+  BOOST_TEST(unzipAccepts(made));
+}
+
 BOOST_AUTO_TEST_CASE(a_bundle_made_for_other_settings_or_with_vegetation_off_the_map_is_refused) {
   Workspace w;
   const auto scale = w.compile("s.zip", "world", R"("height_scale_m": 100, )");
