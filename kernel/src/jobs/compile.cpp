@@ -6,7 +6,6 @@
 #include <future>
 #include <map>
 
-#include "isla/blueprint_reader.hpp"
 #include "isla/bundle/source_reader.hpp"
 #include "isla/interrupt.hpp"
 #include "isla/io_error.hpp"
