@@ -40,8 +40,8 @@ ZipReader::ZipReader(std::span<const std::byte> archive) : handle_(std::make_uni
   zip_source_t* source = zip_source_buffer_create(archive.data(), archive.size(), 0, &error);
   if (!source) throw ZipError(ZipError::Kind::Damaged, describe(&error));
   // No ZIP_CHECKCONS: it refuses duplicate names without saying which, and
-  // the bundle reader names them; each member's local header is still
-  // checked against the directory when it is opened.
+  // the bundle reader names them; each member's bytes are still checked
+  // against its CRC and declared size as they are inflated.
   handle_->archive = zip_open_from_source(source, ZIP_RDONLY, &error);
   if (!handle_->archive) {
     zip_source_free(source);
