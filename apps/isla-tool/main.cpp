@@ -33,15 +33,18 @@ const std::vector<Command>& commands() {
       {{"inspect", "inspect FILE.dat [--json] [--verbose]",
         "Show a blueprint's format, MapSize, params and sections."},
        isla::cli::runInspect},
-      {{"validate", "validate FILE.dat... | PACKAGE_DIR | WORLD.json [--json] [--strict] [--only NAME] [--skip NAME]",
-        "Check blueprints against every reader rule and the validator plugins, or a world package against its format."},
+      {{"validate", "validate FILE.dat|BUNDLE.zip... | PACKAGE_DIR | WORLD.json [--json] [--strict] [--only NAME] [--skip NAME]",
+        "Check blueprints (bare or in viewer bundles) against every reader rule and the validator plugins, or a world package against its format."},
        isla::cli::runValidate},
       {{"convert", "convert IN.dat OUT.dat [--keep-provenance] [--overwrite]",
         "Write a blueprint (v2 or legacy v1) as v2, keeping every section's bytes."},
        isla::cli::runConvert},
-      {{"synth", "synth --seed S --size N --out FILE.dat [--v1] [--towns N] [--lakes N] [--overwrite] ...",
-        "Generate a deterministic sample blueprint (an island with water, towns and roads)."},
+      {{"synth", "synth --seed S --size N --out FILE.dat [--bundle OUT.zip] [--v1] [--towns N] [--lakes N] [--overwrite] ...",
+        "Generate a deterministic sample blueprint (an island with water, towns and roads), or a viewer bundle of one."},
        isla::cli::runSynth},
+      {{"bundle", "bundle make OUT.zip --blueprint FILE.dat [--catalogue F] [--vegetation F] [--metadata F | --bundle-id ID] [--runtime F] [--overwrite]",
+        "Make a viewer bundle (a ZIP source for 'run compile') from a blueprint and its JSON members."},
+       isla::cli::runBundle},
   };
   return all;
 }

@@ -13,6 +13,7 @@
 #include <fstream>
 #include <thread>
 
+#include "file_tree.hpp"
 #include "tool_runner.hpp"
 
 using namespace isla::test;
@@ -69,26 +70,10 @@ class Workspace {
 
   std::string path(const std::string& name) const { return (dir / name).string(); }
   // Every entry of the directory, for "nothing was left behind".
-  std::vector<std::string> entries() const {
-    std::vector<std::string> out;
-    for (const auto& entry : fs::directory_iterator(dir.path())) out.push_back(entry.path().filename().string());
-    std::sort(out.begin(), out.end());
-    return out;
-  }
+  std::vector<std::string> entries() const { return directoryEntries(dir.path()); }
 
   TempDir dir;
 };
-
-// Every file of a package, by relative path, with its bytes.
-std::map<std::string, std::string> packageFiles(const fs::path& root) {
-  std::map<std::string, std::string> out;
-  for (const auto& entry : fs::recursive_directory_iterator(root)) {
-    if (!entry.is_regular_file()) continue;
-    std::ifstream in(entry.path(), std::ios::binary);
-    out[fs::relative(entry.path(), root).generic_string()] = std::string(std::istreambuf_iterator<char>(in), {});
-  }
-  return out;
-}
 
 ToolRun compileLayout(const std::string& layout, const std::string& output, std::vector<std::string> extra = {},
                 const std::map<std::string, std::string>& environment = {}) {
@@ -131,7 +116,7 @@ void checkShape(const Shape& shape) {
                               " shared edge" + (shape.edges == 1 ? "" : "s");
   BOOST_TEST(contains(run.out, summary), run.out);
   BOOST_TEST(run.err.empty(), run.err);
-  const auto files = packageFiles(ws.path("world"));
+  const auto files = fileTree(ws.path("world"));
   BOOST_TEST(files.size() == 3 + shape.patches + static_cast<std::size_t>(shape.rows * shape.cols));
   BOOST_TEST(files.contains("world.json"));
   BOOST_TEST(files.contains("terrain/p-0-0.json"));
@@ -157,10 +142,10 @@ BOOST_AUTO_TEST_CASE(the_bytes_depend_on_the_inputs_alone) {
   BOOST_REQUIRE(compileLayout(shuffled, ws.path("another-name"), {"--quiet", "--jobs", "1"},
                         {{"LC_ALL", "de_DE.UTF-8"}, {"TZ", "Asia/Tokyo"}})
                     .exitCode == 0);
-  const auto a = packageFiles(ws.path("a"));
+  const auto a = fileTree(ws.path("a"));
   BOOST_TEST(a.size() == 3u + 9u + 4u);
-  BOOST_TEST((packageFiles(ws.path("b")) == a));
-  BOOST_TEST((packageFiles(ws.path("another-name")) == a));
+  BOOST_TEST((fileTree(ws.path("b")) == a));
+  BOOST_TEST((fileTree(ws.path("another-name")) == a));
   const std::string& world = a.at("world.json");
   BOOST_TEST(!contains(world, ws.dir.path().string()));
 }
@@ -183,7 +168,7 @@ BOOST_AUTO_TEST_CASE(a_legacy_v1_source_compiles_with_its_deprecation_warning) {
   BOOST_REQUIRE_MESSAGE(run.exitCode == 0, run.err);
   BOOST_TEST(contains(run.err, "warning: legacy v1 blueprint"));
   BOOST_TEST(contains(run.out, "1 warning"));
-  const auto report = packageFiles(ws.path("world")).at("compilation-report.json");
+  const auto report = fileTree(ws.path("world")).at("compilation-report.json");
   BOOST_TEST(contains(report, R"("code": "container.legacy-v1")"));
 }
 
@@ -245,7 +230,7 @@ BOOST_AUTO_TEST_CASE(an_existing_output_is_refused_before_any_work) {
   const auto run = compileLayout(layout, ws.path("world"), {"--quiet"});
   BOOST_TEST(run.exitCode == 1);
   BOOST_TEST(contains(run.err, "'" + ws.path("world") + "' already exists; choose another output directory"));
-  BOOST_TEST(packageFiles(ws.path("world")).size() == 1u);
+  BOOST_TEST(fileTree(ws.path("world")).size() == 1u);
   const auto noParent = compileLayout(layout, ws.path("no/such/world"), {"--quiet"});
   BOOST_TEST(noParent.exitCode == 1);
   BOOST_TEST(contains(noParent.err, "does not exist; create it first"));

@@ -13,5 +13,6 @@ int runConvert(Invocation& invocation);
 int runSynth(Invocation& invocation);
 int runRun(Invocation& invocation);
 int runExport(Invocation& invocation);
+int runBundle(Invocation& invocation);
 
 }  // namespace isla::cli

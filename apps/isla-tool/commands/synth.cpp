@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// isla-tool synth: a sample blueprint from a seed, like PDAL's "faux" reader.
+// isla-tool synth: a sample blueprint from a seed, like PDAL's "faux" reader,
+// or a viewer bundle of one with a catalogue and vegetation.
 // The output is a pure function of the options (never of --threads or the
 // clock): GeneratedUtc is fixed unless SOURCE_DATE_EPOCH is set.
 #include <cstdlib>
@@ -11,7 +12,10 @@
 #include <isla/staged_file.hpp>
 #include <isla/synth/generator.hpp>
 #include <isla/synth/sections.hpp>
+#include <isla/synth/viewer_bundle.hpp>
+#include <isla/world/layout.hpp>
 
+#include "cli/bundle_output.hpp"
 #include "cli/provenance.hpp"
 #include "commands/commands.hpp"
 
@@ -52,6 +56,24 @@ void warnShortfall(const synth::Blueprint& blueprint) {
   }
 }
 
+// The bundle's id and names come from the seed, never from the output's
+// name: the same options give the same bytes.
+void writeSampleBundle(const synth::Blueprint& blueprint, std::span<const std::byte> encoded,
+                       const std::string& output, bool overwrite, const EnumTable& enums) {
+  const std::string id = "synth-" + std::to_string(blueprint.params.worldSeed);
+  BundleContents contents;
+  contents.blueprintMember = id + ".dat";
+  contents.metadata = metadataJson(id, "synth seed " + std::to_string(blueprint.params.worldSeed) + ", MapSize " +
+                                           std::to_string(blueprint.params.mapSize),
+                                   "isla-tool synth", contents.blueprintMember);
+  const WorldSettings layoutDefaults;  // a layout's, so that the bundle compiles with them
+  contents.runtime = runtimeJson(blueprint.params.mapSize, layoutDefaults.heightScaleM, layoutDefaults.spacingM);
+  contents.catalogue = synth::catalogueJson(blueprint, enums);
+  contents.vegetation = synth::vegetationJson(blueprint, enums);
+  contents.blueprint = encoded;
+  publishBundle(contents, output, overwrite);
+}
+
 }  // namespace
 
 int runSynth(Invocation& invocation) {
@@ -61,8 +83,10 @@ int runSynth(Invocation& invocation) {
        "world seed: any 32-bit integer but 0 (the re-encode sentinel)")
       ("size", po::value<std::int32_t>()->required(),
        "MapSize in pixels, 256..32768 (not only powers of two)")
-      ("out", po::value<std::string>()->required(),
-       "the blueprint to write; must not exist unless --overwrite")
+      ("out", po::value<std::string>(), "the blueprint to write; must not exist unless --overwrite")
+      ("bundle", po::value<std::string>(),
+       "also (or instead of --out) write a viewer bundle (.zip) of the blueprint, a catalogue with an asset a "
+       "town tier and vegetation on the forest and jungle biomes; must not exist unless --overwrite")
       ("v1", po::bool_switch(), "write the legacy v1 layout (through the kernel's v1 writer) instead of v2")
       ("towns", po::value<std::int32_t>(), "towns to place, 0..1000 (default 8 + size/128)")
       ("lakes", po::value<std::int32_t>(), "lakes to carve, 0..1000 (default 3 + size/1024)")
@@ -87,11 +111,15 @@ int runSynth(Invocation& invocation) {
   } catch (const synth::InvalidSettings& error) {
     throw UsageError(error.what());
   }
-  const std::string output = values["out"].as<std::string>();
+  if (!values.count("out") && !values.count("bundle")) throw UsageError("give --out FILE.dat, --bundle OUT.zip or both");
+  const std::string output = values.count("out") ? values["out"].as<std::string>() : "";
+  const std::string bundle = values.count("bundle") ? values["bundle"].as<std::string>() : "";
   const bool overwrite = values["overwrite"].as<bool>();
   const bool legacy = values["v1"].as<bool>();
   try {
-    StagedFile::checkTarget(output, overwrite);
+    for (const auto& target : {output, bundle}) {
+      if (!target.empty()) StagedFile::checkTarget(target, overwrite);
+    }
   } catch (const IoError& error) {
     throw CommandError(error.what());
   }
@@ -103,23 +131,40 @@ int runSynth(Invocation& invocation) {
     throw CommandError(std::string(error.what()) + "; nothing was written");
   }
   const auto sections = synth::toSections(blueprint);
-  try {
-    StagedFile out(output, overwrite);
+  auto encode = [&](ByteSink& out) {
     if (legacy) {
       writeV1(sections, out);
     } else {
       writeV2(sections, out);
     }
-    out.commit();
+  };
+  try {
+    if (bundle.empty()) {
+      // Streamed to the file: a large blueprint is never held twice.
+      StagedFile out(output, overwrite);
+      encode(out);
+      out.commit();
+    } else {
+      MemorySink encoded;
+      encode(encoded);
+      // The bundle first: when it fails, neither file is written.
+      writeSampleBundle(blueprint, encoded.bytes(), bundle, overwrite, invocation.kernel().enums());
+      if (!output.empty()) {
+        StagedFile out(output, overwrite);
+        out.write(encoded.bytes());
+        out.commit();
+      }
+    }
   } catch (const IoError& error) {
     throw CommandError(std::string(error.what()) + "; nothing was written");
   } catch (const EncodeError& error) {
     throw CommandError(std::string(error.what()) + "; nothing was written");
   }
   warnShortfall(blueprint);
-  std::cout << "wrote " << output << " (" << (legacy ? "legacy v1" : "v2") << ", MapSize " << settings.mapSize
-            << ", seed " << settings.seed << "): " << blueprint.lakeCount() << " lakes, "
-            << blueprint.towns.size() << " towns, " << blueprint.roads.pathCount() << " roads\n";
+  std::cout << "wrote " << (output.empty() ? bundle : output) << (output.empty() || bundle.empty() ? "" : " and " + bundle)
+            << " (" << (legacy ? "legacy v1" : "v2") << ", MapSize " << settings.mapSize << ", seed "
+            << settings.seed << "): " << blueprint.lakeCount() << " lakes, " << blueprint.towns.size() << " towns, "
+            << blueprint.roads.pathCount() << " roads\n";
   return 0;
 }
 

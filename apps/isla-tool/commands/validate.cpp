@@ -8,7 +8,7 @@
 #include <iostream>
 #include <set>
 
-#include <isla/blueprint_reader.hpp>
+#include <isla/bundle/source_reader.hpp>
 #include <isla/validation.hpp>
 
 #include "cli/report.hpp"
@@ -52,7 +52,8 @@ struct FileResult {
 FileResult validateFile(const std::string& file, const Kernel& kernel, const Selected& validators,
                         const OptionValues& options, bool strict) {
   FileResult result{file, {}, true};
-  LoadResult load = readBlueprint(file, kernel);
+  // A viewer bundle's own checks, then its blueprint's.
+  LoadResult load = readSourceBlueprint(file, kernel).load;
   result.diagnostics = std::move(load.diagnostics);
   if (!load.ok()) {
     result.structural = false;

@@ -36,6 +36,8 @@ struct ZipEntry {
   bool encrypted = false;
   bool unixMode = false;    // the external attributes hold a Unix mode
   std::uint32_t mode = 0;   // st_mode bits when unixMode
+
+  bool symlink() const { return unixMode && (mode & 0170000) == 0120000; }
 };
 
 class ZipReader {

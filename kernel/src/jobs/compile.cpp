@@ -6,9 +6,10 @@
 #include <future>
 #include <map>
 
-#include "isla/blueprint_reader.hpp"
+#include "isla/bundle/source_reader.hpp"
 #include "isla/interrupt.hpp"
 #include "isla/io_error.hpp"
+#include "isla/json_text.hpp"
 #include "isla/mapped_file.hpp"
 #include "isla/parallel.hpp"
 #include "isla/publish/sha256.hpp"
@@ -62,7 +63,50 @@ const Exporter& findExporter(const Kernel& kernel, const CompileRequest& request
   return *exporter->object;
 }
 
-// Reads, hashes and validates one source; its diagnostics go to `out`.
+// A viewer bundle is shown at the scale its runtime.json gives; compiled at
+// another, its scenery would not sit on its terrain as the viewer shows it.
+void checkRuntime(const Layout& layout, const LayoutSource& source, const SourceBundle& bundle,
+                  std::int32_t mapSize, Diagnostics& out) {
+  const BundleRuntime& runtime = bundle.runtime;
+  auto differs = [&](const std::string& key, const boost::json::value& got, const boost::json::value& want,
+                     const std::string& whose) {
+    out.add(Diagnostic{.severity = Severity::Error, .code = "bundle.runtime-mismatch",
+                       .message = key + " is " + toJsonText(got, false) + " but " + whose + " is " +
+                                  toJsonText(want, false) + "; source '" + source.id +
+                                  "' needs a bundle made for this layout's settings",
+                       .file = memberLocation(source.path.string(), kRuntimeMember), .pointer = "/" + key});
+  };
+  if (runtime.heightScaleM != layout.settings.heightScaleM) {
+    differs("height_scale_m", runtime.heightScaleM, layout.settings.heightScaleM, "the layout's height_scale_m");
+  }
+  if (runtime.spacingM != layout.settings.spacingM) {
+    differs("spacing_m", runtime.spacingM, layout.settings.spacingM, "the layout's spacing_m");
+  }
+  if (runtime.mapSize != mapSize) differs("map_size", runtime.mapSize, mapSize, "the blueprint's MapSize");
+}
+
+// Vegetation off the map would be placed on a terrain it is not on; the
+// first such instance is named, with how many there are.
+void checkVegetationOnMap(const LayoutSource& source, const SourceBundle& bundle, std::int32_t mapSize,
+                          Diagnostics& out) {
+  if (!bundle.vegetation) return;
+  const double last = mapSize - 1;
+  const auto& instances = bundle.vegetation->instances;
+  std::size_t outside = 0, first = 0;
+  for (std::size_t i = 0; i < instances.size(); ++i) {
+    if (instances[i].x <= last && instances[i].y <= last) continue;
+    if (outside++ == 0) first = i;
+  }
+  if (outside == 0) return;
+  out.add(Diagnostic{.severity = Severity::Error, .code = "bundle.outside-map",
+                     .message = std::to_string(outside) + " vegetation instance(s) lie outside the map (x and y run "
+                                "from 0 to " + toJsonText(last, false) + " pixels), the first here; move or remove them",
+                     .file = memberLocation(source.path.string(), kVegetationMember),
+                     .pointer = "/instances/" + std::to_string(first)});
+}
+
+// Reads, hashes and validates one source, a blueprint or a viewer bundle
+// holding one; its diagnostics go to `out`.
 std::optional<LoadedSource> loadSource(const Kernel& kernel, const Layout& layout, const LayoutSource& source,
                                        const ValidationContext& context, Diagnostics& out) {
   std::shared_ptr<const MappedFile> file;
@@ -76,19 +120,25 @@ std::optional<LoadedSource> loadSource(const Kernel& kernel, const Layout& layou
   // The provenance hash reads the same mapped bytes as the reader and the
   // validators: it runs beside them.
   auto hash = std::async(std::launch::async, [&] { return sha256Hex(file->bytes()); });
-  LoadResult load = readBlueprint(file->bytes(), source.path.string(), file, kernel);
-  Diagnostics found = std::move(load.diagnostics);
-  if (load.ok()) runValidators(ValidatorSelection(kernel.registry().validators()), *load.package, context, found);
-  LoadedSource loaded{nullptr, hash.get()};
+  SourceBlueprint read = readSourceBlueprint(file, source.path.string(), kernel);
+  Diagnostics found = std::move(read.load.diagnostics);
+  if (read.load.ok()) {
+    runValidators(ValidatorSelection(kernel.registry().validators()), *read.load.package, context, found);
+  }
+  if (read.bundle && read.load.ok()) {
+    checkRuntime(layout, source, *read.bundle, read.load.package->mapSize, found);
+    checkVegetationOnMap(source, *read.bundle, read.load.package->mapSize, found);
+  }
+  LoadedSource loaded{nullptr, hash.get(), read.bundle};
   out.append(found);
-  if (!load.ok() || found.hasErrors()) {
+  if (!read.load.ok() || found.hasErrors()) {
     out.add(layoutError(layout, source.pointer, "source.invalid",
-                        "source '" + source.id + "' (" + source.path.string() +
-                            ") is not a valid blueprint; fix the errors above (isla-tool validate " +
-                            source.path.string() + " lists them)"));
+                        "source '" + source.id + "' (" + source.path.string() + ") is not a valid " +
+                            (isBundlePath(source.path) ? "viewer bundle" : "blueprint") +
+                            "; fix the errors above (isla-tool validate " + source.path.string() + " lists them)"));
     return std::nullopt;
   }
-  loaded.package = load.package;
+  loaded.package = read.load.package;
   return loaded;
 }
 
@@ -109,12 +159,14 @@ void checkMapSizes(const Layout& layout, const std::vector<LoadedSource>& loaded
                           "; regenerate or replace the odd ones"));
 }
 
-// The sources' warnings become report warnings about that source.
+// The sources' warnings (a bundle's: about its members) become report
+// warnings about that source.
 void reportSourceWarnings(World& world, const Layout& layout, const Diagnostics& diagnostics) {
   for (std::size_t i = 0; i < world.sources.size(); ++i) {
     const std::string file = layout.sources[i].path.string();
+    const std::string members = memberLocation(file, "");
     for (const auto& d : diagnostics.items()) {
-      if (d.severity == Severity::Warning && d.file == file) {
+      if (d.severity == Severity::Warning && (d.file == file || d.file.starts_with(members))) {
         const std::string& id = world.sources[i].id;
         world.warnings.push_back({d.code, id, "source " + id + ": " + d.message});
       }

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <set>
 
 #include "isla/fourcc.hpp"
 
@@ -23,6 +24,50 @@ std::string lowerCase(std::string text) {
   return text;
 }
 
+// Every catalogue asset, resolved; then the towns' assets the catalogue
+// lacks stay unresolved.
+void addCatalogue(Scenery& scenery, const Catalogue& catalogue, const std::string& ns) {
+  for (const CatalogueAsset& asset : catalogue.assets) {
+    const std::string id = ns + ":asset:" + asset.id;
+    scenery.assets.insert_or_assign(id, SceneryAsset{id, asset.id, ns, asset.category, asset.resource,
+                                                     "external-reference"});
+  }
+  scenery.categoryDefaults = catalogue.categoryDefaults;
+}
+
+template <class Place>
+void addVegetation(Scenery& scenery, const Vegetation& vegetation, const std::string& ns, double spacing,
+                   double originX, double originZ, Place place) {
+  std::set<std::string> inBundle;
+  for (const VegetationRegion& region : vegetation.regions) {
+    const std::string native = "region-" + region.id;
+    scenery.regions.push_back(SceneryRegion{ns + ":entity:" + native, native, region.kind,
+                                            originX + region.minX * spacing, originZ + region.minY * spacing,
+                                            originX + region.maxX * spacing, originZ + region.maxY * spacing});
+    inBundle.insert(region.id);
+  }
+  for (std::size_t i = 0; i < vegetation.instances.size(); ++i) {
+    const VegetationInstance& from = vegetation.instances[i];
+    SceneryVegetation item;
+    item.id = ns + ":imported-vegetation:" + std::to_string(i);
+    item.sourceIndex = i;
+    item.species = from.species;
+    item.modelReferenceId = ns + ":species:" + from.model.value_or(from.species);
+    item.position = place(from.x, from.y);
+    item.rotationDeg = from.rotationDeg;
+    item.scale = from.scale;
+    item.visible = from.visible;
+    if (from.region && inBundle.contains(*from.region)) {
+      item.sourceRegionId = ns + ":entity:region-" + *from.region;
+      item.sourceRegionScope = "world";
+    } else if (from.region) {
+      item.sourceRegionId = ns + ":external-region:" + *from.region;
+      item.sourceRegionScope = "external";
+    }
+    scenery.vegetation.push_back(std::move(item));
+  }
+}
+
 }  // namespace
 
 Scenery buildScenery(const World& world, std::size_t sourceIndex, const EnumTable& enums) {
@@ -37,6 +82,11 @@ Scenery buildScenery(const World& world, std::size_t sourceIndex, const EnumTabl
   };
 
   Scenery scenery;
+  const SourceBundle* bundle = source.bundle.get();
+  if (bundle && bundle->catalogue) addCatalogue(scenery, *bundle->catalogue, ns);
+  if (bundle && bundle->vegetation) {
+    addVegetation(scenery, *bundle->vegetation, ns, spacing, patch.originX, patch.originZ, place);
+  }
   if (const auto* towns = source.package->get<Table>(FourCC("TOWN"))) {
     for (std::size_t i = 0; i < towns->rows.size(); ++i) {
       const Record& town = towns->rows[i];

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// A source's towns and roads as scenery in world coordinates, elevations
+// A source's towns, roads and (from a viewer bundle) catalogue, vegetation
+// and regions as scenery in world coordinates, elevations
 // sampled on the compiled terrain. Internal to the kernel.
 #pragma once
 

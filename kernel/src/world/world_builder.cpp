@@ -148,7 +148,7 @@ World buildWorld(const Layout& layout, std::vector<LoadedSource> loaded, const E
   for (std::size_t i = 0; i < layout.sources.size(); ++i) {
     const LayoutSource& from = layout.sources[i];
     world.sources.push_back(WorldSource{from.id, from.ns, from.file, std::move(loaded[i].sha256), from.row,
-                                        from.col, std::move(loaded[i].package), 0});
+                                        from.col, std::move(loaded[i].package), 0, std::move(loaded[i].bundle)});
   }
   buildLattice(world);
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// scenery/<source-id>.json: one source's towns, roads and assets in world
+// scenery/<source-id>.json: one source's towns, roads, vegetation, regions
+// and assets in world
 // coordinates, as the World's scenery builder placed them.
 #include "documents.hpp"
 
@@ -49,10 +50,29 @@ void writeAsset(isla::JsonWriter& json, const isla::SceneryAsset& asset) {
   json.endObject();
 }
 
-void emptyArray(isla::JsonWriter& json, std::string_view key) {
-  json.key(key);
-  json.beginArray();
-  json.endArray();
+void writeVegetation(isla::JsonWriter& json, const isla::SceneryVegetation& item) {
+  json.beginObject();
+  json.member("id", item.id);
+  json.member("source_index", item.sourceIndex);
+  json.member("species", item.species);
+  json.member("model_reference_id", item.modelReferenceId);
+  json.key("position_m");
+  json.numbers(item.position);
+  json.member("rotation_deg", item.rotationDeg);
+  json.member("scale", item.scale);
+  json.member("visible", item.visible);
+  json.member("source_region_id", item.sourceRegionId);
+  json.member("source_region_scope", item.sourceRegionScope);
+  json.endObject();
+}
+
+void writeRegion(isla::JsonWriter& json, const isla::SceneryRegion& region) {
+  json.beginObject();
+  json.member("id", region.id);
+  json.member("source_entity_id", region.sourceEntityId);
+  json.member("kind", region.kind);
+  writeBounds(json, "bounds_m", region.minX, region.minZ, region.maxX, region.maxZ);
+  json.endObject();
 }
 
 }  // namespace
@@ -71,9 +91,15 @@ void writeScenery(isla::JsonWriter& json, const isla::World& world, std::size_t 
   json.beginArray();
   for (const auto& road : scenery.roads) writeRoad(json, road);
   json.endArray();
-  // A bare blueprint has no imported vegetation and no regions.
-  emptyArray(json, "vegetation");
-  emptyArray(json, "regions");
+  // Imported vegetation and its regions come from a viewer bundle only.
+  json.key("vegetation");
+  json.beginArray();
+  for (const auto& item : scenery.vegetation) writeVegetation(json, item);
+  json.endArray();
+  json.key("regions");
+  json.beginArray();
+  for (const auto& region : scenery.regions) writeRegion(json, region);
+  json.endArray();
   json.key("assets");
   json.beginObject();
   for (const auto& [id, asset] : scenery.assets) writeAsset(json, asset);

@@ -25,6 +25,28 @@ void writeSettings(isla::JsonWriter& json, const isla::WorldSettings& settings) 
   json.endObject();
 }
 
+// The file as the layout names it; a bundle's id and the hash of each of its
+// members' inflated bytes too, so that repacking one shows.
+void writeProvenance(isla::JsonWriter& json, const isla::WorldSource& source) {
+  json.key("provenance");
+  json.beginObject();
+  json.member("file", source.file);
+  json.member("sha256", source.sha256);
+  if (source.bundle) {
+    json.member("bundle_id", source.bundle->metadata.bundleId);
+    json.key("members");
+    json.beginArray();
+    for (const isla::BundleMember& member : source.bundle->members) {
+      json.beginObject();
+      json.member("name", member.name);
+      json.member("sha256", member.sha256);
+      json.endObject();
+    }
+    json.endArray();
+  }
+  json.endObject();
+}
+
 void writeSources(isla::JsonWriter& json, const isla::World& world, const PackageReferences& references) {
   json.key("sources");
   json.beginArray();
@@ -38,11 +60,7 @@ void writeSources(isla::JsonWriter& json, const isla::World& world, const Packag
     json.member("map_size", world.mapSize);
     json.member("blueprint_format", source.package->format == isla::SourceFormat::V2 ? "v2" : "v1");
     json.member("patch_id", world.patches[source.patch].id);
-    json.key("provenance");  // the blueprint as the layout names it
-    json.beginObject();
-    json.member("file", source.file);
-    json.member("sha256", source.sha256);
-    json.endObject();
+    writeProvenance(json, source);
     writeReference(json, "scenery", references.scenery[i]);
     json.endObject();
   }

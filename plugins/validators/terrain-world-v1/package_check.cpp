@@ -334,8 +334,52 @@ class PackageCheck {
       const auto& points = roads[i].at("points_m").get_array();
       for (std::size_t j = 0; j < points.size(); ++j) query(points[j], at(at(pointer, "points_m"), j));
     }
+    const auto& regions = document->at("regions").get_array();
+    std::set<std::string> regionIds;
+    for (std::size_t i = 0; i < regions.size(); ++i) {
+      checkEntityId(regions[i], entityPrefix, file, at("/regions", i));
+      regionIds.insert(str(regions[i].at("id")));
+    }
+    const auto& vegetation = document->at("vegetation").get_array();
+    for (std::size_t i = 0; i < vegetation.size(); ++i) {
+      const std::string pointer = at("/vegetation", i);
+      checkVegetation(vegetation[i], source.ns, regionIds, file, pointer);
+      query(vegetation[i].at("position_m"), at(pointer, "position_m"));
+    }
     entities_ += entities.size();
     roads_ += roads.size();
+  }
+
+  // The contract's ids: <ns>:imported-vegetation:<source_index>, a model
+  // reference <ns>:species:..., and a region of this document (scope world)
+  // or <ns>:external-region:... (scope external).
+  void checkVegetation(const json::value& item, const std::string& ns, const std::set<std::string>& regionIds,
+                       const std::string& file, const std::string& pointer) {
+    const std::string id = str(item.at("id"));
+    const std::string expected = ns + ":imported-vegetation:" + std::to_string(item.at("source_index").to_number<std::uint64_t>());
+    if (id != expected) {
+      report_.error("world.scenery-id", file, at(pointer, "id"),
+                    "vegetation '" + id + "' is named " + expected +
+                        " (<namespace>:imported-vegetation:<source_index>) in this source");
+    }
+    const std::string model = str(item.at("model_reference_id"));
+    if (!model.starts_with(ns + ":species:")) {
+      report_.error("world.scenery-id", file, at(pointer, "model_reference_id"),
+                    "model reference '" + model + "' is not in this source's namespace (" + ns + ":species:<key>)");
+    }
+    const auto& region = item.at("source_region_id");
+    const auto& scope = item.at("source_region_scope");
+    const std::string regionId = region.is_null() ? "" : str(region);
+    const std::string scopeName = scope.is_null() ? "" : str(scope);
+    const bool agrees = scopeName == "world"      ? regionIds.contains(regionId)
+                        : scopeName == "external" ? regionId.starts_with(ns + ":external-region:")
+                                                  : region.is_null();
+    if (!agrees) {
+      report_.error("world.scenery-region", file, at(pointer, "source_region_id"),
+                    "region '" + regionId + "' with scope " + (scopeName.empty() ? "null" : scopeName) +
+                        ": scope world names a region of this document, external a " + ns +
+                        ":external-region:<id>, and null has no region");
+    }
   }
 
   void checkEntityId(const json::value& entity, const std::string& prefix, const std::string& file,

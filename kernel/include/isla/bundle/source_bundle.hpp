@@ -24,6 +24,17 @@ inline constexpr std::string_view kRuntimeMember = "runtime.json";
 inline constexpr std::string_view kVegetationMember = "vegetation.json";
 inline constexpr std::string_view kCatalogueMember = "catalogue.json";
 
+// What a member may inflate to, checked against the size the archive
+// declares before inflating and against the bytes as they arrive. The
+// blueprint limit holds the largest blueprint the reader accepts (MapSize
+// 32768); a member above kRatioCheckedFromBytes may not declare more than
+// kMaxCompressionRatio times its compressed size (deflate's own best is
+// about 1032, so only a bomb comes near it).
+inline constexpr std::uint64_t kMaxJsonMemberBytes = std::uint64_t{256} << 20;
+inline constexpr std::uint64_t kMaxBlueprintMemberBytes = std::uint64_t{16} << 30;
+inline constexpr std::uint64_t kRatioCheckedFromBytes = std::uint64_t{1} << 20;
+inline constexpr std::uint64_t kMaxCompressionRatio = 500;
+
 struct BundleMember {
   std::string name;
   std::string sha256;  // of the member's original (inflated) bytes
@@ -80,10 +91,25 @@ struct SourceBundle {
   BundleRuntime runtime;
   std::optional<Vegetation> vegetation;
   std::optional<Catalogue> catalogue;
-  std::vector<BundleMember> members;  // every member, by name
+  std::vector<BundleMember> members;  // every member, sorted by name
   std::shared_ptr<const std::vector<std::byte>> blueprint;  // the inflated blueprint member
   std::string blueprintName;  // "<bundle>!<member>", the name its diagnostics carry
 };
+
+// The members of a bundle to write; the JSON members are their text.
+struct BundleContents {
+  std::string metadata;
+  std::string runtime;
+  std::optional<std::string> catalogue;
+  std::optional<std::string> vegetation;
+  std::string blueprintMember;  // as metadata.json names it
+  std::span<const std::byte> blueprint;
+};
+
+// The bundle's bytes: metadata, runtime, catalogue, vegetation, then the
+// blueprint, deflated, with fixed timestamps and modes, so that the same
+// contents give the same bytes. Check them with readBundle before use.
+std::vector<std::byte> writeBundle(const BundleContents& contents);
 
 // Reads and checks a bundle whose bytes are `archive` (the file `name`):
 // the archive's safety (see docs/viewer-bundle.md) before anything is

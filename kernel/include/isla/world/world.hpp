@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "isla/api.hpp"
+#include "isla/bundle/source_bundle.hpp"
 #include "isla/model/package.hpp"
 #include "isla/world/layout.hpp"
 #include "isla/world/scenery.hpp"
@@ -47,6 +48,7 @@ struct WorldSource {
   std::int32_t col = 0;
   std::shared_ptr<const Package> package;
   std::size_t patch = 0;  // index into World::patches
+  std::shared_ptr<const SourceBundle> bundle;  // null for a bare blueprint
 };
 
 struct Patch {

@@ -19,6 +19,7 @@ namespace isla {
 struct LoadedSource {
   std::shared_ptr<const Package> package;  // a valid blueprint
   std::string sha256;                      // of its file's bytes
+  std::shared_ptr<const SourceBundle> bundle;  // when the file is a viewer bundle
 };
 
 // `sources[i]` belongs to `layout.sources[i]`; all share one MapSize.

@@ -96,7 +96,7 @@ World Workspace::world(const std::string& layoutPath) {
   for (const auto& source : layout->sources) {
     LoadResult load = readBlueprint(source.path, sharedKernel());
     BOOST_TEST_REQUIRE(load.ok(), describe(load.diagnostics));
-    sources.push_back(LoadedSource{load.package, ""});
+    sources.push_back(LoadedSource{load.package, "", nullptr});
   }
   NoProgress progress;
   return buildWorld(*layout, std::move(sources), sharedKernel().enums(), 1, progress);

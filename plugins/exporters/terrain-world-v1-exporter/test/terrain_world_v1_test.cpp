@@ -11,6 +11,7 @@
 #include <isla/publish/sha256.hpp>
 #include <isla/world/world_builder.hpp>
 
+#include "file_tree.hpp"
 #include "sample_blueprint.hpp"
 #include "test_kernel.hpp"
 #include "tool_runner.hpp"
@@ -44,15 +45,6 @@ std::string readText(const fs::path& path) {
   return {reinterpret_cast<const char*>(bytes.data()), bytes.size()};
 }
 
-// Every file below `root` by its relative path, with its bytes.
-std::map<std::string, std::string> tree(const fs::path& root) {
-  std::map<std::string, std::string> files;
-  for (const auto& entry : fs::recursive_directory_iterator(root)) {
-    if (entry.is_regular_file()) files[fs::relative(entry.path(), root).generic_string()] = readText(entry.path());
-  }
-  return files;
-}
-
 // A 1 x 1 world made by hand around a 3 x 3 HGTS: every field chosen, so
 // that every document's bytes can be spelled out.
 struct TinyWorld {
@@ -74,7 +66,7 @@ struct TinyWorld {
     world.name = "tiny \"isle\"";
     world.rows = world.cols = 1;
     world.mapSize = 3;
-    world.sources.push_back(WorldSource{"nw", "isle", "maps/tiny.dat", std::string(64, 'a'), 0, 0, package, 0});
+    world.sources.push_back(WorldSource{"nw", "isle", "maps/tiny.dat", std::string(64, 'a'), 0, 0, package, 0, nullptr});
     Patch patch;
     patch.id = "p-0-0";
     patch.source = 0;
@@ -110,7 +102,7 @@ World sampleWorld(std::int32_t rows, std::int32_t cols, std::int32_t mapSize, un
       auto loaded = load(bytes, id + ".dat");
       BOOST_TEST_REQUIRE(loaded.ok(), describe(loaded.diagnostics));
       layout.sources.push_back(LayoutSource{id, id, id + ".dat", id + ".dat", r, c, "/sources/0"});
-      sources.push_back(LoadedSource{loaded.package, sha256Hex(bytes)});
+      sources.push_back(LoadedSource{loaded.package, sha256Hex(bytes), nullptr});
     }
   }
   NoProgress progress;
@@ -143,7 +135,7 @@ BOOST_AUTO_TEST_CASE(writes_every_document_byte_for_byte) {
   const TinyWorld tiny;
   const TempDir stage;
   exportWorld(tiny.world, stage.path());
-  auto files = tree(stage.path());
+  auto files = fileTree(stage.path());
   BOOST_TEST_REQUIRE(files.size() == 5U);
 
   BOOST_TEST(files["terrain/p-0-0.json"] ==
@@ -372,7 +364,7 @@ BOOST_AUTO_TEST_CASE(every_reference_holds_the_sha256_of_the_file_on_disk) {
   check(json.at("boundaries"));
   check(json.at("report"));
   BOOST_TEST(checked == 4 + 9 + 2);
-  BOOST_TEST(tree(stage.path()).size() == checked + 1);
+  BOOST_TEST(fileTree(stage.path()).size() == checked + 1);
 }
 
 BOOST_AUTO_TEST_CASE(the_package_passes_its_package_validator) {
@@ -395,8 +387,8 @@ BOOST_AUTO_TEST_CASE(bytes_do_not_depend_on_the_thread_count) {
   const TempDir one, two;
   exportWorld(world, one.path(), 1);
   exportWorld(world, two.path(), 2);
-  const auto a = tree(one.path());
-  const auto b = tree(two.path());
+  const auto a = fileTree(one.path());
+  const auto b = fileTree(two.path());
   BOOST_TEST(a.size() == 16U);
   BOOST_TEST((a == b));
 }
