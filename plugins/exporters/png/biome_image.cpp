@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: MIT
+#include "biome_image.hpp"
+
+#include <isla/fourcc.hpp>
+
+#include "biome_palette.hpp"
+#include "grid_image.hpp"
+
+namespace isla_png {
+
+void writeBiomeImage(const std::filesystem::path& path, const isla::World& world, std::size_t source,
+                     const isla::EnumTable& enums, int compression, const std::function<void()>& rowWritten) {
+  const isla::Package& package = *world.sources[source].package;
+  const isla::Raster& biome = *package.get<isla::Raster>(isla::FourCC("BIOM"));  // mandatory
+  ImageHeader header = gridHeader(biome, PixelFormat::Indexed8, compression);
+  header.palette = biomePalette(enums);
+  writeGridImage<std::uint8_t>(path, biome, header, [](std::uint8_t ordinal, std::uint8_t* out) { *out = ordinal; },
+                               rowWritten);
+}
+
+}  // namespace isla_png
