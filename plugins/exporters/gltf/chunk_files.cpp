@@ -3,6 +3,8 @@
 
 #include <isla/publish/file_writer.hpp>
 
+#include "biome_image.hpp"
+
 #include <bit>
 #include <span>
 
@@ -69,7 +71,7 @@ std::size_t addTerrainMaterial(GltfDocument& document, const isla::World& world,
       document.add("samplers", {{"magFilter", 9728}, {"minFilter", 9728}, {"wrapS", 33071}, {"wrapT", 33071}});
     }
     const std::size_t image = document.add(
-        "images", {{"uri", directoryPrefix + kBiomeDirectory + "/" + world.sources[*patch.source].id + ".png"}});
+        "images", {{"uri", directoryPrefix + isla_png::kBiomeDirectory + "/" + world.sources[*patch.source].id + ".png"}});
     const std::size_t texture = document.add("textures", {{"sampler", 0}, {"source", image}});
     pbr["baseColorTexture"] = {{"index", texture}};
   } else {

@@ -19,7 +19,6 @@
 namespace isla_gltf {
 
 inline constexpr const char* kChunkDirectory = "chunks";
-inline constexpr const char* kBiomeDirectory = "biome";  // where the png exporter writes them too
 
 // Where a level's streams lie in the chunk's buffer: positions (VEC3),
 // normals (VEC3), UVs (VEC2), all float32, then the uint32 indices.
@@ -50,7 +49,8 @@ ChunkSummary writeChunk(const std::filesystem::path& stage, const isla::World& w
                         std::int32_t levels);
 
 // The material of a patch's chunks: a source's biome image at
-// `directoryPrefix` + "biome/<source-id>.png", grey for strips and corners.
+// `directoryPrefix` + "biome/<source-id>.png" (isla_png::writeBiomeImages),
+// grey for strips and corners.
 std::size_t addTerrainMaterial(GltfDocument& document, const isla::World& world, const isla::Patch& patch,
                                const std::string& directoryPrefix);
 

@@ -11,7 +11,6 @@
 #include <isla/publish/file_writer.hpp>
 
 #include <algorithm>
-#include <cerrno>
 #include <map>
 
 #include "biome_image.hpp"
@@ -23,15 +22,6 @@ namespace isla_gltf {
 namespace {
 
 namespace fs = std::filesystem;
-
-constexpr int kBiomeCompression = 6;
-
-void makeDirectory(const fs::path& path) {
-  std::error_code error;
-  if (!fs::create_directory(path, error)) {
-    isla::throwSystemError(path, "create the directory", error ? error.value() : EEXIST);
-  }
-}
 
 std::vector<ChunkSummary> writeChunks(const isla::ExportInput& input, const GltfOptions& options,
                                       const fs::path& stage) {
@@ -138,13 +128,9 @@ void writeLevels(const GltfOptions& options, const std::vector<ChunkSummary>& ch
 
 void writeGltf(const isla::ExportInput& input, const GltfOptions& options, const fs::path& stage) {
   const isla::World& world = input.world;
-  makeDirectory(stage / kBiomeDirectory);
-  for (std::size_t s = 0; s < world.sources.size(); ++s) {
-    isla_png::writeBiomeImage(stage / kBiomeDirectory / (world.sources[s].id + ".png"), world, s, input.enums,
-                              kBiomeCompression, [] {});
-  }
+  isla_png::writeBiomeImages(stage, world, input.enums);
   input.progress.update(0.1);
-  makeDirectory(stage / kChunkDirectory);
+  isla::createDirectory(stage / kChunkDirectory);
   const std::vector<ChunkSummary> chunks = writeChunks(input, options, stage);
   writeWorldScene(world, chunks, stage);
   writeLevels(options, chunks, stage);

@@ -210,7 +210,7 @@ void writeObj(isla::ByteSink& out, const isla::World& world, const MeshOptions& 
 }
 
 void writeMtl(isla::ByteSink& out, const isla::World& world) {
-  std::string text = "# Materials of terrain.obj: a source patch's biome image, where the png exporter writes it\n";
+  std::string text = "# Materials of terrain.obj: a source patch's biome image\n";
   for (const isla::WorldSource& source : world.sources) {
     text += "newmtl biome-" + source.id + "\nKd 1 1 1\nmap_Kd biome/" + source.id + ".png\n";
   }

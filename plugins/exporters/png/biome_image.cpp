@@ -2,6 +2,7 @@
 #include "biome_image.hpp"
 
 #include <isla/fourcc.hpp>
+#include <isla/io_error.hpp>
 
 #include "biome_palette.hpp"
 #include "grid_image.hpp"
@@ -16,6 +17,14 @@ void writeBiomeImage(const std::filesystem::path& path, const isla::World& world
   header.palette = biomePalette(enums);
   writeGridImage<std::uint8_t>(path, biome, header, [](std::uint8_t ordinal, std::uint8_t* out) { *out = ordinal; },
                                rowWritten);
+}
+
+void writeBiomeImages(const std::filesystem::path& stage, const isla::World& world, const isla::EnumTable& enums) {
+  constexpr int kDefaultCompression = 6;  // png's option 'compression'
+  isla::createDirectory(stage / kBiomeDirectory);
+  for (std::size_t s = 0; s < world.sources.size(); ++s) {
+    writeBiomeImage(stage / kBiomeDirectory / (world.sources[s].id + ".png"), world, s, enums, kDefaultCompression, [] {});
+  }
 }
 
 }  // namespace isla_png

@@ -13,7 +13,13 @@
 
 namespace isla_png {
 
+inline constexpr const char* kBiomeDirectory = "biome";
+
 void writeBiomeImage(const std::filesystem::path& path, const isla::World& world, std::size_t source,
                      const isla::EnumTable& enums, int compression, const std::function<void()>& rowWritten);
+
+// Every source's, as <stage>/biome/<source-id>.png (the png exporter's names
+// and bytes, at its default compression), for a mesh's material to refer to.
+void writeBiomeImages(const std::filesystem::path& stage, const isla::World& world, const isla::EnumTable& enums);
 
 }  // namespace isla_png

@@ -353,15 +353,24 @@ BOOST_AUTO_TEST_CASE(a_bad_option_value_is_refused_naming_it) {
   for (const auto& [values, message] : cases) BOOST_TEST(errorOf(world, values) == message);
 }
 
-BOOST_AUTO_TEST_CASE(the_mtl_names_each_sources_biome_image) {
+BOOST_AUTO_TEST_CASE(the_mtl_maps_each_sources_biome_image_written_beside_it) {
   const World world = buildTestWorld({.rows = 1, .cols = 2, .mapSize = 256});
-  const TempDir stage;
+  const TempDir stage, png;
   exportObj(world, stage.path());
   BOOST_TEST(readText(stage.path() / "terrain.mtl") ==
-             "# Materials of terrain.obj: a source patch's biome image, where the png exporter writes it\n"
+             "# Materials of terrain.obj: a source patch's biome image\n"
              "newmtl biome-s00\nKd 1 1 1\nmap_Kd biome/s00.png\n"
              "newmtl biome-s01\nKd 1 1 1\nmap_Kd biome/s01.png\n"
              "newmtl transition\nKd 0.5 0.5 0.5\n");
+  // The png exporter's image, byte for byte.
+  const auto* pngExporter = sharedKernel().registry().exporter("png");
+  BOOST_TEST_REQUIRE(pngExporter);
+  exportWorld(*pngExporter->object, world, png.path(), {{"layers", "biome"}});
+  for (const std::string id : {"s00", "s01"}) {
+    const fs::path image = fs::path("biome") / (id + ".png");
+    BOOST_TEST_REQUIRE(fs::exists(stage.path() / image));
+    BOOST_TEST((readFile(stage.path() / image) == readFile(png.path() / image)), image);
+  }
 }
 
 BOOST_AUTO_TEST_CASE(assimp_reads_the_same_meshes_faces_and_bounds, *boost::unit_test::precondition(assimpInstalled)) {
