@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <map>
+#include <numeric>
 #include <set>
 #include <sstream>
 
@@ -345,6 +346,22 @@ BOOST_AUTO_TEST_CASE(chunks_cut_each_patch_and_the_last_takes_what_remains) {
         const ChunkNodes& c = chunks[j * sides.size() + i];
         BOOST_TEST(c.name == "p-0-0_" + std::to_string(i) + "_" + std::to_string(j));
         BOOST_TEST(scene.mesh(c.levels[0]).indices.size() == std::size_t(6 * sides[i] * sides[j]), c.name);
+        // Positions are metres from the chunk's first sample, which the node's translation carries.
+        const auto& node = scene.node(c.levels[0]);
+        const auto& mesh = scene.json().at("meshes").at(node.at("mesh").to_number<std::size_t>());
+        const auto& position = scene.json().at("accessors").at(
+            mesh.at("primitives").at(0).at("attributes").at("POSITION").to_number<std::size_t>());
+        BOOST_TEST(position.at("min").at(0).to_number<double>() == 0.0);
+        BOOST_TEST(position.at("min").at(2).to_number<double>() == 0.0);
+        BOOST_TEST(position.at("max").at(0).to_number<double>() == sides[i] * world.settings.spacingM);
+        BOOST_TEST(position.at("max").at(2).to_number<double>() == sides[j] * world.settings.spacingM);
+        const auto cellsBefore = [&](std::size_t k) {
+          return std::accumulate(sides.begin(), sides.begin() + static_cast<std::ptrdiff_t>(k), 0);
+        };
+        const auto& translation = node.at("translation").as_array();
+        BOOST_TEST(translation.at(0).to_number<double>() == cellsBefore(i) * world.settings.spacingM);
+        BOOST_TEST(translation.at(1).to_number<double>() == 0.0);
+        BOOST_TEST(translation.at(2).to_number<double>() == cellsBefore(j) * world.settings.spacingM);
         BOOST_TEST(fs::exists(stage / "chunks" / (c.name + ".gltf")));
       }
     }
