@@ -3,10 +3,11 @@
 
 #include <isla/publish/file_writer.hpp>
 
-#include "biome_image.hpp"
-
 #include <bit>
 #include <span>
+#include <tuple>
+
+#include "biome_image.hpp"
 
 namespace isla_gltf {
 
@@ -25,21 +26,21 @@ std::string levelName(const std::string& chunk, std::size_t level) {
 
 }  // namespace
 
-ChunkSummary writeChunk(const std::filesystem::path& stage, const isla::World& world, std::size_t patch,
+ChunkSummary writeChunk(const std::filesystem::path& stage, const isla::World& world, std::size_t patchIndex,
                         std::int32_t column, std::int32_t row, const ChunkCells& cells, const PatchBand& band,
                         std::int32_t levels) {
-  const isla::Patch& p = world.patches[patch];
+  const isla::Patch& patch = world.patches[patchIndex];
   const double spacing = world.settings.spacingM;
-  ChunkSummary chunk{.name = p.id + "_" + std::to_string(column) + "_" + std::to_string(row),
-                     .patch = patch,
+  ChunkSummary chunk{.name = patch.id + "_" + std::to_string(column) + "_" + std::to_string(row),
+                     .patch = patchIndex,
                      .column = column,
                      .row = row,
-                     .originX = p.originX + cells.x0 * spacing,
-                     .originZ = p.originZ + cells.z0 * spacing,
+                     .originX = patch.originX + cells.x0 * spacing,
+                     .originZ = patch.originZ + cells.z0 * spacing,
                      .levels = {}};
   const std::filesystem::path directory = stage / kChunkDirectory;
   isla::FileWriter bin = isla::FileWriter::create(directory / (chunk.name + ".bin"));
-  for (const MeshLevel& level : chunkLevels(world, p, cells, band, levels)) {
+  for (const MeshLevel& level : chunkLevels(world, patch, cells, band, levels)) {
     LevelLayout layout{.offset = bin.size(), .vertices = level.vertexCount(), .indices = level.indices.size()};
     std::tie(layout.min, layout.max) = positionBounds(level.positions);
     layout.errorM = level.errorM;
@@ -52,7 +53,7 @@ ChunkSummary writeChunk(const std::filesystem::path& stage, const isla::World& w
   bin.close();
 
   GltfDocument document;
-  const std::size_t material = addTerrainMaterial(document, world, p, "../");
+  const std::size_t material = addTerrainMaterial(document, world, patch, "../");
   const std::size_t node = addChunkNodes(document, world, chunk, chunk.name + ".bin", material);
   isla::FileWriter gltf = isla::FileWriter::create(directory / (chunk.name + ".gltf"));
   gltf.write(document.text({node}));

@@ -44,7 +44,7 @@ struct ChunkSummary {
 
 // Builds the chunk's levels from `band` and writes its two files into
 // <stage>/chunks/.
-ChunkSummary writeChunk(const std::filesystem::path& stage, const isla::World& world, std::size_t patch,
+ChunkSummary writeChunk(const std::filesystem::path& stage, const isla::World& world, std::size_t patchIndex,
                         std::int32_t column, std::int32_t row, const ChunkCells& cells, const PatchBand& band,
                         std::int32_t levels);
 

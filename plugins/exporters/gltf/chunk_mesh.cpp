@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "chunk_mesh.hpp"
 
+#include <isla/world/vertex_normal.hpp>
 #include <meshoptimizer.h>
 
 #include <algorithm>
-
-#include <isla/world/vertex_normal.hpp>
 
 namespace isla_gltf {
 

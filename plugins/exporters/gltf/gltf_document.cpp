@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <string_view>
 
 namespace isla_gltf {
 
@@ -19,22 +20,27 @@ boost::json::array numbers(const std::array<float, 3>& values) {
   return {static_cast<double>(values[0]), static_cast<double>(values[1]), static_cast<double>(values[2])};
 }
 
+// The entry of a top-level array by name, or end().
+template <class Arrays>
+auto named(Arrays& arrays, std::string_view name) {
+  return std::find_if(arrays.begin(), arrays.end(), [&](const auto& entry) { return entry.first == name; });
+}
+
 }  // namespace
 
 std::size_t GltfDocument::add(const char* array, boost::json::object object) {
-  auto found = std::find_if(arrays_.begin(), arrays_.end(), [&](const auto& entry) { return entry.first == array; });
-  if (found == arrays_.end()) found = arrays_.insert(arrays_.end(), {array, {}});
+  auto found = named(arrays_, array);
+  if (found == arrays_.end()) found = arrays_.insert(found, {array, {}});
   found->second.push_back(std::move(object));
   return found->second.size() - 1;
 }
 
 boost::json::object& GltfDocument::at(const char* array, std::size_t index) {
-  const auto found = std::find_if(arrays_.begin(), arrays_.end(), [&](const auto& entry) { return entry.first == array; });
-  return found->second.at(index).as_object();
+  return named(arrays_, array)->second.at(index).as_object();
 }
 
 std::size_t GltfDocument::count(const char* array) const {
-  const auto found = std::find_if(arrays_.begin(), arrays_.end(), [&](const auto& entry) { return entry.first == array; });
+  const auto found = named(arrays_, array);
   return found == arrays_.end() ? 0 : found->second.size();
 }
 
@@ -68,7 +74,7 @@ std::string GltfDocument::text(const std::vector<std::size_t>& roots) const {
   document["scene"] = 0;
   document["scenes"] = boost::json::array{boost::json::object{{"nodes", std::move(nodes)}}};
   for (const char* name : kArrays) {
-    const auto found = std::find_if(arrays_.begin(), arrays_.end(), [&](const auto& entry) { return entry.first == name; });
+    const auto found = named(arrays_, name);
     if (found != arrays_.end()) document[name] = found->second;  // glTF forbids empty arrays
   }
   return isla::toJsonText(document) + "\n";

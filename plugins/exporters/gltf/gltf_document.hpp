@@ -8,9 +8,9 @@
 
 #include <array>
 #include <cstdint>
-#include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace isla_gltf {
@@ -38,7 +38,7 @@ class GltfDocument {
   std::string text(const std::vector<std::size_t>& roots) const;
 
  private:
-  std::vector<std::pair<std::string, boost::json::array>> arrays_;
+  std::vector<std::pair<std::string, boost::json::array>> arrays_;  // in the order of their first object
   std::vector<std::string> extensions_;
 };
 
