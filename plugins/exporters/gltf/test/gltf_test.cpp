@@ -535,6 +535,25 @@ BOOST_AUTO_TEST_CASE(run_compile_writes_the_heights_the_package_holds) {
   BOOST_TEST(checked > 0U);
 }
 
+BOOST_AUTO_TEST_CASE(export_writes_one_blueprint_as_chunks_with_its_scene) {
+  const TempDir dir;
+  writeFile(dir / "island.dat", encode(makeSample(256)).v2());
+  const ToolRun run = runTool({"export", (dir / "island.dat").string(), (dir / "out").string(), "--quiet",
+                               "--exporter", "gltf", "--option", "chunk=128"});
+  BOOST_TEST_REQUIRE(run.exitCode == 0, run.err);
+  const GltfFile scene(dir / "out" / "world.gltf");
+  std::vector<std::string> names;
+  for (const auto& child : scene.node(scene.nodeNamed("terrain")).at("children").as_array()) {
+    const auto& node = scene.node(child.to_number<std::size_t>());
+    names.emplace_back(node.at("name").as_string());
+    BOOST_TEST(scene.levels(child.to_number<std::size_t>()).size() == 3U);  // lod's default
+    BOOST_TEST(fs::exists(dir / "out" / "chunks" / (names.back() + ".gltf")));
+  }
+  BOOST_TEST((names == std::vector<std::string>{"p-0-0_0_0", "p-0-0_1_0", "p-0-0_0_1", "p-0-0_1_1"}));
+  BOOST_TEST(fs::exists(dir / "out" / "biome" / "island.png"));
+  BOOST_TEST(fs::exists(dir / "out" / "levels.json"));
+}
+
 BOOST_AUTO_TEST_CASE(a_bad_option_on_the_command_line_writes_nothing) {
   const TempDir dir;
   writeFile(dir / "island.dat", encode(makeSample(256)).v2());
