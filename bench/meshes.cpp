@@ -143,7 +143,8 @@ void writeFloor(const isla::World& world, const fs::path& path) {
         const isla::Normal n = isla::vertexNormal(world, patch, x, z, {north, here, south});
         out.line("v", patch.originX + x * s, here[static_cast<std::size_t>(x)], patch.originZ + z * s);
         out.line("vn", static_cast<float>(n.x), static_cast<float>(n.y), static_cast<float>(n.z));
-        out.line("vt", static_cast<float>((x + 0.5) / patch.pointsX), static_cast<float>(1 - (z + 0.5) / patch.pointsZ));
+        out.line("vt", static_cast<float>((x + 0.5) / patch.pointsX),
+                 static_cast<float>(1 - (z + 0.5) / patch.pointsZ));
         ++vertices;
       }
       if (z > 0) {

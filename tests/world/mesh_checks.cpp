@@ -57,7 +57,8 @@ bool inCi() {
 
 boost::test_tools::assertion_result programOrCi(const std::string& program, const std::string& package) {
   boost::test_tools::assertion_result found(findProgram(program).has_value() || inCi());
-  found.message() << program << " is not on PATH (Debian: " << package << "; scripts/install-deps installs it); skipped";
+  found.message() << program << " is not on PATH (Debian: " << package
+                  << "; scripts/install-deps installs it); skipped";
   return found;
 }
 

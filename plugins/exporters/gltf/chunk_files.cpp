@@ -71,8 +71,9 @@ std::size_t addTerrainMaterial(GltfDocument& document, const isla::World& world,
       // Biomes are classes: nearest, never blended across a class boundary.
       document.add("samplers", {{"magFilter", 9728}, {"minFilter", 9728}, {"wrapS", 33071}, {"wrapT", 33071}});
     }
-    const std::size_t image = document.add(
-        "images", {{"uri", directoryPrefix + isla_png::kBiomeDirectory + "/" + world.sources[*patch.source].id + ".png"}});
+    const std::string& id = world.sources[*patch.source].id;
+    const std::size_t image =
+        document.add("images", {{"uri", directoryPrefix + isla_png::kBiomeDirectory + "/" + id + ".png"}});
     const std::size_t texture = document.add("textures", {{"sampler", 0}, {"source", image}});
     pbr["baseColorTexture"] = {{"index", texture}};
   } else {

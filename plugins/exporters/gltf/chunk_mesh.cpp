@@ -20,7 +20,8 @@ MeshLevel fullLevel(const isla::World& world, const isla::Patch& patch, const Ch
   level.normals.reserve(std::size_t{nx} * nz * 3);
   level.uvs.reserve(std::size_t{nx} * nz * 2);
   for (std::int32_t z = chunk.z0; z <= chunk.z1; ++z) {
-    const isla::RowsAround rows{band.row(std::max(z - 1, 0)), band.row(z), band.row(std::min(z + 1, patch.pointsZ - 1))};
+    const isla::RowsAround rows{band.row(std::max(z - 1, 0)), band.row(z),
+                                band.row(std::min(z + 1, patch.pointsZ - 1))};
     for (std::int32_t x = chunk.x0; x <= chunk.x1; ++x) {
       const isla::Normal normal = isla::vertexNormal(world, patch, x, z, rows);
       level.positions.insert(level.positions.end(), {static_cast<float>((x - chunk.x0) * spacing),

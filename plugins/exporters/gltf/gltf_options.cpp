@@ -35,7 +35,9 @@ std::vector<isla::OptionSpec> gltfOptionSpecs() {
 
 GltfOptions parseGltfOptions(const isla::OptionValues& values) {
   GltfOptions options;
-  if (const auto chunk = values.get("chunk")) options.chunkCells = parseWhole("chunk", *chunk, 1, kMaxChunkCells, "cells");
+  if (const auto chunk = values.get("chunk")) {
+    options.chunkCells = parseWhole("chunk", *chunk, 1, kMaxChunkCells, "cells");
+  }
   if (const auto lod = values.get("lod")) options.levels = parseWhole("lod", *lod, 1, kMaxLevels, "levels");
   return options;
 }

@@ -23,7 +23,8 @@ void writeBiomeImages(const std::filesystem::path& stage, const isla::World& wor
   constexpr int kDefaultCompression = 6;  // png's option 'compression'
   isla::createDirectory(stage / kBiomeDirectory);
   for (std::size_t s = 0; s < world.sources.size(); ++s) {
-    writeBiomeImage(stage / kBiomeDirectory / (world.sources[s].id + ".png"), world, s, enums, kDefaultCompression, [] {});
+    const std::filesystem::path image = stage / kBiomeDirectory / (world.sources[s].id + ".png");
+    writeBiomeImage(image, world, s, enums, kDefaultCompression, [] {});
   }
 }
 

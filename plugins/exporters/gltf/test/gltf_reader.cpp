@@ -59,7 +59,9 @@ ReadMesh GltfFile::mesh(std::size_t index) const {
                              translation[2] + positions[i + 2]});
   }
   const auto normals = accessor<float>(attributes.at("NORMAL").to_number<std::size_t>(), 3);
-  for (std::size_t i = 0; i < normals.size(); i += 3) out.normals.push_back({normals[i], normals[i + 1], normals[i + 2]});
+  for (std::size_t i = 0; i < normals.size(); i += 3) {
+    out.normals.push_back({normals[i], normals[i + 1], normals[i + 2]});
+  }
   if (const auto* uv = attributes.if_contains("TEXCOORD_0")) {
     const auto uvs = accessor<float>(uv->to_number<std::size_t>(), 2);
     for (std::size_t i = 0; i < uvs.size(); i += 2) out.uvs.push_back({uvs[i], uvs[i + 1]});

@@ -6,7 +6,6 @@
 
 #include <cmath>
 #include <cstdlib>
-#include <fstream>
 #include <map>
 #include <numeric>
 #include <set>
@@ -25,19 +24,17 @@ namespace fs = std::filesystem;
 
 namespace {
 
-using Values = ExportValues;
-
 const Exporter& exporter() {
   const auto* registration = sharedKernel().registry().exporter("gltf");
   BOOST_TEST_REQUIRE(registration);
   return *registration->object;
 }
 
-void exportGltf(const World& world, const fs::path& stage, const Values& values = {}, unsigned threads = 1) {
+void exportGltf(const World& world, const fs::path& stage, const ExportValues& values = {}, unsigned threads = 1) {
   exportWorld(exporter(), world, stage, values, threads);
 }
 
-std::string errorOf(const Values& values) {
+std::string errorOf(const ExportValues& values) {
   OptionValues options;
   for (const auto& [key, value] : values) options.set(key, value);
   try {
@@ -168,7 +165,9 @@ BOOST_AUTO_TEST_CASE(lod_0_is_exactly_the_contracts_triangles) {
         BOOST_FAIL(chunk.name << " height at " << x << "," << z);
       }
       // The canonical normal on a shared edge; elsewhere the surface's, as every mesh exporter has it.
-      const auto around = [&](std::int32_t row) { return std::span<const float>(rows.at(static_cast<std::size_t>(row))); };
+      const auto around = [&](std::int32_t row) {
+        return std::span<const float>(rows.at(static_cast<std::size_t>(row)));
+      };
       const auto canonical = canonicals.find({p[0], p[2]});
       const Normal expected = canonical != canonicals.end()
                                   ? canonical->second
@@ -215,7 +214,8 @@ BOOST_AUTO_TEST_CASE(neighbouring_chunks_and_patches_meet_at_every_level) {
     std::map<std::pair<double, double>, std::size_t> fullVertices;
     for (std::size_t v = 0; v < full.positions.size(); ++v) {
       const Vec3 p = full.positions[v];
-      minX = std::min(minX, p[0]), maxX = std::max(maxX, p[0]), minZ = std::min(minZ, p[2]), maxZ = std::max(maxZ, p[2]);
+      minX = std::min(minX, p[0]), maxX = std::max(maxX, p[0]);
+      minZ = std::min(minZ, p[2]), maxZ = std::max(maxZ, p[2]);
       fullVertices.emplace(std::pair(p[0], p[2]), v);
     }
     const auto onBorder = [&](const Vec3& p) { return p[0] == minX || p[0] == maxX || p[2] == minZ || p[2] == maxZ; };
@@ -323,7 +323,9 @@ BOOST_AUTO_TEST_CASE(a_plane_simplifies_without_error) {
         cx += mesh.positions[mesh.indices[t + e]][0] / 3, cy += mesh.positions[mesh.indices[t + e]][1] / 3;
         cz += mesh.positions[mesh.indices[t + e]][2] / 3;
       }
-      if (std::abs(cy - planeHeight(cx, cz)) > 1e-3) BOOST_FAIL("LOD " << k << " leaves the plane at " << cx << "," << cz);
+      if (std::abs(cy - planeHeight(cx, cz)) > 1e-3) {
+        BOOST_FAIL("LOD " << k << " leaves the plane at " << cx << "," << cz);
+      }
     }
     // Not 0: the heights are float32 samples of the plane, a few micrometres off it.
     BOOST_TEST(scene.node(chunks[0].levels[0]).at("extras").at("lod_error_m").at(k).to_number<double>() < 0.01);
@@ -369,7 +371,7 @@ BOOST_AUTO_TEST_CASE(chunks_cut_each_patch_and_the_last_takes_what_remains) {
 }
 
 BOOST_AUTO_TEST_CASE(a_bad_option_value_is_refused_naming_it) {
-  const std::vector<std::pair<Values, std::string>> cases{
+  const std::vector<std::pair<ExportValues, std::string>> cases{
       {{{"chunk", "0"}}, "gltf: option 'chunk' takes a whole number of cells from 1 to 4096, not '0'"},
       {{{"chunk", "4097"}}, "gltf: option 'chunk' takes a whole number of cells from 1 to 4096, not '4097'"},
       {{{"chunk", "64k"}}, "gltf: option 'chunk' takes a whole number of cells from 1 to 4096, not '64k'"},
@@ -421,7 +423,9 @@ BOOST_AUTO_TEST_CASE(towns_roads_and_water_are_nodes_with_their_ids) {
       const auto& points = extras.at("points_m").as_array();
       BOOST_TEST_REQUIRE(points.size() == road.points.size());
       for (std::size_t i = 0; i < points.size(); ++i) {
-        for (std::size_t k = 0; k < 3; ++k) BOOST_TEST(sameNumber(points[i].at(k).to_number<double>(), road.points[i][k]));
+        for (std::size_t k = 0; k < 3; ++k) {
+          BOOST_TEST(sameNumber(points[i].at(k).to_number<double>(), road.points[i][k]));
+        }
       }
       ++roads;
     }
@@ -451,8 +455,9 @@ BOOST_AUTO_TEST_CASE(towns_roads_and_water_are_nodes_with_their_ids) {
       BOOST_TEST(p[1] == region.levelM);
       corners.emplace(x, z);
     }
-    BOOST_TEST((corners == std::set<std::pair<double, double>>{{region.minX, region.minZ}, {region.maxX, region.minZ},
-                                                               {region.minX, region.maxZ}, {region.maxX, region.maxZ}}));
+    const std::set<std::pair<double, double>> footprint{
+        {region.minX, region.minZ}, {region.maxX, region.minZ}, {region.minX, region.maxZ}, {region.maxX, region.maxZ}};
+    BOOST_TEST((corners == footprint));
     for (const auto& n : quad.normals) BOOST_TEST((n == std::array<float, 3>{0, 1, 0}));
   }
 }
@@ -463,8 +468,8 @@ BOOST_AUTO_TEST_CASE(the_khronos_validator_finds_no_error_in_any_file, *boost::u
   const TempDir stage;
   exportGltf(world, stage.path(), {{"chunk", "96"}, {"lod", "3"}});
   const std::vector<fs::path> files = gltfFiles(stage.path());
-  std::string command = "NODE_PATH='" + std::string(ISLA_GLTF_VALIDATOR_MODULES) + "' '" + findProgram("node")->string() +
-                        "' '" + ISLA_GLTF_TEST_DIR + "/validate_gltf.js'";
+  std::string command = "NODE_PATH='" + std::string(ISLA_GLTF_VALIDATOR_MODULES) + "' '" +
+                        findProgram("node")->string() + "' '" + ISLA_GLTF_TEST_DIR + "/validate_gltf.js'";
   for (const fs::path& file : files) command += " '" + file.string() + "'";
   command += " > '" + (stage / "validator.txt").string() + "' 2>&1";
   const int status = std::system(command.c_str());
