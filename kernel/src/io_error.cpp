@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "isla/io_error.hpp"
 
+#include <cerrno>
 #include <cstring>
 
 namespace isla {
@@ -10,6 +11,13 @@ IoError::IoError(const std::filesystem::path& path, const std::string& message, 
 
 void throwSystemError(const std::filesystem::path& path, const std::string& action, int error) {
   throw IoError(path, "cannot " + action + " '" + path.string() + "': " + std::strerror(error), error);
+}
+
+void createDirectory(const std::filesystem::path& path) {
+  std::error_code error;
+  if (!std::filesystem::create_directory(path, error)) {
+    throwSystemError(path, "create the directory", error ? error.value() : EEXIST);
+  }
 }
 
 }  // namespace isla

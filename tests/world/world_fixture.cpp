@@ -7,6 +7,7 @@
 
 #include "sample_blueprint.hpp"
 #include "test_kernel.hpp"
+#include "tool_runner.hpp"
 
 namespace isla::test {
 
@@ -48,6 +49,19 @@ World buildTestWorld(const WorldSpec& spec) {
   }
   NoProgress progress;
   return buildWorld(layout, std::move(sources), sharedKernel().enums(), spec.threads, progress);
+}
+
+std::filesystem::path writePairLayout(const std::filesystem::path& dir) {
+  std::string sources;
+  for (const std::string id : {"w", "e"}) {
+    writeFile(dir / (id + ".dat"), encode(makeSample(256)).v2());
+    sources += std::string(sources.empty() ? "" : ",") + R"({"id": ")" + id + R"(", "namespace": ")" + id +
+               R"(", "path": ")" + id + R"(.dat", "row": 0, "col": )" + (id == "w" ? "0" : "1") + "}";
+  }
+  const std::string layout = R"({"format": "terrain-world.layout", "schema_version": 1, "name": "pair",
+    "gap_cells": 6, "sources": [)" + sources + "]}";
+  writeFile(dir / "layout.json", std::as_bytes(std::span(layout)));
+  return dir / "layout.json";
 }
 
 std::vector<std::vector<float>> patchHeights(const World& world, std::size_t patch) {

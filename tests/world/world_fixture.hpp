@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <vector>
 
 #include <isla/blueprint_reader.hpp>
@@ -28,6 +29,10 @@ inline double planeHeight(double x, double z) { return 40 + kPlaneSlopeX * x + k
 // The layout of `spec`, sources named "s<r><c>".
 Layout layoutOf(const WorldSpec& spec);
 World buildTestWorld(const WorldSpec& spec);
+
+// Two sample blueprints, w.dat and e.dat side by side, and their layout
+// (gap_cells 6) written into `dir`; returns the layout's path.
+std::filesystem::path writePairLayout(const std::filesystem::path& dir);
 
 // Every row of a patch, copied.
 std::vector<std::vector<float>> patchHeights(const World& world, std::size_t patch);

@@ -24,4 +24,8 @@ class IoError : public std::runtime_error {
 [[noreturn]] void throwSystemError(const std::filesystem::path& path, const std::string& action,
                                    int error);
 
+// Creates a directory that must not exist yet (an exporter's folder in its
+// stage); throws IoError otherwise.
+void createDirectory(const std::filesystem::path& path);
+
 }  // namespace isla

@@ -3,6 +3,7 @@
 #include <isla/plugin_api.hpp>
 #include <isla/publish/file_writer.hpp>
 
+#include "biome_image.hpp"
 #include "obj_writer.hpp"
 
 namespace {
@@ -13,7 +14,8 @@ class ObjExporter final : public isla::Exporter {
  public:
   std::string name() const override { return "obj"; }
   std::string description() const override {
-    return "Wavefront OBJ: terrain.obj (one group a patch, the contract's NW-SE triangles) and terrain.mtl";
+    return "Wavefront OBJ: terrain.obj (one group a patch, the contract's NW-SE triangles), terrain.mtl and the "
+           "biome images it maps";
   }
   std::vector<isla::OptionSpec> options() const override { return isla_obj::meshOptionSpecs(); }
   void checkOptions(const isla::OptionValues& values) const override { isla_obj::parseMeshOptions(values); }
@@ -26,6 +28,7 @@ class ObjExporter final : public isla::Exporter {
     isla::FileWriter mtl = isla::FileWriter::create(stage / isla_obj::kMtlFile);
     isla_obj::writeMtl(mtl, input.world);
     mtl.close();
+    isla_png::writeBiomeImages(stage, input.world, input.enums);
   }
 };
 

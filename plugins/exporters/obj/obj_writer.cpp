@@ -7,10 +7,11 @@
 // never the mesh.
 #include "obj_writer.hpp"
 
+#include <isla/world/vertex_normal.hpp>
+
 #include <algorithm>
 #include <array>
 #include <charconv>
-#include <cmath>
 #include <functional>
 #include <limits>
 #include <stdexcept>
@@ -83,35 +84,6 @@ class RowCache {
   std::array<Slot, 3> slots_;
 };
 
-// The canonical normal of a sample on a side that has an edge.
-const isla::Normal* canonicalNormal(const isla::World& world, const isla::Patch& patch, std::int32_t x,
-                                    std::int32_t z) {
-  for (const isla::Side side : isla::kSides) {
-    const auto edge = patch.edges[static_cast<std::size_t>(side)];
-    const bool on = side == isla::Side::North ? z == 0
-                    : side == isla::Side::South ? z == patch.pointsZ - 1
-                    : side == isla::Side::West  ? x == 0
-                                                : x == patch.pointsX - 1;
-    if (on && edge) {
-      const bool alongX = side == isla::Side::North || side == isla::Side::South;
-      return &world.edges[*edge].normals[static_cast<std::size_t>(alongX ? x : z)];
-    }
-  }
-  return nullptr;
-}
-
-// (-dh/dx, 1, -dh/dz) normalised, central inside the patch, one-sided on its border.
-isla::Normal surfaceNormal(std::span<const float> north, std::span<const float> here, std::span<const float> south,
-                           double dz, std::int32_t x, double spacing) {
-  const auto west = static_cast<std::size_t>(std::max(x - 1, 0));
-  const auto east = static_cast<std::size_t>(std::min<std::size_t>(static_cast<std::size_t>(x) + 1, here.size() - 1));
-  const auto at = static_cast<std::size_t>(x);
-  const double dhdx = (static_cast<double>(here[east]) - here[west]) / (static_cast<double>(east - west) * spacing);
-  const double dhdz = (static_cast<double>(south[at]) - north[at]) / (dz * spacing);
-  const double length = std::sqrt(dhdx * dhdx + 1 + dhdz * dhdz);
-  return {-dhdx / length, 1 / length, -dhdz / length};
-}
-
 // The indices of a written patch's east column and south row, by selection
 // position, for the neighbours that share them.
 struct SharedSides {
@@ -149,9 +121,7 @@ class MeshWriter {
         } else if (north && k == 0) {
           below[m] = north->south[m];
         } else {
-          const isla::Normal* canonical = canonicalNormal(world_, patch, x, z);
-          const isla::Normal normal =
-              canonical ? *canonical : surfaceNormal(northRow, here, southRow, zSouth - zNorth, x, spacing);
+          const isla::Normal normal = isla::vertexNormal(world_, patch, x, z, {northRow, here, southRow});
           below[m] = ++vertices_;
           putLine(text_, "v", patch.originX + x * spacing, here[static_cast<std::size_t>(x)],
                   patch.originZ + z * spacing);
@@ -240,7 +210,7 @@ void writeObj(isla::ByteSink& out, const isla::World& world, const MeshOptions& 
 }
 
 void writeMtl(isla::ByteSink& out, const isla::World& world) {
-  std::string text = "# Materials of terrain.obj: a source patch's biome image, where the png exporter writes it\n";
+  std::string text = "# Materials of terrain.obj: a source patch's biome image\n";
   for (const isla::WorldSource& source : world.sources) {
     text += "newmtl biome-" + source.id + "\nKd 1 1 1\nmap_Kd biome/" + source.id + ".png\n";
   }

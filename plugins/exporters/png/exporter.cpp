@@ -7,7 +7,6 @@
 #include <isla/plugin_api.hpp>
 
 #include <algorithm>
-#include <cerrno>
 
 #include "engine_presets.hpp"
 #include "heightmap.hpp"
@@ -20,13 +19,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using namespace isla_png;
-
-void makeDirectory(const fs::path& path) {
-  std::error_code error;
-  if (!fs::create_directory(path, error)) {
-    isla::throwSystemError(path, "create the directory", error ? error.value() : EEXIST);
-  }
-}
 
 // Rows written over rows to write, reported as the export's progress.
 class RowProgress {
@@ -49,7 +41,7 @@ HeightmapImage worldImage(const isla::World& world, const WorldRows& rows) {
 
 void writeTiles(const fs::path& stage, const isla::World& world, int compression, unsigned threads,
                 RowProgress& progress) {
-  makeDirectory(stage / "heightmap");
+  isla::createDirectory(stage / "heightmap");
   for (std::size_t p = 0; p < world.patches.size(); ++p) {
     const isla::Patch& patch = world.patches[p];
     const HeightmapImage image{.name = "heightmap/" + patch.id, .width = patch.pointsX, .height = patch.pointsZ,
@@ -93,9 +85,9 @@ class PngExporter final : public isla::Exporter {
                      [&] { return rows.next(); }, [&] { progress.row(); });
     }
     if (options.relief) writeRelief(stage, world, input.enums, options.compression, [&] { progress.row(); });
-    if (options.biome) makeDirectory(stage / "biome");
-    if (options.wbid) makeDirectory(stage / "wbid");
-    if (options.water) makeDirectory(stage / "water");
+    if (options.biome) isla::createDirectory(stage / "biome");
+    if (options.wbid) isla::createDirectory(stage / "wbid");
+    if (options.water) isla::createDirectory(stage / "water");
     for (std::size_t s = 0; s < world.sources.size(); ++s) {
       writeSourceLayers(stage, world, s, input.enums, options, [&] { progress.row(); });
     }

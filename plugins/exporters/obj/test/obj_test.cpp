@@ -12,6 +12,7 @@
 #include <sstream>
 #include <string>
 
+#include "mesh_checks.hpp"
 #include "sample_blueprint.hpp"
 #include "test_kernel.hpp"
 #include "tool_runner.hpp"
@@ -103,34 +104,14 @@ ObjMesh parseObj(const fs::path& path) {
   return mesh;
 }
 
-void exportObj(const World& world, const fs::path& stage, const std::map<std::string, std::string>& values = {}) {
-  OptionValues options;
-  for (const auto& [key, value] : values) options.set(key, value);
-  NoProgress progress;
-  Diagnostics diagnostics;
-  exporter().write(ExportInput{world, sharedKernel().enums(), options, 1, progress}, stage, diagnostics);
-  BOOST_TEST(diagnostics.items().empty(), describe(diagnostics));
+void exportObj(const World& world, const fs::path& stage, const ExportValues& values = {}) {
+  exportWorld(exporter(), world, stage, values);
 }
 
-ObjMesh objOf(const World& world, const std::map<std::string, std::string>& values = {}) {
+ObjMesh objOf(const World& world, const ExportValues& values = {}) {
   const TempDir stage;
   exportObj(world, stage.path(), values);
   return parseObj(stage.path() / "terrain.obj");
-}
-
-std::size_t patchIndex(const World& world, const std::string& id) {
-  for (std::size_t p = 0; p < world.patches.size(); ++p) {
-    if (world.patches[p].id == id) return p;
-  }
-  BOOST_FAIL("no patch " + id);
-  return 0;
-}
-
-// The sample index of a coordinate, which must be a whole one.
-std::int32_t sampleIndex(double metres, double origin, double spacing) {
-  const double i = (metres - origin) / spacing;
-  if (i != std::round(i)) BOOST_FAIL(metres << " is not on a sample");
-  return static_cast<std::int32_t>(i);
 }
 
 float asFloat(double value) { return static_cast<float>(value); }
@@ -175,7 +156,7 @@ void checkSeamless(const ObjMesh& mesh) {
   }
 }
 
-std::string errorOf(const World& world, const std::map<std::string, std::string>& values) {
+std::string errorOf(const World& world, const ExportValues& values) {
   const TempDir stage;
   try {
     exportObj(world, stage.path(), values);
@@ -185,24 +166,8 @@ std::string errorOf(const World& world, const std::map<std::string, std::string>
   return "no error";
 }
 
-std::optional<fs::path> findAssimp() {
-  const char* path = std::getenv("PATH");
-  std::istringstream dirs(path ? path : "");
-  for (std::string dir; std::getline(dirs, dir, ':');) {
-    if (!dir.empty() && fs::exists(fs::path(dir) / "assimp")) return fs::path(dir) / "assimp";
-  }
-  return std::nullopt;
-}
-
 boost::test_tools::assertion_result assimpInstalled(boost::unit_test::test_unit_id) {
-  boost::test_tools::assertion_result found(findAssimp().has_value());
-  found.message() << "assimp is not on PATH (Debian: assimp-utils); skipped";
-  return found;
-}
-
-std::string readText(const fs::path& path) {
-  std::ifstream in(path);
-  return {std::istreambuf_iterator<char>(in), {}};
+  return programOrCi("assimp", "assimp-utils");
 }
 
 }  // namespace
@@ -388,15 +353,24 @@ BOOST_AUTO_TEST_CASE(a_bad_option_value_is_refused_naming_it) {
   for (const auto& [values, message] : cases) BOOST_TEST(errorOf(world, values) == message);
 }
 
-BOOST_AUTO_TEST_CASE(the_mtl_names_each_sources_biome_image) {
+BOOST_AUTO_TEST_CASE(the_mtl_maps_each_sources_biome_image_written_beside_it) {
   const World world = buildTestWorld({.rows = 1, .cols = 2, .mapSize = 256});
-  const TempDir stage;
+  const TempDir stage, png;
   exportObj(world, stage.path());
   BOOST_TEST(readText(stage.path() / "terrain.mtl") ==
-             "# Materials of terrain.obj: a source patch's biome image, where the png exporter writes it\n"
+             "# Materials of terrain.obj: a source patch's biome image\n"
              "newmtl biome-s00\nKd 1 1 1\nmap_Kd biome/s00.png\n"
              "newmtl biome-s01\nKd 1 1 1\nmap_Kd biome/s01.png\n"
              "newmtl transition\nKd 0.5 0.5 0.5\n");
+  // The png exporter's image, byte for byte.
+  const auto* pngExporter = sharedKernel().registry().exporter("png");
+  BOOST_TEST_REQUIRE(pngExporter);
+  exportWorld(*pngExporter->object, world, png.path(), {{"layers", "biome"}});
+  for (const std::string id : {"s00", "s01"}) {
+    const fs::path image = fs::path("biome") / (id + ".png");
+    BOOST_TEST_REQUIRE(fs::exists(stage.path() / image));
+    BOOST_TEST((readFile(stage.path() / image) == readFile(png.path() / image)), image);
+  }
 }
 
 BOOST_AUTO_TEST_CASE(assimp_reads_the_same_meshes_faces_and_bounds, *boost::unit_test::precondition(assimpInstalled)) {
@@ -405,7 +379,8 @@ BOOST_AUTO_TEST_CASE(assimp_reads_the_same_meshes_faces_and_bounds, *boost::unit
   exportObj(world, stage.path(), {{"stride", "3"}, {"weld", "true"}});
   const ObjMesh mesh = parseObj(stage.path() / "terrain.obj");
   const fs::path report = stage.path() / "assimp.txt";
-  const std::string command = "'" + findAssimp()->string() + "' info '" + (stage.path() / "terrain.obj").string() +
+  BOOST_TEST_REQUIRE(findProgram("assimp").has_value(), "assimp is not on PATH: run scripts/install-deps");
+  const std::string command = "'" + findProgram("assimp")->string() + "' info '" + (stage.path() / "terrain.obj").string() +
                               "' -r > '" + report.string() + "' 2>&1";
   BOOST_TEST_REQUIRE(std::system(command.c_str()) == 0, readText(report));
   const std::string text = readText(report);
@@ -444,19 +419,10 @@ BOOST_AUTO_TEST_CASE(assimp_reads_the_same_meshes_faces_and_bounds, *boost::unit
 
 BOOST_AUTO_TEST_CASE(run_compile_writes_the_heights_the_package_holds) {
   const TempDir dir;
-  std::string sources;
-  for (const std::string id : {"w", "e"}) {
-    writeFile(dir / (id + ".dat"), encode(makeSample(256)).v2());
-    sources += std::string(sources.empty() ? "" : ",") + R"({"id": ")" + id + R"(", "namespace": ")" + id +
-               R"(", "path": ")" + id + R"(.dat", "row": 0, "col": )" + (id == "w" ? "0" : "1") + "}";
-  }
-  const std::string layout = R"({"format": "terrain-world.layout", "schema_version": 1, "name": "pair",
-    "gap_cells": 6, "sources": [)" + sources + "]}";
-  writeFile(dir / "layout.json", std::as_bytes(std::span(layout)));
-  const ToolRun package =
-      runTool({"run", "compile", (dir / "layout.json").string(), (dir / "package").string(), "--quiet"});
+  const fs::path layout = writePairLayout(dir.path());
+  const ToolRun package = runTool({"run", "compile", layout.string(), (dir / "package").string(), "--quiet"});
   BOOST_TEST_REQUIRE(package.exitCode == 0, package.err);
-  const ToolRun obj = runTool({"run", "compile", (dir / "layout.json").string(), (dir / "mesh").string(), "--quiet",
+  const ToolRun obj = runTool({"run", "compile", layout.string(), (dir / "mesh").string(), "--quiet",
                                "--exporter", "obj", "--option", "stride=2", "--option", "weld=true"});
   BOOST_TEST_REQUIRE(obj.exitCode == 0, obj.err);
   BOOST_TEST(fs::exists(dir / "mesh" / "terrain.mtl"));

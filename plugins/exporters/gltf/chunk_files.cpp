@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: MIT
+#include "chunk_files.hpp"
+
+#include <isla/publish/file_writer.hpp>
+
+#include <bit>
+#include <span>
+#include <tuple>
+
+#include "biome_image.hpp"
+
+namespace isla_gltf {
+
+namespace {
+
+static_assert(std::endian::native == std::endian::little, "glTF buffers are little-endian");
+
+template <class T>
+void writeStream(isla::FileWriter& file, const std::vector<T>& values) {
+  file.write(std::as_bytes(std::span(values)));
+}
+
+std::string levelName(const std::string& chunk, std::size_t level) {
+  return level == 0 ? chunk : chunk + "-lod" + std::to_string(level);
+}
+
+}  // namespace
+
+ChunkSummary writeChunk(const std::filesystem::path& stage, const isla::World& world, std::size_t patchIndex,
+                        std::int32_t column, std::int32_t row, const ChunkCells& cells, const PatchBand& band,
+                        std::int32_t levels) {
+  const isla::Patch& patch = world.patches[patchIndex];
+  const double spacing = world.settings.spacingM;
+  ChunkSummary chunk{.name = patch.id + "_" + std::to_string(column) + "_" + std::to_string(row),
+                     .patch = patchIndex,
+                     .column = column,
+                     .row = row,
+                     .originX = patch.originX + cells.x0 * spacing,
+                     .originZ = patch.originZ + cells.z0 * spacing,
+                     .levels = {}};
+  const std::filesystem::path directory = stage / kChunkDirectory;
+  isla::FileWriter bin = isla::FileWriter::create(directory / (chunk.name + ".bin"));
+  for (const MeshLevel& level : chunkLevels(world, patch, cells, band, levels)) {
+    LevelLayout layout{.offset = bin.size(), .vertices = level.vertexCount(), .indices = level.indices.size()};
+    std::tie(layout.min, layout.max) = positionBounds(level.positions);
+    layout.errorM = level.errorM;
+    writeStream(bin, level.positions);
+    writeStream(bin, level.normals);
+    writeStream(bin, level.uvs);
+    writeStream(bin, level.indices);
+    chunk.levels.push_back(layout);
+  }
+  bin.close();
+
+  GltfDocument document;
+  const std::size_t material = addTerrainMaterial(document, world, patch, "../");
+  const std::size_t node = addChunkNodes(document, world, chunk, chunk.name + ".bin", material);
+  isla::FileWriter gltf = isla::FileWriter::create(directory / (chunk.name + ".gltf"));
+  gltf.write(document.text({node}));
+  gltf.close();
+  return chunk;
+}
+
+std::size_t addTerrainMaterial(GltfDocument& document, const isla::World& world, const isla::Patch& patch,
+                               const std::string& directoryPrefix) {
+  boost::json::object pbr{{"metallicFactor", 0}, {"roughnessFactor", 1}};
+  std::string name = "transition";
+  if (patch.source) {
+    name = "biome-" + world.sources[*patch.source].id;
+    if (document.count("samplers") == 0) {
+      // Biomes are classes: nearest, never blended across a class boundary.
+      document.add("samplers", {{"magFilter", 9728}, {"minFilter", 9728}, {"wrapS", 33071}, {"wrapT", 33071}});
+    }
+    const std::string& id = world.sources[*patch.source].id;
+    const std::size_t image =
+        document.add("images", {{"uri", directoryPrefix + isla_png::kBiomeDirectory + "/" + id + ".png"}});
+    const std::size_t texture = document.add("textures", {{"sampler", 0}, {"source", image}});
+    pbr["baseColorTexture"] = {{"index", texture}};
+  } else {
+    pbr["baseColorFactor"] = {0.5, 0.5, 0.5, 1};
+  }
+  return document.add("materials", {{"name", name}, {"pbrMetallicRoughness", std::move(pbr)}});
+}
+
+std::size_t addChunkNodes(GltfDocument& document, const isla::World& world, const ChunkSummary& chunk,
+                          const std::string& binUri, std::size_t material) {
+  const std::size_t buffer = document.add("buffers", {{"uri", binUri}, {"byteLength", chunk.byteLength()}});
+  std::vector<std::size_t> nodes;
+  boost::json::array errors;
+  for (std::size_t k = 0; k < chunk.levels.size(); ++k) {
+    const LevelLayout& level = chunk.levels[k];
+    const std::uint64_t v = level.vertices;
+    const std::size_t position = document.addAccessor(buffer, level.offset, v * 12, kArrayBuffer, kFloat, v, "VEC3");
+    document.setBounds(position, level.min, level.max);
+    const std::size_t normal =
+        document.addAccessor(buffer, level.offset + v * 12, v * 12, kArrayBuffer, kFloat, v, "VEC3");
+    const std::size_t uv = document.addAccessor(buffer, level.offset + v * 24, v * 8, kArrayBuffer, kFloat, v, "VEC2");
+    const std::size_t indices = document.addAccessor(buffer, level.offset + v * 32, level.indices * 4,
+                                                     kElementArrayBuffer, kUnsignedInt, level.indices, "SCALAR");
+    const boost::json::object primitive{
+        {"attributes", {{"POSITION", position}, {"NORMAL", normal}, {"TEXCOORD_0", uv}}},
+        {"indices", indices},
+        {"material", material}};
+    const std::size_t mesh =
+        document.add("meshes", {{"name", levelName(chunk.name, k)},
+                                {"primitives", boost::json::array{primitive}},
+                                {"extras", {{"lod", k}, {"error_m", level.errorM}}}});
+    nodes.push_back(document.add("nodes", {{"name", levelName(chunk.name, k)},
+                                           {"mesh", mesh},
+                                           {"translation", {chunk.originX, 0, chunk.originZ}}}));
+    errors.emplace_back(level.errorM);
+  }
+  boost::json::object& first = document.at("nodes", nodes.front());
+  first["extras"] = {{"patch", world.patches[chunk.patch].id},
+                     {"chunk", {chunk.column, chunk.row}},
+                     {"lod_error_m", std::move(errors)}};
+  if (nodes.size() > 1) {
+    document.useExtension("MSFT_lod");
+    boost::json::array ids;
+    for (std::size_t k = 1; k < nodes.size(); ++k) ids.emplace_back(nodes[k]);
+    first["extensions"] = {{"MSFT_lod", {{"ids", std::move(ids)}}}};
+  }
+  return nodes.front();
+}
+
+}  // namespace isla_gltf

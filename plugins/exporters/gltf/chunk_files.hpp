@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: MIT
+// A chunk's files: chunks/<name>.bin with every level's vertex and index
+// streams, and chunks/<name>.gltf, the chunk alone; and the glTF objects
+// that show a chunk, which world.gltf adds for every chunk over the same
+// .bin files.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <isla/world/world.hpp>
+
+#include "chunk_mesh.hpp"
+#include "gltf_document.hpp"
+
+namespace isla_gltf {
+
+inline constexpr const char* kChunkDirectory = "chunks";
+
+// Where a level's streams lie in the chunk's buffer: positions (VEC3),
+// normals (VEC3), UVs (VEC2), all float32, then the uint32 indices.
+struct LevelLayout {
+  std::uint64_t offset = 0;
+  std::uint64_t vertices = 0;
+  std::uint64_t indices = 0;
+  std::array<float, 3> min{}, max{};
+  double errorM = 0;
+
+  std::uint64_t bytes() const { return vertices * 8 * sizeof(float) + indices * sizeof(std::uint32_t); }
+};
+
+struct ChunkSummary {
+  std::string name;  // "<patch-id>_<column>_<row>"
+  std::size_t patch = 0;
+  std::int32_t column = 0, row = 0;  // of the chunk in its patch, east and south
+  double originX = 0, originZ = 0;   // world metres of its first sample: the node's translation
+  std::vector<LevelLayout> levels;
+
+  std::uint64_t byteLength() const { return levels.back().offset + levels.back().bytes(); }
+};
+
+// Builds the chunk's levels from `band` and writes its two files into
+// <stage>/chunks/.
+ChunkSummary writeChunk(const std::filesystem::path& stage, const isla::World& world, std::size_t patchIndex,
+                        std::int32_t column, std::int32_t row, const ChunkCells& cells, const PatchBand& band,
+                        std::int32_t levels);
+
+// The material of a patch's chunks: a source's biome image at
+// `directoryPrefix` + "biome/<source-id>.png" (isla_png::writeBiomeImages),
+// grey for strips and corners.
+std::size_t addTerrainMaterial(GltfDocument& document, const isla::World& world, const isla::Patch& patch,
+                               const std::string& directoryPrefix);
+
+// The chunk's LOD 0 node (its other levels are MSFT_lod alternatives of it),
+// over the buffer at `binUri`.
+std::size_t addChunkNodes(GltfDocument& document, const isla::World& world, const ChunkSummary& chunk,
+                          const std::string& binUri, std::size_t material);
+
+}  // namespace isla_gltf

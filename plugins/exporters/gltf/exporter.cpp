@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: MIT
+// gltf: the compiled World's terrain as glTF 2.0 chunks with levels of
+// detail, and the scene that places them with the water, towns and roads.
+#include <isla/plugin_api.hpp>
+
+#include "gltf_options.hpp"
+#include "gltf_writer.hpp"
+
+namespace {
+
+class GltfExporter final : public isla::Exporter {
+ public:
+  std::string name() const override { return "gltf"; }
+  std::string description() const override {
+    return "glTF 2.0: chunks of the terrain (the contract's NW-SE triangles at LOD 0, border-locked meshoptimizer "
+           "levels after it), world.gltf placing them with water, towns and roads, and the biome textures";
+  }
+  std::vector<isla::OptionSpec> options() const override { return isla_gltf::gltfOptionSpecs(); }
+  void checkOptions(const isla::OptionValues& values) const override { isla_gltf::parseGltfOptions(values); }
+
+  void write(const isla::ExportInput& input, const std::filesystem::path& stage, isla::Diagnostics&) const override {
+    isla_gltf::writeGltf(input, isla_gltf::parseGltfOptions(input.options), stage);
+  }
+};
+
+}  // namespace
+
+ISLA_PLUGIN("1.0.0", "glTF 2.0: the compiled world's terrain in chunks with levels of detail, and its scene",
+            [](isla::PluginRegistrar& registrar) { registrar.addExporter(std::make_unique<GltfExporter>()); });

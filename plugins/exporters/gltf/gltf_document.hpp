@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: MIT
+// A glTF 2.0 document being assembled: each add appends an object to its
+// top-level array and returns its index; text() is the whole JSON, members
+// in a fixed order, so that the same additions give the same bytes.
+#pragma once
+
+#include <boost/json/object.hpp>
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace isla_gltf {
+
+// glTF's numeric codes.
+inline constexpr int kFloat = 5126;
+inline constexpr int kUnsignedInt = 5125;
+inline constexpr int kArrayBuffer = 34962;
+inline constexpr int kElementArrayBuffer = 34963;
+
+class GltfDocument {
+ public:
+  std::size_t add(const char* array, boost::json::object object);
+  boost::json::object& at(const char* array, std::size_t index);
+  std::size_t count(const char* array) const;
+
+  // A view of [offset, offset + length) of a buffer and its accessor.
+  std::size_t addAccessor(std::size_t buffer, std::uint64_t offset, std::uint64_t length, int target,
+                          int componentType, std::uint64_t count, const char* type);
+  // POSITION accessors must carry their bounds.
+  void setBounds(std::size_t accessor, const std::array<float, 3>& min, const std::array<float, 3>& max);
+
+  void useExtension(const char* name);
+  // The JSON text, with one scene holding `roots`.
+  std::string text(const std::vector<std::size_t>& roots) const;
+
+ private:
+  std::vector<std::pair<std::string, boost::json::array>> arrays_;  // in the order of their first object
+  std::vector<std::string> extensions_;
+};
+
+// The bounds of positions x, y, z, x, y, z, ...
+std::pair<std::array<float, 3>, std::array<float, 3>> positionBounds(std::span<const float> positions);
+
+}  // namespace isla_gltf

@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: MIT
+// A .gltf read back as a consumer reads it: its JSON, and a node's mesh with
+// the node's translation applied, from the buffers its URIs name.
+#pragma once
+
+#include <boost/json/value.hpp>
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <vector>
+
+namespace isla::test {
+
+using Vec3 = std::array<double, 3>;
+
+struct ReadMesh {
+  std::vector<Vec3> positions;  // world metres: the node's translation applied
+  std::vector<std::array<float, 3>> normals;
+  std::vector<std::array<float, 2>> uvs;
+  std::vector<std::uint32_t> indices;
+};
+
+class GltfFile {
+ public:
+  explicit GltfFile(const std::filesystem::path& path);
+
+  const boost::json::object& json() const { return json_.as_object(); }
+  const boost::json::object& node(std::size_t index) const;
+  std::size_t nodeNamed(const std::string& name) const;
+  // The mesh of node `index`, placed by its translation.
+  ReadMesh mesh(std::size_t node) const;
+  // The nodes of node `index`'s MSFT_lod, after the node itself.
+  std::vector<std::size_t> levels(std::size_t node) const;
+
+ private:
+  template <class T>
+  std::vector<T> accessor(std::size_t index, std::size_t components) const;
+
+  std::filesystem::path directory_;
+  boost::json::value json_;
+};
+
+}  // namespace isla::test

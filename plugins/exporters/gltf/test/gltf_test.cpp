@@ -1,0 +1,586 @@
+// SPDX-License-Identifier: MIT
+#include <boost/json/parse.hpp>
+#include <boost/test/unit_test.hpp>
+
+#include <isla/world/vertex_normal.hpp>
+
+#include <cmath>
+#include <cstdlib>
+#include <map>
+#include <numeric>
+#include <set>
+#include <sstream>
+
+#include "gltf_reader.hpp"
+#include "mesh_checks.hpp"
+#include "sample_blueprint.hpp"
+#include "test_kernel.hpp"
+#include "tool_runner.hpp"
+#include "world_fixture.hpp"
+
+using namespace isla;
+using namespace isla::test;
+namespace fs = std::filesystem;
+
+namespace {
+
+const Exporter& exporter() {
+  const auto* registration = sharedKernel().registry().exporter("gltf");
+  BOOST_TEST_REQUIRE(registration);
+  return *registration->object;
+}
+
+void exportGltf(const World& world, const fs::path& stage, const ExportValues& values = {}, unsigned threads = 1) {
+  exportWorld(exporter(), world, stage, values, threads);
+}
+
+std::string errorOf(const ExportValues& values) {
+  OptionValues options;
+  for (const auto& [key, value] : values) options.set(key, value);
+  try {
+    exporter().checkOptions(options);
+  } catch (const std::invalid_argument& error) {
+    return error.what();
+  }
+  return "no error";
+}
+
+// Boost.JSON 1.81's parser may read a decimal one unit in the last place off
+// the double it was printed from (it has no precise mode before 1.83).
+bool sameNumber(double read, double written) {
+  return std::abs(read - written) <= 1e-15 * std::max(1.0, std::abs(written));
+}
+
+// A chunk of world.gltf: its patch and the nodes of its levels.
+struct ChunkNodes {
+  std::string name;
+  std::size_t patch = 0;
+  std::vector<std::size_t> levels;
+};
+
+std::vector<ChunkNodes> chunksOf(const World& world, const GltfFile& scene) {
+  std::vector<ChunkNodes> out;
+  for (const auto& child : scene.node(scene.nodeNamed("terrain")).at("children").as_array()) {
+    const auto index = child.to_number<std::size_t>();
+    const auto& node = scene.node(index);
+    out.push_back({std::string(node.at("name").as_string()),
+                   patchIndex(world, std::string(node.at("extras").at("patch").as_string())), scene.levels(index)});
+  }
+  return out;
+}
+
+std::array<float, 3> asFloats(const Normal& n) {
+  return {static_cast<float>(n.x), static_cast<float>(n.y), static_cast<float>(n.z)};
+}
+
+// Every shared edge's canonical normals by world (x, z).
+std::map<std::pair<double, double>, Normal> canonicalNormals(const World& world) {
+  std::map<std::pair<double, double>, Normal> out;
+  for (const Edge& edge : world.edges) {
+    for (std::size_t i = 0; i < edge.normals.size(); ++i) {
+      const double along = static_cast<double>(i) * world.settings.spacingM;
+      out.emplace(edge.axis == Axis::X ? std::pair(edge.originX + along, edge.originZ)
+                                       : std::pair(edge.originX, edge.originZ + along),
+                  edge.normals[i]);
+    }
+  }
+  return out;
+}
+
+// One height and one normal at every (x, z) whichever chunk, patch or level
+// shows it: no crack.
+class SeamCheck {
+ public:
+  void add(const Vec3& position, const std::array<float, 3>& normal, const std::string& where) {
+    const auto [it, fresh] = seen_.try_emplace({position[0], position[2]}, position[1], normal);
+    if (!fresh && it->second != std::pair(position[1], normal)) {
+      BOOST_FAIL("crack at " << position[0] << "," << position[2] << " in " << where);
+    }
+  }
+
+ private:
+  std::map<std::pair<double, double>, std::pair<double, std::array<float, 3>>> seen_;
+};
+
+// The Khronos validator runs under node: a test that needs it says what is
+// missing and is skipped, except in CI (CI=true), where it fails.
+bool validatorInstalled() {
+  return findProgram("node") && fs::exists(fs::path(ISLA_GLTF_VALIDATOR_MODULES) / "gltf-validator" / "package.json");
+}
+
+boost::test_tools::assertion_result validatorOrCi(boost::unit_test::test_unit_id) {
+  boost::test_tools::assertion_result found(validatorInstalled() || inCi());
+  found.message() << "node or the npm gltf-validator in build-tools/node_modules is missing (scripts/install-deps "
+                     "installs both); skipped";
+  return found;
+}
+
+boost::test_tools::assertion_result assimpOrCi(boost::unit_test::test_unit_id) {
+  return programOrCi("assimp", "assimp-utils");
+}
+
+std::vector<fs::path> gltfFiles(const fs::path& directory) {
+  std::vector<fs::path> out{directory / "world.gltf"};
+  for (const auto& entry : fs::directory_iterator(directory / "chunks")) {
+    if (entry.path().extension() == ".gltf") out.push_back(entry.path());
+  }
+  std::sort(out.begin() + 1, out.end());
+  return out;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(gltf)
+
+BOOST_AUTO_TEST_CASE(registers_with_its_options_and_no_package_validator) {
+  BOOST_TEST(exporter().name() == "gltf");
+  BOOST_TEST(exporter().packageValidator().empty());
+  std::vector<std::string> names;
+  for (const auto& spec : exporter().options()) names.push_back(spec.name);
+  BOOST_TEST((names == std::vector<std::string>{"chunk", "lod"}));
+}
+
+BOOST_AUTO_TEST_CASE(lod_0_is_exactly_the_contracts_triangles) {
+  const World world = buildTestWorld({.rows = 2, .cols = 2, .mapSize = 256});
+  const TempDir stage;
+  exportGltf(world, stage.path(), {{"chunk", "100"}, {"lod", "1"}});
+  const GltfFile scene(stage / "world.gltf");
+  const double s = world.settings.spacingM;
+  std::vector<std::vector<std::vector<float>>> heights;
+  for (std::size_t p = 0; p < world.patches.size(); ++p) heights.push_back(patchHeights(world, p));
+  std::set<std::tuple<std::size_t, std::int32_t, std::int32_t, bool>> triangles;
+  const auto canonicals = canonicalNormals(world);
+  std::size_t onEdges = 0;
+  SeamCheck seams;
+  for (const ChunkNodes& chunk : chunksOf(world, scene)) {
+    BOOST_TEST_REQUIRE(chunk.levels.size() == 1U);
+    const Patch& patch = world.patches[chunk.patch];
+    const auto& rows = heights[chunk.patch];
+    const ReadMesh mesh = scene.mesh(chunk.levels[0]);
+    for (std::size_t v = 0; v < mesh.positions.size(); ++v) {
+      const Vec3 p = mesh.positions[v];
+      const auto x = sampleIndex(p[0], patch.originX, s), z = sampleIndex(p[2], patch.originZ, s);
+      const auto zi = static_cast<std::size_t>(z);
+      if (static_cast<float>(p[1]) != rows.at(zi).at(static_cast<std::size_t>(x))) {
+        BOOST_FAIL(chunk.name << " height at " << x << "," << z);
+      }
+      // The canonical normal on a shared edge; elsewhere the surface's, as every mesh exporter has it.
+      const auto around = [&](std::int32_t row) {
+        return std::span<const float>(rows.at(static_cast<std::size_t>(row)));
+      };
+      const auto canonical = canonicals.find({p[0], p[2]});
+      const Normal expected = canonical != canonicals.end()
+                                  ? canonical->second
+                                  : vertexNormal(world, patch, x, z,
+                                                 {around(std::max(z - 1, 0)), around(z),
+                                                  around(std::min(z + 1, patch.pointsZ - 1))});
+      if (mesh.normals[v] != asFloats(expected)) BOOST_FAIL(chunk.name << " normal at " << x << "," << z);
+      onEdges += canonical != canonicals.end() ? 1U : 0U;
+      // Texel centres of the patch's image, north at the top (glTF's v runs down).
+      if (mesh.uvs[v] != std::array<float, 2>{static_cast<float>((x + 0.5) / patch.pointsX),
+                                              static_cast<float>((z + 0.5) / patch.pointsZ)}) {
+        BOOST_FAIL(chunk.name << " UV at " << x << "," << z);
+      }
+      seams.add(p, mesh.normals[v], chunk.name);
+    }
+    for (std::size_t t = 0; t < mesh.indices.size(); t += 3) {
+      const Vec3 nw = mesh.positions.at(mesh.indices[t]), b = mesh.positions.at(mesh.indices[t + 1]),
+                 c = mesh.positions.at(mesh.indices[t + 2]);
+      // NW-SE-NE or NW-SW-SE: counter-clockwise seen from +Y.
+      const bool upper = b[0] == nw[0] + s && b[2] == nw[2] + s && c[0] == nw[0] + s && c[2] == nw[2];
+      const bool lower = b[0] == nw[0] && b[2] == nw[2] + s && c[0] == nw[0] + s && c[2] == nw[2] + s;
+      const auto x = sampleIndex(nw[0], patch.originX, s), z = sampleIndex(nw[2], patch.originZ, s);
+      if (!upper && !lower) BOOST_FAIL(chunk.name << " triangle at " << x << "," << z << " is not the contract's");
+      if (!triangles.emplace(chunk.patch, x, z, upper).second) BOOST_FAIL("a triangle twice at " << x << "," << z);
+    }
+  }
+  std::size_t cells = 0;
+  for (const Patch& patch : world.patches) cells += std::size_t(patch.pointsX - 1) * std::size_t(patch.pointsZ - 1);
+  BOOST_TEST(triangles.size() == 2 * cells);
+  BOOST_TEST(onEdges > 0U);
+}
+
+BOOST_AUTO_TEST_CASE(neighbouring_chunks_and_patches_meet_at_every_level) {
+  const World world = buildTestWorld({.rows = 2, .cols = 2, .mapSize = 256});
+  const TempDir stage;
+  exportGltf(world, stage.path(), {{"chunk", "48"}, {"lod", "4"}});
+  const GltfFile scene(stage / "world.gltf");
+  SeamCheck seams;
+  std::size_t checked = 0;
+  for (const ChunkNodes& chunk : chunksOf(world, scene)) {
+    BOOST_TEST_REQUIRE(chunk.levels.size() == 4U);
+    const ReadMesh full = scene.mesh(chunk.levels[0]);
+    double minX = 1e18, minZ = 1e18, maxX = -1e18, maxZ = -1e18;
+    std::map<std::pair<double, double>, std::size_t> fullVertices;
+    for (std::size_t v = 0; v < full.positions.size(); ++v) {
+      const Vec3 p = full.positions[v];
+      minX = std::min(minX, p[0]), maxX = std::max(maxX, p[0]);
+      minZ = std::min(minZ, p[2]), maxZ = std::max(maxZ, p[2]);
+      fullVertices.emplace(std::pair(p[0], p[2]), v);
+    }
+    const auto onBorder = [&](const Vec3& p) { return p[0] == minX || p[0] == maxX || p[2] == minZ || p[2] == maxZ; };
+    std::size_t borderSamples = 0;
+    for (const auto& [xz, v] : fullVertices) borderSamples += onBorder(full.positions[v]) ? 1U : 0U;
+    for (std::size_t k = 0; k < chunk.levels.size(); ++k) {
+      const ReadMesh mesh = scene.mesh(chunk.levels[k]);
+      const std::string where = chunk.name + " LOD " + std::to_string(k);
+      // Every vertex is a LOD 0 vertex with its height and normal, and agrees with every other chunk's.
+      for (std::size_t v = 0; v < mesh.positions.size(); ++v) {
+        const auto found = fullVertices.find({mesh.positions[v][0], mesh.positions[v][2]});
+        if (found == fullVertices.end() || full.positions[found->second] != mesh.positions[v] ||
+            full.normals[found->second] != mesh.normals[v]) {
+          BOOST_FAIL(where << " vertex " << v << " is not a sample of LOD 0");
+        }
+        seams.add(mesh.positions[v], mesh.normals[v], where);
+      }
+      // The mesh's open edges are exactly the border's unit steps: the border is whole, no T-junction.
+      std::map<std::pair<std::uint32_t, std::uint32_t>, int> edges;
+      for (std::size_t t = 0; t < mesh.indices.size(); t += 3) {
+        for (std::size_t e = 0; e < 3; ++e) {
+          const std::uint32_t a = mesh.indices[t + e], b = mesh.indices[t + (e + 1) % 3];
+          ++edges[{std::min(a, b), std::max(a, b)}];
+        }
+      }
+      std::size_t open = 0;
+      for (const auto& [edge, uses] : edges) {
+        if (uses != 1) continue;
+        ++open;
+        const Vec3 a = mesh.positions[edge.first], b = mesh.positions[edge.second];
+        const bool step = std::abs(a[0] - b[0]) + std::abs(a[2] - b[2]) == world.settings.spacingM;
+        const bool sameSide = (a[0] == b[0] && (a[0] == minX || a[0] == maxX)) ||
+                              (a[2] == b[2] && (a[2] == minZ || a[2] == maxZ));
+        if (!step || !sameSide) BOOST_FAIL(where << " has an open edge inside the chunk or across a gap");
+      }
+      BOOST_TEST(open == borderSamples, where);
+      ++checked;
+    }
+  }
+  BOOST_TEST(checked > 0U);
+}
+
+BOOST_AUTO_TEST_CASE(each_level_has_a_quarter_of_the_triangles_and_records_its_error) {
+  const World world = buildTestWorld({.rows = 1, .cols = 2, .mapSize = 256});
+  const TempDir stage;
+  exportGltf(world, stage.path(), {{"chunk", "128"}, {"lod", "3"}});
+  const GltfFile scene(stage / "world.gltf");
+  const auto levels = boost::json::parse(readText(stage / "levels.json"));
+  BOOST_TEST(levels.at("chunk_cells").to_number<int>() == 128);
+  const auto& listed = levels.at("chunks").as_array();
+  const auto chunks = chunksOf(world, scene);
+  BOOST_TEST_REQUIRE(listed.size() == chunks.size());
+  std::vector<std::uint64_t> triangles(3), bytes(3);
+  for (std::size_t c = 0; c < chunks.size(); ++c) {
+    BOOST_TEST(listed[c].at("name").as_string() == chunks[c].name);
+    const auto& errors = scene.node(chunks[c].levels[0]).at("extras").at("lod_error_m").as_array();
+    std::size_t previous = 0, borderVertices = 0;
+    for (std::size_t k = 0; k < 3; ++k) {
+      const ReadMesh mesh = scene.mesh(chunks[c].levels[k]);
+      const auto& row = listed[c].at("levels").as_array().at(k).as_array();  // triangles, vertices, bytes, error
+      const std::size_t count = mesh.indices.size() / 3;
+      BOOST_TEST(row.at(0).to_number<std::size_t>() == count);
+      BOOST_TEST(row.at(1).to_number<std::size_t>() == mesh.positions.size());
+      BOOST_TEST(row.at(2).to_number<std::size_t>() == mesh.positions.size() * 32 + mesh.indices.size() * 4);
+      BOOST_TEST(row.at(3).to_number<double>() == errors.at(k).to_number<double>());
+      const auto& mesh_extras = scene.json().at("meshes").as_array().at(
+          scene.node(chunks[c].levels[k]).at("mesh").to_number<std::size_t>()).at("extras");
+      BOOST_TEST(mesh_extras.at("error_m").to_number<double>() == errors.at(k).to_number<double>());
+      if (k == 0) BOOST_TEST(errors.at(k).to_number<double>() == 0.0);
+      if (k > 0) {
+        BOOST_TEST(errors.at(k).to_number<double>() > 0.0, chunks[c].name << " LOD " << k);
+        // A quarter, but the locked border keeps its triangles: a narrow strip's chunk stops short.
+        BOOST_TEST(count <= previous / 4 + borderVertices, chunks[c].name << " LOD " << k);
+        BOOST_TEST(count < previous, chunks[c].name << " LOD " << k);
+      }
+      if (k == 0) {
+        std::set<double> xs, zs;
+        for (const Vec3& p : mesh.positions) xs.insert(p[0]), zs.insert(p[2]);
+        borderVertices = 2 * (xs.size() + zs.size()) - 4;
+      }
+      triangles[k] += count;
+      bytes[k] += row.at(2).to_number<std::uint64_t>();
+      previous = count;
+    }
+  }
+  for (std::size_t k = 0; k < 3; ++k) {
+    BOOST_TEST(levels.at("totals").as_array().at(k).at("triangles").to_number<std::uint64_t>() == triangles[k]);
+    BOOST_TEST(levels.at("totals").as_array().at(k).at("bytes").to_number<std::uint64_t>() == bytes[k]);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(a_plane_simplifies_without_error) {
+  const World world = buildTestWorld({.rows = 1, .cols = 1, .mapSize = 256, .plane = true});
+  const TempDir stage;
+  exportGltf(world, stage.path(), {{"chunk", "255"}, {"lod", "3"}});
+  const GltfFile scene(stage / "world.gltf");
+  const auto chunks = chunksOf(world, scene);
+  BOOST_TEST_REQUIRE(chunks.size() == 1U);
+  for (std::size_t k = 1; k < 3; ++k) {
+    const ReadMesh mesh = scene.mesh(chunks[0].levels[k]);
+    BOOST_TEST(mesh.indices.size() / 3 <= 2 * 255 * 255 / (k == 1 ? 4U : 16U));
+    for (std::size_t t = 0; t < mesh.indices.size(); t += 3) {
+      double cx = 0, cy = 0, cz = 0;
+      for (std::size_t e = 0; e < 3; ++e) {
+        cx += mesh.positions[mesh.indices[t + e]][0] / 3, cy += mesh.positions[mesh.indices[t + e]][1] / 3;
+        cz += mesh.positions[mesh.indices[t + e]][2] / 3;
+      }
+      if (std::abs(cy - planeHeight(cx, cz)) > 1e-3) {
+        BOOST_FAIL("LOD " << k << " leaves the plane at " << cx << "," << cz);
+      }
+    }
+    // Not 0: the heights are float32 samples of the plane, a few micrometres off it.
+    BOOST_TEST(scene.node(chunks[0].levels[0]).at("extras").at("lod_error_m").at(k).to_number<double>() < 0.01);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(chunks_cut_each_patch_and_the_last_takes_what_remains) {
+  const World world = buildTestWorld({.rows = 1, .cols = 1, .mapSize = 256});
+  const std::vector<std::pair<std::string, std::vector<std::int32_t>>> cases{
+      {"100", {100, 100, 55}}, {"255", {255}}, {"4096", {255}}, {"254", {254, 1}}};
+  for (const auto& [chunk, sides] : cases) {
+    const TempDir stage;
+    exportGltf(world, stage.path(), {{"chunk", chunk}, {"lod", "1"}});
+    const GltfFile scene(stage / "world.gltf");
+    const auto chunks = chunksOf(world, scene);
+    BOOST_TEST_REQUIRE(chunks.size() == sides.size() * sides.size(), "chunk=" << chunk);
+    BOOST_TEST(!scene.json().contains("extensionsUsed"));  // one level: no MSFT_lod
+    for (std::size_t j = 0; j < sides.size(); ++j) {
+      for (std::size_t i = 0; i < sides.size(); ++i) {
+        const ChunkNodes& c = chunks[j * sides.size() + i];
+        BOOST_TEST(c.name == "p-0-0_" + std::to_string(i) + "_" + std::to_string(j));
+        BOOST_TEST(scene.mesh(c.levels[0]).indices.size() == std::size_t(6 * sides[i] * sides[j]), c.name);
+        // Positions are metres from the chunk's first sample, which the node's translation carries.
+        const auto& node = scene.node(c.levels[0]);
+        const auto& mesh = scene.json().at("meshes").at(node.at("mesh").to_number<std::size_t>());
+        const auto& position = scene.json().at("accessors").at(
+            mesh.at("primitives").at(0).at("attributes").at("POSITION").to_number<std::size_t>());
+        BOOST_TEST(position.at("min").at(0).to_number<double>() == 0.0);
+        BOOST_TEST(position.at("min").at(2).to_number<double>() == 0.0);
+        BOOST_TEST(position.at("max").at(0).to_number<double>() == sides[i] * world.settings.spacingM);
+        BOOST_TEST(position.at("max").at(2).to_number<double>() == sides[j] * world.settings.spacingM);
+        const auto cellsBefore = [&](std::size_t k) {
+          return std::accumulate(sides.begin(), sides.begin() + static_cast<std::ptrdiff_t>(k), 0);
+        };
+        const auto& translation = node.at("translation").as_array();
+        BOOST_TEST(translation.at(0).to_number<double>() == cellsBefore(i) * world.settings.spacingM);
+        BOOST_TEST(translation.at(1).to_number<double>() == 0.0);
+        BOOST_TEST(translation.at(2).to_number<double>() == cellsBefore(j) * world.settings.spacingM);
+        BOOST_TEST(fs::exists(stage / "chunks" / (c.name + ".gltf")));
+      }
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(a_bad_option_value_is_refused_naming_it) {
+  const std::vector<std::pair<ExportValues, std::string>> cases{
+      {{{"chunk", "0"}}, "gltf: option 'chunk' takes a whole number of cells from 1 to 4096, not '0'"},
+      {{{"chunk", "4097"}}, "gltf: option 'chunk' takes a whole number of cells from 1 to 4096, not '4097'"},
+      {{{"chunk", "64k"}}, "gltf: option 'chunk' takes a whole number of cells from 1 to 4096, not '64k'"},
+      {{{"lod", "0"}}, "gltf: option 'lod' takes a whole number of levels from 1 to 8, not '0'"},
+      {{{"lod", "9"}}, "gltf: option 'lod' takes a whole number of levels from 1 to 8, not '9'"},
+      {{{"lod", ""}}, "gltf: option 'lod' takes a whole number of levels from 1 to 8, not ''"},
+  };
+  for (const auto& [values, message] : cases) BOOST_TEST(errorOf(values) == message);
+  BOOST_TEST(errorOf({{"chunk", "1"}, {"lod", "8"}}) == "no error");
+}
+
+BOOST_AUTO_TEST_CASE(the_same_world_gives_the_same_bytes_whatever_the_threads) {
+  const World world = buildTestWorld({.rows = 2, .cols = 2, .mapSize = 256});
+  const TempDir one, two;
+  exportGltf(world, one.path(), {{"chunk", "64"}, {"lod", "3"}}, 1);
+  exportGltf(world, two.path(), {{"chunk", "64"}, {"lod", "3"}}, 2);
+  std::size_t files = 0;
+  for (const auto& entry : fs::recursive_directory_iterator(one.path())) {
+    if (!entry.is_regular_file()) continue;
+    const fs::path relative = fs::relative(entry.path(), one.path());
+    BOOST_TEST((readFile(entry.path()) == readFile(two.path() / relative)), relative);
+    ++files;
+  }
+  std::size_t others = 0;
+  for (const auto& entry : fs::recursive_directory_iterator(two.path())) others += entry.is_regular_file() ? 1U : 0U;
+  BOOST_TEST(files == others);
+  BOOST_TEST(files > 40U);
+}
+
+BOOST_AUTO_TEST_CASE(towns_roads_and_water_are_nodes_with_their_ids) {
+  const World world = buildTestWorld({.rows = 1, .cols = 2, .mapSize = 256});
+  const TempDir stage;
+  exportGltf(world, stage.path(), {{"chunk", "255"}, {"lod", "1"}});
+  const GltfFile scene(stage / "world.gltf");
+  std::size_t towns = 0, roads = 0;
+  for (std::size_t s = 0; s < world.scenery.size(); ++s) {
+    for (const SceneryEntity& town : world.scenery[s].entities) {
+      const auto& node = scene.node(scene.nodeNamed(town.id));
+      const auto& t = node.at("translation").as_array();
+      for (std::size_t k = 0; k < 3; ++k) BOOST_TEST(sameNumber(t[k].to_number<double>(), town.position[k]));
+      BOOST_TEST(node.at("extras").at("tier").as_string() == town.tier);
+      BOOST_TEST(node.at("extras").at("asset_id").as_string() == town.assetId);
+      BOOST_TEST(node.at("extras").at("source").as_string() == world.sources[s].id);
+      ++towns;
+    }
+    for (const SceneryRoad& road : world.scenery[s].roads) {
+      const auto& extras = scene.node(scene.nodeNamed(road.id)).at("extras");
+      BOOST_TEST(extras.at("tier").as_string() == road.tier);
+      const auto& points = extras.at("points_m").as_array();
+      BOOST_TEST_REQUIRE(points.size() == road.points.size());
+      for (std::size_t i = 0; i < points.size(); ++i) {
+        for (std::size_t k = 0; k < 3; ++k) {
+          BOOST_TEST(sameNumber(points[i].at(k).to_number<double>(), road.points[i][k]));
+        }
+      }
+      ++roads;
+    }
+  }
+  BOOST_TEST(towns > 0U);
+  BOOST_TEST(roads > 0U);
+  BOOST_TEST(scene.node(scene.nodeNamed("towns")).at("children").as_array().size() == towns);
+  BOOST_TEST(scene.node(scene.nodeNamed("roads")).at("children").as_array().size() == roads);
+  BOOST_TEST_REQUIRE(!world.waterRegions.empty());
+  BOOST_TEST(scene.node(scene.nodeNamed("water")).at("children").as_array().size() == world.waterRegions.size());
+  for (const WaterRegion& region : world.waterRegions) {
+    const std::size_t index = scene.nodeNamed(region.id);
+    const auto& extras = scene.node(index).at("extras");
+    BOOST_TEST(sameNumber(extras.at("level_m").to_number<double>(), region.levelM));
+    BOOST_TEST(extras.at("kind").as_string() == region.kind);
+    if (!(region.maxX > region.minX && region.maxZ > region.minZ)) {
+      BOOST_TEST(!scene.node(index).contains("mesh"));
+      continue;
+    }
+    // The quad, placed, is the footprint at the level, facing up.
+    const auto& scale = scene.node(index).at("scale").as_array();
+    const ReadMesh quad = scene.mesh(index);
+    std::set<std::pair<double, double>> corners;
+    for (const Vec3& p : quad.positions) {
+      const double x = region.minX + (p[0] - region.minX) * scale[0].to_number<double>();
+      const double z = region.minZ + (p[2] - region.minZ) * scale[2].to_number<double>();
+      BOOST_TEST(p[1] == region.levelM);
+      corners.emplace(x, z);
+    }
+    const std::set<std::pair<double, double>> footprint{
+        {region.minX, region.minZ}, {region.maxX, region.minZ}, {region.minX, region.maxZ}, {region.maxX, region.maxZ}};
+    BOOST_TEST((corners == footprint));
+    for (const auto& n : quad.normals) BOOST_TEST((n == std::array<float, 3>{0, 1, 0}));
+  }
+}
+
+BOOST_AUTO_TEST_CASE(the_khronos_validator_finds_no_error_in_any_file, *boost::unit_test::precondition(validatorOrCi)) {
+  BOOST_TEST_REQUIRE(validatorInstalled(), "node or the npm gltf-validator is missing: run scripts/install-deps");
+  const World world = buildTestWorld({.rows = 2, .cols = 2, .mapSize = 256});
+  const TempDir stage;
+  exportGltf(world, stage.path(), {{"chunk", "96"}, {"lod", "3"}});
+  const std::vector<fs::path> files = gltfFiles(stage.path());
+  std::string command = "NODE_PATH='" + std::string(ISLA_GLTF_VALIDATOR_MODULES) + "' '" +
+                        findProgram("node")->string() + "' '" + ISLA_GLTF_TEST_DIR + "/validate_gltf.js'";
+  for (const fs::path& file : files) command += " '" + file.string() + "'";
+  command += " > '" + (stage / "validator.txt").string() + "' 2>&1";
+  const int status = std::system(command.c_str());
+  const std::string report = readText(stage / "validator.txt");
+  BOOST_TEST(status == 0, report);
+  std::size_t clean = 0;
+  std::istringstream lines(report);
+  for (std::string line; std::getline(lines, line);) clean += line.find(": 0 errors, 0 warnings") != std::string::npos;
+  BOOST_TEST(clean == files.size(), report);
+  BOOST_TEST(files.size() == 1 + chunksOf(world, GltfFile(stage / "world.gltf")).size());
+}
+
+BOOST_AUTO_TEST_CASE(assimp_reads_each_chunk_and_the_scene_at_lod_0, *boost::unit_test::precondition(assimpOrCi)) {
+  BOOST_TEST_REQUIRE(findProgram("assimp").has_value(), "assimp is not on PATH: run scripts/install-deps");
+  const World world = buildTestWorld({.rows = 1, .cols = 2, .mapSize = 256});
+  const TempDir stage;
+  exportGltf(world, stage.path(), {{"chunk", "128"}, {"lod", "2"}});
+  // assimp's counts of a file: meshes, vertices and faces its scene shows.
+  const auto assimpCounts = [&](const fs::path& file) {
+    const fs::path report = stage / "assimp.txt";
+    const std::string command = "'" + findProgram("assimp")->string() + "' info '" + file.string() + "' -r > '" +
+                                report.string() + "' 2>&1";
+    BOOST_TEST_REQUIRE(std::system(command.c_str()) == 0, readText(report));
+    const std::string text = readText(report);
+    const auto field = [&](const std::string& name) {
+      const auto at = text.find("\n" + name);
+      BOOST_TEST_REQUIRE(at != std::string::npos, name << " in " << text);
+      return std::stoul(text.substr(at + 1 + name.size()));
+    };
+    return std::array<std::size_t, 3>{field("Meshes:"), field("Vertices:"), field("Faces:")};
+  };
+  // The scenes show LOD 0 (MSFT_lod is an extension assimp leaves aside).
+  std::size_t chunks = 0, vertices = 0, faces = 0;
+  for (const fs::path& file : gltfFiles(stage.path())) {
+    if (file.filename() == "world.gltf") continue;
+    const GltfFile chunk(file);
+    const ReadMesh mesh = chunk.mesh(chunk.json().at("scenes").at(0).at("nodes").at(0).to_number<std::size_t>());
+    BOOST_TEST((assimpCounts(file) == std::array<std::size_t, 3>{1, mesh.positions.size(), mesh.indices.size() / 3}),
+               file);
+    ++chunks, vertices += mesh.positions.size(), faces += mesh.indices.size() / 3;
+  }
+  // world.gltf: every chunk and the one water quad (4 vertices, 2 faces) that every region shows.
+  BOOST_TEST_REQUIRE(!world.waterRegions.empty());
+  BOOST_TEST((assimpCounts(stage / "world.gltf") == std::array<std::size_t, 3>{chunks + 1, vertices + 4, faces + 2}));
+}
+
+BOOST_AUTO_TEST_CASE(run_compile_writes_the_heights_the_package_holds) {
+  const TempDir dir;
+  const fs::path layout = writePairLayout(dir.path());
+  const ToolRun package = runTool({"run", "compile", layout.string(), (dir / "package").string(), "--quiet"});
+  BOOST_TEST_REQUIRE(package.exitCode == 0, package.err);
+  const ToolRun gltf = runTool({"run", "compile", layout.string(), (dir / "mesh").string(), "--quiet",
+                                "--exporter", "gltf", "--option", "chunk=100", "--option", "lod=2", "--jobs", "2"});
+  BOOST_TEST_REQUIRE(gltf.exitCode == 0, gltf.err);
+  for (const std::string id : {"w", "e"}) BOOST_TEST(fs::exists(dir / "mesh" / "biome" / (id + ".png")));
+
+  const GltfFile scene(dir / "mesh" / "world.gltf");
+  std::size_t checked = 0;
+  for (const auto& child : scene.node(scene.nodeNamed("terrain")).at("children").as_array()) {
+    const auto index = child.to_number<std::size_t>();
+    const std::string patch(scene.node(index).at("extras").at("patch").as_string());
+    const auto terrain = boost::json::parse(readText(dir / "package" / "terrain" / (patch + ".json")));
+    const auto& origin = terrain.at("origin_m").as_array();
+    const double spacing = terrain.at("spacing_m").to_number<double>();
+    const auto& rows = terrain.at("heights_m").as_array();
+    for (const std::size_t level : scene.levels(index)) {
+      for (const Vec3& v : scene.mesh(level).positions) {
+        const auto x = static_cast<std::size_t>(sampleIndex(v[0], origin[0].to_number<double>(), spacing));
+        const auto z = static_cast<std::size_t>(sampleIndex(v[2], origin[1].to_number<double>(), spacing));
+        if (static_cast<float>(v[1]) != static_cast<float>(rows.at(z).as_array().at(x).to_number<double>())) {
+          BOOST_FAIL(patch << " height at " << x << "," << z);
+        }
+        ++checked;
+      }
+    }
+  }
+  BOOST_TEST(checked > 0U);
+}
+
+BOOST_AUTO_TEST_CASE(export_writes_one_blueprint_as_chunks_with_its_scene) {
+  const TempDir dir;
+  writeFile(dir / "island.dat", encode(makeSample(256)).v2());
+  const ToolRun run = runTool({"export", (dir / "island.dat").string(), (dir / "out").string(), "--quiet",
+                               "--exporter", "gltf", "--option", "chunk=128"});
+  BOOST_TEST_REQUIRE(run.exitCode == 0, run.err);
+  const GltfFile scene(dir / "out" / "world.gltf");
+  std::vector<std::string> names;
+  for (const auto& child : scene.node(scene.nodeNamed("terrain")).at("children").as_array()) {
+    const auto& node = scene.node(child.to_number<std::size_t>());
+    names.emplace_back(node.at("name").as_string());
+    BOOST_TEST(scene.levels(child.to_number<std::size_t>()).size() == 3U);  // lod's default
+    BOOST_TEST(fs::exists(dir / "out" / "chunks" / (names.back() + ".gltf")));
+  }
+  BOOST_TEST((names == std::vector<std::string>{"p-0-0_0_0", "p-0-0_1_0", "p-0-0_0_1", "p-0-0_1_1"}));
+  BOOST_TEST(fs::exists(dir / "out" / "biome" / "island.png"));
+  BOOST_TEST(fs::exists(dir / "out" / "levels.json"));
+}
+
+BOOST_AUTO_TEST_CASE(a_bad_option_on_the_command_line_writes_nothing) {
+  const TempDir dir;
+  writeFile(dir / "island.dat", encode(makeSample(256)).v2());
+  const ToolRun run = runTool({"export", (dir / "island.dat").string(), (dir / "out").string(), "--quiet",
+                               "--exporter", "gltf", "--option", "lod=12"});
+  BOOST_TEST(run.exitCode == 1);
+  BOOST_TEST(run.err.find("gltf: option 'lod' takes a whole number of levels from 1 to 8, not '12'") !=
+             std::string::npos, run.err);
+  BOOST_TEST(!fs::exists(dir / "out"));
+  const ToolRun options = runTool({"plugins", "--options", "gltf"});
+  BOOST_TEST(options.exitCode == 0, options.err);
+  BOOST_TEST(options.out.find("chunk") != std::string::npos, options.out);
+  BOOST_TEST(options.out.find("lod") != std::string::npos, options.out);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
