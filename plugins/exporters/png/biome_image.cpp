@@ -20,7 +20,6 @@ void writeBiomeImage(const std::filesystem::path& path, const isla::World& world
 }
 
 void writeBiomeImages(const std::filesystem::path& stage, const isla::World& world, const isla::EnumTable& enums) {
-  constexpr int kDefaultCompression = 6;  // png's option 'compression'
   isla::createDirectory(stage / kBiomeDirectory);
   for (std::size_t s = 0; s < world.sources.size(); ++s) {
     const std::filesystem::path image = stage / kBiomeDirectory / (world.sources[s].id + ".png");

@@ -8,6 +8,8 @@
 #include <string>
 #include <string_view>
 
+#include "png_encoder.hpp"
+
 namespace isla_png {
 
 namespace {
@@ -49,9 +51,8 @@ std::invalid_argument badValue(std::string_view exporter, std::string_view optio
 }
 
 isla::OptionSpec compressionSpec() {
-  // 2: on Up-filtered heightmaps already smaller than libpng's default
-  // (level 6 with its heuristic filter) at a fifth of its time (docs/performance.md).
-  return {"compression", isla::OptionType::Integer, "the deflate level, 0 (none, fastest) to 9 (smallest)", "2"};
+  return {"compression", isla::OptionType::Integer, "the deflate level, 0 (none, fastest) to 9 (smallest)",
+          std::to_string(kDefaultCompression)};
 }
 
 int parseCompression(std::string_view exporter, const isla::OptionValues& values) {

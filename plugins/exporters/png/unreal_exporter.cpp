@@ -26,7 +26,7 @@ constexpr TileSizes kUnrealTiles{"unreal", "size", kLandscapeSizes};
 struct UnrealOptions {
   std::int32_t size = 0;  // 0: auto
   Padding padding = Padding::Edge;
-  int compression = 2;
+  int compression = kDefaultCompression;
 };
 
 UnrealOptions parseUnrealOptions(const isla::OptionValues& values) {
