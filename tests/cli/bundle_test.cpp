@@ -159,8 +159,9 @@ BOOST_AUTO_TEST_CASE(a_bundle_compiles_to_the_terrain_of_its_blueprint_with_its_
   BOOST_TEST(unzipAccepts(w.path("s.zip")));
   expectSuccess(w.compile("s.dat", "bare"));
   expectSuccess(w.compile("s.zip", "bundled"));
-  auto bare = fileTree(w.dir / "bare");
-  auto bundled = fileTree(w.dir / "bundled");
+  const auto bare = fileTree(w.dir / "bare");
+  const auto bundled = fileTree(w.dir / "bundled");
+  BOOST_TEST(bundled.size() == bare.size());
   for (const auto& [file, bytes] : bare) {
     if (file.starts_with("terrain/") || file == "boundaries.json" || file == "compilation-report.json") {
       BOOST_TEST_INFO(file);
