@@ -159,8 +159,9 @@ BOOST_AUTO_TEST_CASE(a_bundle_compiles_to_the_terrain_of_its_blueprint_with_its_
   BOOST_TEST(unzipAccepts(w.path("s.zip")));
   expectSuccess(w.compile("s.dat", "bare"));
   expectSuccess(w.compile("s.zip", "bundled"));
-  auto bare = fileTree(w.dir / "bare");
-  auto bundled = fileTree(w.dir / "bundled");
+  const auto bare = fileTree(w.dir / "bare");
+  const auto bundled = fileTree(w.dir / "bundled");
+  BOOST_TEST(bundled.size() == bare.size());
   for (const auto& [file, bytes] : bare) {
     if (file.starts_with("terrain/") || file == "boundaries.json" || file == "compilation-report.json") {
       BOOST_TEST_INFO(file);
@@ -313,6 +314,16 @@ BOOST_AUTO_TEST_CASE(bundle_make_writes_the_same_bytes_every_time_and_refuses_wh
   BOOST_TEST(contains(bad.err, "bad.zip!vegetation.json: error: at /instances/0/x: "));
   BOOST_TEST(contains(bad.err, "[bundle.schema]"));
   BOOST_TEST(contains(bad.err, "the bundle would not be accepted by 'run compile' (the errors above); nothing was written"));
+  BOOST_TEST(!fs::exists(w.dir / "bad.zip"));
+  writeText(w.dir / "inverted.json", R"({"format": "isla.viewer-bundle.vegetation", "format_version": 1,
+    "regions": [{"id": "grove", "kind": "forest", "min_x": 20, "min_y": 10, "max_x": 10, "max_y": 20}],
+    "instances": []})");
+  const auto inverted = runTool({"bundle", "make", w.path("bad.zip"), "--blueprint", w.path("s.dat"),
+                                 "--vegetation", w.path("inverted.json")});
+  BOOST_TEST(inverted.exitCode == 1);
+  BOOST_TEST(contains(inverted.err, "bad.zip!vegetation.json: error: at /regions/0: region 'grove' has a minimum "
+                                    "above its maximum; give min_x <= max_x and min_y <= max_y [bundle.region-bounds]"),
+             inverted.err);
   BOOST_TEST(!fs::exists(w.dir / "bad.zip"));
 }
 

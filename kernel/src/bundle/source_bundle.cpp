@@ -233,6 +233,17 @@ void checkUniqueIds(const Items& items, Id id, std::string_view member, const st
   }
 }
 
+// A footprint a schema cannot order: min_x <= max_x and min_y <= max_y.
+void checkRegionBounds(const std::vector<VegetationRegion>& regions, std::string_view member, BundleCheck& check) {
+  for (std::size_t i = 0; i < regions.size(); ++i) {
+    const VegetationRegion& r = regions[i];
+    if (r.minX <= r.maxX && r.minY <= r.maxY) continue;
+    check.error("bundle.region-bounds", member,
+                "region " + inQuotes(r.id) + " has a minimum above its maximum; give min_x <= max_x and "
+                "min_y <= max_y", "/regions/" + std::to_string(i));
+  }
+}
+
 }  // namespace
 
 std::string memberLocation(const std::string& bundle, std::string_view member) {
@@ -307,6 +318,7 @@ std::optional<SourceBundle> readBundle(std::span<const std::byte> archive, const
         bundle.vegetation = vegetationOf(document->as_object());
         checkUniqueIds(bundle.vegetation->regions, [](const VegetationRegion& r) { return r.id; }, member,
                        "regions", check);
+        checkRegionBounds(bundle.vegetation->regions, member, check);
       }
     } else if (member == kCatalogueMember) {
       if (const auto document = jsonMember(*inflated, member, "catalogue", schema, check)) {
