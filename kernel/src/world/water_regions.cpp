@@ -20,20 +20,24 @@ struct Box {
 };
 
 // The bounding box of every body id's pixels, in one pass over the grid.
+// A column is taken a run of equal ids at a time: bodies are large and
+// contiguous, so a box is updated once a run instead of once a pixel.
 std::vector<Box> boxesOf(const Raster& ids) {
   std::vector<Box> boxes(std::size_t{1} << 16);
   const auto values = ids.values<std::uint16_t>();
   const std::int32_t n = ids.mapSize();
   for (std::int32_t x = 0; x < n; ++x) {
     const auto* column = &values[static_cast<std::size_t>(x) * static_cast<std::size_t>(n)];
-    for (std::int32_t z = 0; z < n; ++z) {
+    for (std::int32_t z = 0; z < n;) {
       const std::uint16_t id = column[z].value();
+      const std::int32_t first = z;
+      while (z < n && column[z].value() == id) ++z;
       if (id == 0) continue;
       Box& box = boxes[id];
       box.minX = std::min(box.minX, x);
       box.maxX = std::max(box.maxX, x);
-      box.minZ = std::min(box.minZ, z);
-      box.maxZ = std::max(box.maxZ, z);
+      box.minZ = std::min(box.minZ, first);
+      box.maxZ = std::max(box.maxZ, z - 1);
     }
   }
   return boxes;
