@@ -215,7 +215,7 @@ BOOST_AUTO_TEST_CASE(export_writes_one_blueprint_as_a_one_source_world) {
 BOOST_AUTO_TEST_CASE(plugins_options_lists_an_exporters_options) {
   const auto run = runTool({"plugins", "--options", "png"});
   BOOST_TEST_REQUIRE(run.exitCode == 0, run.err);
-  BOOST_TEST(contains(run.out, "  compression (integer, default '2'): the deflate level"), run.out);
+  BOOST_TEST(contains(run.out, "  compression (integer, default '3'): the deflate level"), run.out);
   BOOST_TEST(contains(run.out, "  tiles (string, default 'world'): "), run.out);
   const auto json = boost::json::parse(runTool({"plugins", "--options", "png", "--json"}).out).as_array();
   BOOST_TEST(json.size() == 3u);
