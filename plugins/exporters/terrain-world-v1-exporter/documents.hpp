@@ -47,5 +47,13 @@ void writeWorld(isla::JsonWriter& json, const isla::World& world, const PackageR
 void beginDocument(isla::JsonWriter& json, std::string_view format);
 void writePoint(isla::JsonWriter& json, std::string_view key, double x, double z);
 void writeBounds(isla::JsonWriter& json, std::string_view key, double minX, double minZ, double maxX, double maxZ);
+// KEY: [item, ...], each item written by `write`.
+template <class Items, class Write>
+void writeArray(isla::JsonWriter& json, std::string_view key, const Items& items, const Write& write) {
+  json.key(key);
+  json.beginArray();
+  for (const auto& item : items) write(json, item);
+  json.endArray();
+}
 
 }  // namespace isla_world_export

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 // scenery/<source-id>.json: one source's towns, roads, vegetation, regions
-// and assets in world
-// coordinates, as the World's scenery builder placed them.
+// and assets in world coordinates, as the World's scenery builder placed them.
 #include "documents.hpp"
 
 namespace isla_world_export {
@@ -83,23 +82,11 @@ void writeScenery(isla::JsonWriter& json, const isla::World& world, std::size_t 
   beginDocument(json, "terrain-world.scenery");
   json.member("source_id", source.id);
   json.member("namespace", source.ns);
-  json.key("entities");
-  json.beginArray();
-  for (const auto& entity : scenery.entities) writeEntity(json, entity);
-  json.endArray();
-  json.key("roads");
-  json.beginArray();
-  for (const auto& road : scenery.roads) writeRoad(json, road);
-  json.endArray();
+  writeArray(json, "entities", scenery.entities, writeEntity);
+  writeArray(json, "roads", scenery.roads, writeRoad);
   // Imported vegetation and its regions come from a viewer bundle only.
-  json.key("vegetation");
-  json.beginArray();
-  for (const auto& item : scenery.vegetation) writeVegetation(json, item);
-  json.endArray();
-  json.key("regions");
-  json.beginArray();
-  for (const auto& region : scenery.regions) writeRegion(json, region);
-  json.endArray();
+  writeArray(json, "vegetation", scenery.vegetation, writeVegetation);
+  writeArray(json, "regions", scenery.regions, writeRegion);
   json.key("assets");
   json.beginObject();
   for (const auto& [id, asset] : scenery.assets) writeAsset(json, asset);
