@@ -84,7 +84,7 @@ void StagedFile::write(std::span<const std::byte> bytes) {
 
 void StagedFile::commit() {
   try {
-    writer_->close();
+    writer_->close(/*sync=*/true);
     writer_.reset();
     // A signal that came during the sync still leaves nothing behind.
     checkInterrupted();

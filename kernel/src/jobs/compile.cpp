@@ -105,10 +105,13 @@ void checkVegetationOnMap(const LayoutSource& source, const SourceBundle& bundle
                      .pointer = "/instances/" + std::to_string(first)});
 }
 
-// Reads, hashes and validates one source, a blueprint or a viewer bundle
-// holding one; its diagnostics go to `out`.
+// Reads and validates one source, a blueprint or a viewer bundle holding
+// one; its diagnostics go to `out`. The provenance hash (SHA-256 of the
+// file's bytes) is only written at the end: `hash` gets it, computed beside
+// the rest of the compile with more than one thread, else when asked for.
 std::optional<LoadedSource> loadSource(const Kernel& kernel, const Layout& layout, const LayoutSource& source,
-                                       const ValidationContext& context, Diagnostics& out) {
+                                       const ValidationContext& context, unsigned threads,
+                                       std::future<std::string>& hash, Diagnostics& out) {
   std::shared_ptr<const MappedFile> file;
   try {
     file = MappedFile::open(source.path);
@@ -117,9 +120,7 @@ std::optional<LoadedSource> loadSource(const Kernel& kernel, const Layout& layou
                         "source '" + source.id + "': " + error.what()));
     return std::nullopt;
   }
-  // The provenance hash reads the same mapped bytes as the reader and the
-  // validators: it runs beside them.
-  auto hash = std::async(std::launch::async, [&] { return sha256Hex(file->bytes()); });
+  hash = std::async(threads > 1 ? std::launch::async : std::launch::deferred, [file] { return sha256Hex(file->bytes()); });
   SourceBlueprint read = readSourceBlueprint(file, source.path.string(), kernel);
   Diagnostics found = std::move(read.load.diagnostics);
   if (read.load.ok()) {
@@ -129,7 +130,7 @@ std::optional<LoadedSource> loadSource(const Kernel& kernel, const Layout& layou
     checkRuntime(layout, source, *read.bundle, read.load.package->mapSize, found);
     checkVegetationOnMap(source, *read.bundle, read.load.package->mapSize, found);
   }
-  LoadedSource loaded{nullptr, hash.get(), read.bundle};
+  LoadedSource loaded{nullptr, {}, read.bundle};
   out.append(found);
   if (!read.load.ok() || found.hasErrors()) {
     out.add(layoutError(layout, source.pointer, "source.invalid",
@@ -211,9 +212,10 @@ CompileResult compileWorld(const Kernel& kernel, const CompileRequest& request, 
   const ValidationContext context{kernel.enums(), Units{layout->settings.heightScaleM, layout->settings.spacingM},
                                   request.validatorOptions};
   std::vector<LoadedSource> loaded;
+  std::vector<std::future<std::string>> hashes(layout->sources.size());
   for (std::size_t i = 0; i < layout->sources.size(); ++i) {
     checkInterrupted();
-    if (auto source = loadSource(kernel, *layout, layout->sources[i], context, diagnostics)) {
+    if (auto source = loadSource(kernel, *layout, layout->sources[i], context, threads, hashes[i], diagnostics)) {
       loaded.push_back(std::move(*source));
     }
     progress.update(0.3 * static_cast<double>(i + 1) / static_cast<double>(layout->sources.size()));
@@ -223,6 +225,7 @@ CompileResult compileWorld(const Kernel& kernel, const CompileRequest& request, 
 
   ProgressRange building(progress, 0.3, 0.55);
   World world = buildWorld(*layout, std::move(loaded), kernel.enums(), threads, building);
+  for (std::size_t i = 0; i < hashes.size(); ++i) world.sources[i].sha256 = hashes[i].get();
   const std::size_t worldWarnings = world.warnings.size();
   reportSourceWarnings(world, *layout, diagnostics);
 

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "isla/publish/staged_directory.hpp"
 
-#include <fcntl.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -25,24 +24,6 @@ std::filesystem::path normalised(std::filesystem::path target) {
 std::filesystem::path parentOf(const std::filesystem::path& target) {
   auto parent = target.parent_path();
   return parent.empty() ? std::filesystem::path(".") : parent;
-}
-
-void syncDirectory(const std::filesystem::path& directory) {
-  const int fd = ::open(directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) throwSystemError(directory, "open", errno);
-  const int result = ::fsync(fd);
-  const int error = errno;
-  ::close(fd);
-  if (result != 0) throwSystemError(directory, "sync", error);
-}
-
-// The files were synced as they were closed; their directories are synced
-// here, so that the rename publishes entries that exist.
-void syncTree(const std::filesystem::path& root) {
-  for (const auto& entry : std::filesystem::recursive_directory_iterator(root)) {
-    if (entry.is_directory() && !entry.is_symlink()) syncDirectory(entry.path());
-  }
-  syncDirectory(root);
 }
 
 }  // namespace
@@ -92,7 +73,6 @@ void StagedDirectory::discard() noexcept {
 }
 
 void StagedDirectory::commit() {
-  syncTree(stage_);
   // The reservation: only a target that is still absent is published.
   if (::mkdir(target_.c_str(), 0700) != 0) {
     if (errno == EEXIST) {
@@ -107,7 +87,6 @@ void StagedDirectory::commit() {
     throwSystemError(target_, "publish the staging directory as", error);
   }
   committed_ = true;
-  syncDirectory(parentOf(target_));
 }
 
 }  // namespace isla

@@ -7,6 +7,7 @@
 #include "patch_stats.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <numbers>
@@ -63,6 +64,37 @@ double steepestSquared(std::span<const float> north, std::span<const float> sout
   return steepest;
 }
 
+// A row's least and greatest height and largest magnitude, in eight lanes
+// so that the loop vectorises (a single running min or max does not).
+struct RowExtent {
+  float low, high, magnitude;
+};
+
+ISLA_VECTOR_CLONES
+RowExtent extentOf(std::span<const float> row) {
+  constexpr std::size_t kLanes = 8;
+  std::array<float, kLanes> low, high, magnitude;
+  low.fill(std::numeric_limits<float>::infinity());
+  high.fill(-std::numeric_limits<float>::infinity());
+  magnitude.fill(0);
+  std::size_t x = 0;
+  for (; x + kLanes <= row.size(); x += kLanes) {
+    for (std::size_t lane = 0; lane < kLanes; ++lane) {
+      const float h = row[x + lane];
+      low[lane] = h < low[lane] ? h : low[lane];
+      high[lane] = h > high[lane] ? h : high[lane];
+      magnitude[lane] = std::fabs(h) > magnitude[lane] ? std::fabs(h) : magnitude[lane];
+    }
+  }
+  for (; x < row.size(); ++x) {
+    low[0] = std::min(low[0], row[x]);
+    high[0] = std::max(high[0], row[x]);
+    magnitude[0] = std::max(magnitude[0], std::fabs(row[x]));
+  }
+  return {*std::min_element(low.begin(), low.end()), *std::max_element(high.begin(), high.end()),
+          *std::max_element(magnitude.begin(), magnitude.end())};
+}
+
 double outside(double value, double low, double high) { return std::max({low - value, value - high, 0.0}); }
 
 // The two source samples a strip or corner sample must stay between.
@@ -78,7 +110,7 @@ PatchStats computePatchStats(const World& world, std::size_t index, std::int32_t
                              std::int32_t endRow) {
   const Patch& patch = world.patches[index];
   const double spacing = world.settings.spacingM;
-  PatchRows rows = world.heights(index);
+  PatchRows rows = world.heights(index, endRow);
   float low = std::numeric_limits<float>::infinity(), high = -low;
   ExactMax slope, overshoot;
 
@@ -106,16 +138,18 @@ PatchStats computePatchStats(const World& world, std::size_t index, std::int32_t
   };
 
   std::span<const float> previous;
-  if (firstRow > 0) previous = rows.row(firstRow - 1);
+  float previousMagnitude = 0;
+  if (firstRow > 0) {
+    previous = rows.row(firstRow - 1);
+    previousMagnitude = extentOf(previous).magnitude;
+  }
   for (std::int32_t z = firstRow; z < endRow; ++z) {
     if (z % 256 == 0) checkInterrupted();
     const auto row = rows.row(z);
-    float rowMagnitude = 0;
-    for (const float h : row) {
-      low = std::min(low, h);
-      high = std::max(high, h);
-      rowMagnitude = std::max(rowMagnitude, std::fabs(h));
-    }
+    const RowExtent extent = extentOf(row);
+    low = std::min(low, extent.low);
+    high = std::max(high, extent.high);
+    const float rowMagnitude = extent.magnitude;
     if (patch.kind != PatchKind::Source) {
       const double error = float32Error(rowMagnitude);
       for (std::size_t x = 0; x < row.size(); ++x) {
@@ -126,8 +160,7 @@ PatchStats computePatchStats(const World& world, std::size_t index, std::int32_t
       }
     }
     if (!previous.empty()) {
-      float magnitude = rowMagnitude;
-      for (const float h : previous) magnitude = std::max(magnitude, std::fabs(h));
+      const float magnitude = std::max(rowMagnitude, previousMagnitude);
       const double error = 2 * float32Error(magnitude) / spacing;
       // Most row pairs hold no candidate: one branch-free pass finds the
       // pair's steepest estimate, and only a pair that could beat the best
@@ -145,6 +178,7 @@ PatchStats computePatchStats(const World& world, std::size_t index, std::int32_t
       }
     }
     previous = row;
+    previousMagnitude = rowMagnitude;
   }
   return PatchStats{jsonFloat(low), jsonFloat(high), std::atan(slope.value()) * 180.0 / std::numbers::pi,
                     overshoot.value()};

@@ -36,5 +36,6 @@ const Patch* World::patch(std::int32_t latticeRow, std::int32_t latticeCol) cons
 }
 
 PatchRows World::heights(std::size_t patch) const { return PatchRows(*this, patch); }
+PatchRows World::heights(std::size_t patch, std::int32_t endRow) const { return PatchRows(*this, patch, endRow); }
 
 }  // namespace isla

@@ -33,8 +33,10 @@ class FileWriter final : public ByteSink {
   const std::filesystem::path& path() const;
 
   // Flushes, fsyncs when `sync`, closes; returns the SHA-256 (lower-case hex)
-  // of every byte written. Throws IoError.
-  std::string close(bool sync = true);
+  // of every byte written. Throws IoError. Only a file that replaces another
+  // is synced (StagedFile); the files of a staged directory are not, since
+  // its publication is atomic but not durable (docs/decisions.md).
+  std::string close(bool sync = false);
 
  private:
   struct State;

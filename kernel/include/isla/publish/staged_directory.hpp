@@ -27,7 +27,8 @@ class StagedDirectory {
   const std::filesystem::path& stage() const { return stage_; }
   const std::filesystem::path& target() const { return target_; }
 
-  // Syncs the stage, reserves the target and renames the stage onto it.
+  // Reserves the target and renames the stage onto it (atomic, not durable:
+  // nothing is synced, as the contract allows; docs/decisions.md).
   void commit();
 
  private:

@@ -130,6 +130,9 @@ class ISLA_API World {
 
   // Streams one patch's heights row by row (heights_m[z][x], float32 metres).
   PatchRows heights(std::size_t patch) const;
+  // The same for a reader that stops before row `endRow`: the rows are made
+  // in bands, and none reaches past it.
+  PatchRows heights(std::size_t patch, std::int32_t endRow) const;
 
   // Internal: what the rows of strips and corners are made from.
   struct Borders;
@@ -142,6 +145,7 @@ class ISLA_API World {
 class ISLA_API PatchRows {
  public:
   PatchRows(const World& world, std::size_t patch);
+  PatchRows(const World& world, std::size_t patch, std::int32_t endRow);
   PatchRows(PatchRows&&) noexcept;
   ~PatchRows();
 
