@@ -265,12 +265,19 @@ BOOST_AUTO_TEST_CASE(a_signal_mid_compile_leaves_nothing) {
   Workspace ws;
   const auto layout = ws.layout("layout.json", 2, 2, {}, kSettings, 512);
   const auto before = ws.entries();
+  // The signals come at fractions of an undisturbed compile's time, so that
+  // some land while it writes however fast the machine and the compile are.
+  const std::vector<std::string> compile{"run", "compile", layout, ws.path("world"), "--quiet", "--jobs", "1"};
+  const auto start = std::chrono::steady_clock::now();
+  BOOST_TEST_REQUIRE(ToolProcess(compile).wait().exitCode == 0);
+  const auto undisturbed = std::chrono::steady_clock::now() - start;
+  fs::remove_all(ws.path("world"));
   int whileWriting = 0;
   for (const int signal : {SIGTERM, SIGINT, SIGHUP}) {
-    for (const int delayMs : {50, 250, 450, 650}) {
-      BOOST_TEST_CONTEXT("signal " << signal << " after " << delayMs << " ms") {
-        ToolProcess process({"run", "compile", layout, ws.path("world"), "--quiet", "--jobs", "1"});
-        std::this_thread::sleep_for(std::chrono::milliseconds(delayMs));
+    for (const int percent : {10, 30, 50, 70, 90}) {
+      BOOST_TEST_CONTEXT("signal " << signal << " at " << percent << " % of the compile") {
+        ToolProcess process(compile);
+        std::this_thread::sleep_for(undisturbed * percent / 100);
         process.signal(signal);
         const auto run = process.wait();
         // Either the signal came in time (128 + signal, nothing left; the

@@ -24,7 +24,8 @@ namespace isla {
 
 // Bump when any type a plugin sees changes incompatibly.
 // 2: exporters receive the World; package validators. 3: package checks take a CheckDepth.
-inline constexpr std::uint32_t kPluginApiVersion = 3;
+// 4: validators are given a thread count (ValidationContext::threads).
+inline constexpr std::uint32_t kPluginApiVersion = 4;
 inline constexpr const char* kPluginEntrySymbol = "isla_plugin_entry";
 
 class PluginRegistrar;

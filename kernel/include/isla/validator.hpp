@@ -19,6 +19,7 @@ struct ValidationContext {
   const EnumTable& enums;
   Units units;
   const OptionValues& options;
+  unsigned threads = 0;  // at most this many threads (0: every core); results do not depend on it
 };
 
 class ISLA_API Validator {

@@ -210,7 +210,7 @@ CompileResult compileWorld(const Kernel& kernel, const CompileRequest& request, 
   if (!layout) throw CompileError("the layout has errors; nothing was written", diagnostics);
 
   const ValidationContext context{kernel.enums(), Units{layout->settings.heightScaleM, layout->settings.spacingM},
-                                  request.validatorOptions};
+                                  request.validatorOptions, threads};
   std::vector<LoadedSource> loaded;
   std::vector<std::future<std::string>> hashes(layout->sources.size());
   for (std::size_t i = 0; i < layout->sources.size(); ++i) {

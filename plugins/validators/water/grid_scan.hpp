@@ -20,13 +20,13 @@ struct Mismatches {
 
 // For a branch-free rule, counting a block is a loop the compiler vectorises;
 // only the block that holds the first mismatch is scanned a second time.
-// Slices of the grid run in parallel and are combined in order.
+// Slices of the grid run on `threads` threads and are combined in order.
 template <class Breaks>
-Mismatches countMismatches(std::uint64_t pixels, Breaks breaks) {
+Mismatches countMismatches(std::uint64_t pixels, unsigned threads, Breaks breaks) {
   constexpr std::uint64_t kBlock = 4096;
   constexpr std::uint64_t kSlice = kBlock * 256;
   std::vector<Mismatches> slices((pixels + kSlice - 1) / kSlice);
-  isla::parallelFor(slices.size(), 0, [&](std::size_t s) {
+  isla::parallelFor(slices.size(), threads, [&](std::size_t s) {
     Mismatches& found = slices[s];
     const std::uint64_t sliceEnd = std::min(pixels, (s + 1) * kSlice);
     for (std::uint64_t start = s * kSlice; start < sliceEnd; start += kBlock) {

@@ -44,10 +44,11 @@ std::string levelText(std::uint16_t code) {
 // before surface(), which reads the rows table() indexed.
 class WaterCheck {
  public:
-  WaterCheck(const isla::Raster& ids, isla::Diagnostics& out)
+  WaterCheck(const isla::Raster& ids, unsigned threads, isla::Diagnostics& out)
       : ids_(ids),
+        threads_(isla::resolveThreads(threads)),
         values_(ids.values<std::uint16_t>()),
-        scan_(scanWater(ids, isla::resolveThreads(0))),
+        scan_(scanWater(ids, threads_)),
         census_(scan_.census),
         out_(out) {}
 
@@ -75,6 +76,7 @@ class WaterCheck {
   void checkRow(const isla::Record& row, std::size_t rowIndex);
 
   const isla::Raster& ids_;
+  unsigned threads_;
   std::span<const isla::LittleEndianT<std::uint16_t>> values_;
   WaterScan scan_;
   const BodyCensus& census_;
@@ -105,7 +107,7 @@ void WaterCheck::biomesAgree(const isla::Raster& biomes, const isla::EnumTable& 
   };
   const std::string rule = "BIOM Ocean/Lake pixels and WBID nonzero pixels must be the same set";
   const Mismatches unlabelled = countMismatches(
-      ids_.pixelCount(), [&](std::uint64_t i) -> bool { return water(i) & (idAt(i) == kNoWater); });
+      ids_.pixelCount(), threads_, [&](std::uint64_t i) -> bool { return water(i) & (idAt(i) == kNoWater); });
   if (unlabelled.count > 0) {
     const auto i = unlabelled.first;
     error("water.biome-mismatch",
@@ -114,7 +116,7 @@ void WaterCheck::biomesAgree(const isla::Raster& biomes, const isla::EnumTable& 
           kBiomes, i);
   }
   const Mismatches dry = countMismatches(
-      ids_.pixelCount(), [&](std::uint64_t i) -> bool { return !water(i) & (idAt(i) != kNoWater); });
+      ids_.pixelCount(), threads_, [&](std::uint64_t i) -> bool { return !water(i) & (idAt(i) != kNoWater); });
   if (dry.count > 0) {
     const auto i = dry.first;
     error("water.biome-mismatch",
@@ -291,7 +293,7 @@ void WaterCheck::surface(const isla::Raster& surface) {
   const auto codes = surface.values<std::uint16_t>();
   const std::uint64_t pixels = ids_.pixelCount();
   const Mismatches extent = countMismatches(
-      pixels, [&](std::uint64_t i) { return (codes[i].value() != 0) != (idAt(i) != kNoWater); });
+      pixels, threads_, [&](std::uint64_t i) { return (codes[i].value() != 0) != (idAt(i) != kNoWater); });
   if (extent.count > 0) {
     const auto i = extent.first;
     const std::uint16_t id = idAt(i);
@@ -303,7 +305,7 @@ void WaterCheck::surface(const isla::Raster& surface) {
               at(i) + ": " + found + ". WSRF must be nonzero exactly where WBID is",
           kSurface, i);
   }
-  const Mismatches level = countMismatches(pixels, [&](std::uint64_t i) -> bool {
+  const Mismatches level = countMismatches(pixels, threads_, [&](std::uint64_t i) -> bool {
     const std::uint32_t want = expected[idAt(i)];
     const std::uint16_t code = codes[i].value();
     return (code != 0) & (want != 0) & (want != kAnyLevel) & (code != want);
@@ -342,7 +344,7 @@ class WaterValidator final : public isla::Validator {
     // Present but not decoded (no codec, a skipped layout): nothing to check.
     const auto* ids = package.get<isla::Raster>(kIds);
     if (!ids) return;
-    WaterCheck water(*ids, out);
+    WaterCheck water(*ids, context.threads, out);
     if (const auto* biomes = package.get<isla::Raster>(kBiomes)) water.biomesAgree(*biomes, context.enums);
     water.connectivity();
     water.numbering();
