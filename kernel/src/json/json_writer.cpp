@@ -115,12 +115,12 @@ void appendPointerToken(std::string& out, std::string_view key) {
 // float path writes up to 32 bytes past the number it returns).
 template <class T>
 char* putNumber(char* out, char* end, T number) {
+  if constexpr (std::is_same_v<T, float>) {  // first: heights are almost all covered, and 0 is not
+    if (fastShortestCovers(number)) return writeShortestFixed(out, number);
+  }
   if (number == 0) {  // -0 too: a sign of zero is noise in heights and normals
     *out = '0';
     return out + 1;
-  }
-  if constexpr (std::is_same_v<T, float>) {
-    if (fastShortestCovers(number)) return writeShortestFixed(out, number);
   }
   if (std::fabs(number) < kExactIntegers<T>) return std::to_chars(out, end, number, std::chars_format::fixed).ptr;
   return expandedShortest(out, number);

@@ -148,7 +148,7 @@ char* writeShortestFixed(char* out, float value) {
   *out = '.';
   std::memcpy(out + 1, &decimalChars, 8);
   const int shown = withoutTrailingZeros(lastEight, decimals);
-  return out + shown + (shown != 0);  // no decimals, no point
+  return shown != 0 ? out + 1 + shown : out;  // no decimals, no point
 }
 
 }  // namespace isla
