@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The shortest fixed-notation decimal of a float32 that reads back as it,
 // the same text as std::to_chars(value, std::chars_format::fixed) but about
-// five times as fast: printing heights is most of a terrain export's time.
+// three times as fast: printing heights is most of a terrain export's time.
 #pragma once
 
 #include <bit>
