@@ -1,15 +1,22 @@
 // SPDX-License-Identifier: MIT
-// Shortest float32 printing for terrain heights: std::to_chars (what
-// isla::JsonWriter uses) against {fmt}'s Dragonbox, on 4 M heights as the
-// exporter sees them (raw uniform in -0.52 .. 1.7, times 251 m, as float32).
+// Shortest float32 printing for terrain heights: isla's fast fixed printer
+// (what isla::JsonWriter uses for them) against std::to_chars and, when
+// installed, {fmt}'s Dragonbox, on 4 M heights as the exporter sees them (raw
+// uniform in -0.52 .. 1.7, times 251 m, as float32); then the writer's two
+// row paths over rows of 4096 of them.
 // Results and the choice: docs/performance.md, "Printing heights".
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <charconv>
 #include <random>
+#include <span>
+#include <string>
 #include <vector>
 
 #include <isla/json/json_writer.hpp>
+
+#include "json/shortest_float.hpp"
 
 #ifdef ISLA_BENCH_FMT
 #include <fmt/compile.h>
@@ -17,6 +24,8 @@
 #endif
 
 namespace {
+
+constexpr std::size_t kRow = 4096;
 
 const std::vector<float>& heights() {
   static const std::vector<float> values = [] {
@@ -49,6 +58,16 @@ void toCharsShortest(benchmark::State& state) {
   printAll(state, [](char* out, float h) { return std::to_chars(out, out + 64, h).ptr; });
 }
 
+// The printer alone: every height here is inside the range it covers.
+void shortestFixed(benchmark::State& state) {
+  const auto& values = heights();
+  if (!std::all_of(values.begin(), values.end(), isla::fastShortestCovers)) {
+    state.SkipWithError("a height outside the fast printer's range");
+    return;
+  }
+  printAll(state, isla::writeShortestFixed);
+}
+
 #ifdef ISLA_BENCH_FMT
 // "{}" is Dragonbox's shortest digits; fixed notation for these magnitudes.
 void fmtCompiled(benchmark::State& state) {
@@ -62,15 +81,15 @@ class NullSink final : public isla::ByteSink {
   void write(std::span<const std::byte> bytes) override { benchmark::DoNotOptimize(bytes.data()); }
 };
 
-// The exporter's path: rows of 4096 through isla::JsonWriter::numbers.
+// Rows of 4096 through isla::JsonWriter::numbers.
 void jsonWriterRows(benchmark::State& state) {
   const auto& values = heights();
   for (auto _ : state) {
     NullSink sink;
     isla::JsonWriter json(sink);
     json.beginArray();
-    for (std::size_t row = 0; row < values.size(); row += 4096) {
-      json.numbers(std::span(values).subspan(row, 4096));
+    for (std::size_t row = 0; row < values.size(); row += kRow) {
+      json.numbers(std::span(values).subspan(row, kRow));
     }
     json.endArray();
     json.finish();
@@ -78,9 +97,24 @@ void jsonWriterRows(benchmark::State& state) {
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * values.size()));
 }
 
+// The exporter's path: each row of 4096 into a new string of its own.
+void appendNumbersRows(benchmark::State& state) {
+  const auto& values = heights();
+  for (auto _ : state) {
+    for (std::size_t row = 0; row < values.size(); row += kRow) {
+      std::string text;
+      isla::JsonWriter::appendNumbers(text, std::span(values).subspan(row, kRow), "/heights_m/0");
+      benchmark::DoNotOptimize(text.data());
+    }
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * values.size()));
+}
+
 BENCHMARK(toCharsFixed);
 BENCHMARK(toCharsShortest);
+BENCHMARK(shortestFixed);
 BENCHMARK(jsonWriterRows);
+BENCHMARK(appendNumbersRows);
 
 }  // namespace
 

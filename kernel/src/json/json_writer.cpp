@@ -2,6 +2,7 @@
 #include "isla/json/json_writer.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <charconv>
 #include <cmath>
 #include <limits>
@@ -85,6 +86,18 @@ std::string nonFiniteName(T number) {
   return number > 0 ? "Infinity" : "-Infinity";
 }
 
+// The index of the first NaN or infinity in `values`, else its size: a pass
+// with no early exit, which vectorises, then a search only if there is one.
+std::size_t firstNonFinite(std::span<const float> values) {
+  std::uint32_t nonFinite = 0;
+  for (const float value : values) {
+    nonFinite |= static_cast<std::uint32_t>((std::bit_cast<std::uint32_t>(value) & 0x7F800000U) == 0x7F800000U);
+  }
+  if (nonFinite == 0) return values.size();
+  return static_cast<std::size_t>(
+      std::find_if(values.begin(), values.end(), [](float value) { return !std::isfinite(value); }) - values.begin());
+}
+
 // RFC 6901: "~" and "/" in a key are escaped.
 void appendPointerToken(std::string& out, std::string_view key) {
   for (const char c : key) {
@@ -102,12 +115,12 @@ void appendPointerToken(std::string& out, std::string_view key) {
 // float path writes up to 32 bytes past the number it returns).
 template <class T>
 char* putNumber(char* out, char* end, T number) {
+  if constexpr (std::is_same_v<T, float>) {  // first: heights are almost all covered, and 0 is not
+    if (fastShortestCovers(number)) return writeShortestFixed(out, number);
+  }
   if (number == 0) {  // -0 too: a sign of zero is noise in heights and normals
     *out = '0';
     return out + 1;
-  }
-  if constexpr (std::is_same_v<T, float>) {
-    if (fastShortestCovers(number)) return writeShortestFixed(out, number);
   }
   if (std::fabs(number) < kExactIntegers<T>) return std::to_chars(out, end, number, std::chars_format::fixed).ptr;
   return expandedShortest(out, number);
@@ -264,19 +277,29 @@ void JsonWriter::writeNumber(T number, std::optional<std::size_t> index) {
 }
 
 void JsonWriter::appendNumbers(std::string& out, std::span<const float> values, std::string_view pointer) {
+  const std::size_t finite = firstNonFinite(values);
   std::size_t used = out.size();
   out.resize(used + 2 + values.size() * 16);
   out[used++] = '[';
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    if (!std::isfinite(values[i])) {
-      out.resize(used);
-      throw std::domain_error("json: cannot write " + nonFiniteName(values[i]) + " at " + std::string(pointer) + "/" +
-                              std::to_string(i) + ": JSON numbers are finite");
+  // Room is checked a block at a time, each number followed by its comma.
+  constexpr std::size_t kBlock = 16, kBlockRoom = kBlock * (kMaxNumberChars + 1);
+  for (std::size_t first = 0; first < finite; first += kBlock) {
+    const std::size_t end = std::min(first + kBlock, finite);
+    if (out.size() - used < kBlockRoom) out.resize(std::max(out.size() * 2, used + kBlockRoom));
+    char* const begin = out.data() + used;
+    char* const limit = out.data() + out.size();
+    char* next = begin;
+    for (std::size_t i = first; i < end; ++i) {
+      next = putNumber(next, limit, values[i]);
+      *next++ = ',';
     }
-    if (out.size() - used < kMaxNumberChars + 2) out.resize(out.size() * 2 + kMaxNumberChars);
-    if (i > 0) out[used++] = ',';
-    char* begin = out.data() + used;
-    used += static_cast<std::size_t>(putNumber(begin, out.data() + out.size(), values[i]) - begin);
+    used += static_cast<std::size_t>(next - begin);
+  }
+  used -= finite > 0 ? 1 : 0;  // the last comma
+  if (finite < values.size()) {
+    out.resize(used);
+    throw std::domain_error("json: cannot write " + nonFiniteName(values[finite]) + " at " + std::string(pointer) +
+                            "/" + std::to_string(finite) + ": JSON numbers are finite");
   }
   out[used++] = ']';
   out.resize(used);
