@@ -9,6 +9,9 @@
 #include <optional>
 #include <vector>
 
+#include <isla/io_error.hpp>
+#include <isla/mapped_file.hpp>
+
 #include "row_skim.hpp"
 
 namespace isla::terrain_world {
@@ -44,7 +47,7 @@ class Handler {
   bool on_array_begin(error_code& ec) {
     if (streaming_) return streamOpen(true);
     if (options_.sink && frames_.size() == 1 && frames_[0].value->is_object() && key_ == options_.streamedKey) {
-      if (options_.skim) {  // the parser stops at the '[', where the skimmer takes over
+      if (options_.skim != Skim::None) {  // the parser stops at the '[', where the skimmer takes over
         skimHere = true;
         ec = boost::system::errc::make_error_code(boost::system::errc::operation_canceled);
         return false;
@@ -265,12 +268,23 @@ std::optional<json::value> readDocument(const std::filesystem::path& file, const
   error_code ec;
   bool read = feed(*parser, in.get(), 0, std::nullopt, true, offset, ec);
   if (read && parser->handler().skimHere) {
-    // The skimmer reads the array from its '['; the document is then parsed
-    // again with the array's bytes left out (as "[]"), the sink's work done.
+    // The skimmer reads the array from its '[' in the mapped file; the
+    // document is then parsed again with the array's bytes left out (as
+    // "[]"), the sink's work done.
     const std::uint64_t open = offset;
-    const SkimEnd skimmed = skimRows(in.get(), open, *options.sink, options.streamedKey);
+    std::shared_ptr<const MappedFile> mapped;
+    try {
+      mapped = MappedFile::open(file);
+    } catch (const IoError&) {
+      report.error("world.unreadable", name, "", "cannot read " + name + " past byte " + std::to_string(offset));
+      return std::nullopt;
+    }
+    const auto bytes = mapped->bytes();
+    const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+    const SkimEnd skimmed = skimRows(text, open, *options.sink, options.streamedKey, options.skim);
+    mapped.reset();
     if (!skimmed.complete) {
-      if (skimmed.truncated) {
+      if (skimmed.truncated && options.skim == Skim::Sampled) {
         report.error("world.unreadable", name, "",
                      name + " ends before its JSON does (truncated at byte " + std::to_string(skimmed.offset) +
                          "); recompile the package");

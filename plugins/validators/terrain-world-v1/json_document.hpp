@@ -28,10 +28,27 @@ class RowSink {
   virtual void problem(const std::string& pointer, const std::string& message) = 0;
   virtual void end(std::size_t rows) = 0;
   virtual std::size_t rowLimit() const = 0;
-  // When skimming (ReadOptions::skim): whether row `z` is wanted whole; a
-  // row that is not arrives through rowEnds, its first and last numbers.
-  virtual bool wantsWholeRow(std::size_t z) const = 0;
-  virtual void rowEnds(std::size_t z, double first, double last, std::size_t count) = 0;
+  // When skimming (Skim::Sampled): what row `z` is needed for besides its
+  // first and last numbers, every number or those of `columns` (ascending).
+  struct Needs {
+    bool whole = false;
+    std::span<const std::size_t> columns;
+  };
+  virtual Needs needs(std::size_t z) const = 0;
+  // A row not needed whole: its first and last numbers, how many it holds,
+  // and the values of the needed columns below that count, in their order.
+  virtual void rowSamples(std::size_t z, double first, double last, std::size_t count,
+                          std::span<const double> columns) = 0;
+};
+
+// How the streamed array is read.
+enum class Skim {
+  None,     // by the SAX parser, every value
+  Sampled,  // scanned as text, only what the sink needs converted (row_skim.hpp)
+  // Every row parsed as text when all are plain numbers (plain_number.hpp);
+  // at anything else nothing is returned and nothing reported, so that the
+  // caller reads the document again with None and a fresh sink.
+  Plain,
 };
 
 struct ReadOptions {
@@ -39,7 +56,7 @@ struct ReadOptions {
   RowSink* sink = nullptr;
   std::string streamedKey = "heights_m";
   std::size_t maxValues = 0;  // outside the streamed array; 0: any number
-  bool skim = false;          // the streamed array is scanned (row_skim.hpp), not parsed
+  Skim skim = Skim::None;
 };
 
 // The document, or nothing after reporting world.unreadable (not JSON,

@@ -119,10 +119,10 @@ class PackageCheck {
     const std::size_t terrains = model_.patches.size();
     std::vector<Diagnostics> found(terrains + hashes_.size());
     parallelFor(found.size(), 0, [&](std::size_t task) {
-      Report report(found[task]);
       if (task < terrains) {
-        readTerrain(task, report);
+        readTerrain(task, found[task]);
       } else {
+        Report report(found[task]);
         checkHash(hashes_[task - terrains].file, hashes_[task - terrains].reference, report);
       }
     });
@@ -399,8 +399,12 @@ class PackageCheck {
     return model_.patches.size();
   }
 
-  void readTerrain(std::size_t index, Report& report) {
+  // At CheckDepth::Full the heights are first parsed as plain numbers; that
+  // read is kept when it read the document and its reader reported nothing,
+  // else the parser reads it again so that the diagnostics are the parser's.
+  void readTerrain(std::size_t index, Diagnostics& found) {
     if (!terrainFiles_[index] || !model_.latticeIntact) return;
+    Report report(found);
     const PatchEntry& p = model_.patches[index];
     const std::string& file = p.terrain.path;
     const bool oddRow = p.latticeRow % 2 == 1, oddCol = p.latticeCol % 2 == 1;
@@ -408,9 +412,22 @@ class PackageCheck {
                                                                                              : Across::None;
     PatchGrid grid{p.id, static_cast<std::size_t>(p.pointsX), static_cast<std::size_t>(p.pointsZ),
                    p.originX, p.originZ, model_.spacing, across};
-    auto figures = std::make_unique<PatchFigures>(grid, file, report, std::move(queries_[index]), recompute_);
-    const auto header = readDocument(*terrainFiles_[index], file, report,
-                                     {.sink = figures.get(), .maxValues = kMaxTerrainHeaderValues, .skim = !recompute_});
+    std::unique_ptr<PatchFigures> figures;
+    auto read = [&](Report& figuresReport, Report& readerReport, Skim skim) {
+      figures = std::make_unique<PatchFigures>(grid, file, figuresReport, queries_[index], recompute_);
+      return readDocument(*terrainFiles_[index], file, readerReport,
+                          {.sink = figures.get(), .maxValues = kMaxTerrainHeaderValues, .skim = skim});
+    };
+    std::optional<json::value> header;
+    if (recompute_) {
+      Diagnostics figuresFound, readerFound;
+      Report figuresReport(figuresFound), readerReport(readerFound);
+      header = read(figuresReport, readerReport, Skim::Plain);
+      if (header && readerFound.empty()) found.append(figuresFound);
+      else header = read(report, report, Skim::None);
+    } else {
+      header = read(report, report, Skim::Sampled);
+    }
     if (!header || !conforms(*schema_, *header, "terrain", file, report)) return;
     auto differs = [&](const std::string& key, const std::string& got, const std::string& want) {
       report.error("world.terrain-header", file, "/" + key,

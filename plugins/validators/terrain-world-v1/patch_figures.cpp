@@ -3,7 +3,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
+#include <limits>
 #include <numbers>
+
+#include <isla/vector_clones.hpp>
 
 namespace isla::terrain_world {
 
@@ -30,6 +34,39 @@ std::pair<std::size_t, double> cellOf(double coordinate, double origin, double s
   return {cell, f - static_cast<double>(cell)};
 }
 
+// Four doubles a vector: the steepest triangle is a max, which does not
+// depend on the order its lanes take the cells in.
+using Lanes = double __attribute__((vector_size(4 * sizeof(double))));
+constexpr std::size_t kLanes = 4;
+
+// |grad h|^2 of the steepest triangle of the cells between rows `north` and
+// `south` (NW-SE split: NW, NE, SE and NW, SE, SW).
+ISLA_VECTOR_CLONES
+double steepestGradient2(const std::vector<double>& north, const std::vector<double>& south, double spacing) {
+  const std::size_t cells = south.size() - 1;
+  Lanes best = {0, 0, 0, 0};
+  std::size_t x = 0;
+  for (; x + kLanes <= cells; x += kLanes) {
+    Lanes nw, ne, sw, se;  // unaligned loads
+    std::memcpy(&nw, &north[x], sizeof nw);
+    std::memcpy(&ne, &north[x + 1], sizeof ne);
+    std::memcpy(&sw, &south[x], sizeof sw);
+    std::memcpy(&se, &south[x + 1], sizeof se);
+    const Lanes gx1 = (ne - nw) / spacing, gz1 = (se - ne) / spacing;
+    const Lanes gx2 = (se - sw) / spacing, gz2 = (sw - nw) / spacing;
+    const Lanes first = gx1 * gx1 + gz1 * gz1, second = gx2 * gx2 + gz2 * gz2;
+    const Lanes steeper = first < second ? second : first;
+    best = best < steeper ? steeper : best;
+  }
+  double steepest = std::max({best[0], best[1], best[2], best[3]});
+  for (; x < cells; ++x) {
+    const double gx1 = (north[x + 1] - north[x]) / spacing, gz1 = (south[x + 1] - north[x + 1]) / spacing;
+    const double gx2 = (south[x + 1] - south[x]) / spacing, gz2 = (south[x] - north[x]) / spacing;
+    steepest = std::max({steepest, gx1 * gx1 + gz1 * gz1, gx2 * gx2 + gz2 * gz2});
+  }
+  return steepest;
+}
+
 }  // namespace
 
 PatchFigures::PatchFigures(PatchGrid grid, std::string file, Report& report, std::vector<ElevationQuery> queries,
@@ -39,18 +76,26 @@ PatchFigures::PatchFigures(PatchGrid grid, std::string file, Report& report, std
   auto cellRow = [&](const ElevationQuery& q) { return cellOf(q.z, grid_.originZ, grid_.spacing, grid_.pointsZ).first; };
   std::stable_sort(queries_.begin(), queries_.end(),
                    [&](const ElevationQuery& a, const ElevationQuery& b) { return cellRow(a) < cellRow(b); });
-  if (recompute_ || grid_.pointsZ < 2) return;
-  wholeRows_ = {0, grid_.pointsZ - 1};
+  if (recompute_) return;
   for (const auto& q : queries_) {
-    wholeRows_.push_back(cellRow(q));
-    wholeRows_.push_back(cellRow(q) + 1);
+    const std::size_t column = cellOf(q.x, grid_.originX, grid_.spacing, grid_.pointsX).first;
+    for (const std::size_t z : {cellRow(q), cellRow(q) + 1}) {
+      sampledColumns_[z].push_back(column);
+      sampledColumns_[z].push_back(column + 1);
+    }
   }
-  std::sort(wholeRows_.begin(), wholeRows_.end());
-  wholeRows_.erase(std::unique(wholeRows_.begin(), wholeRows_.end()), wholeRows_.end());
+  for (auto& [z, columns] : sampledColumns_) {
+    std::sort(columns.begin(), columns.end());
+    columns.erase(std::unique(columns.begin(), columns.end()), columns.end());
+  }
 }
 
-bool PatchFigures::wantsWholeRow(std::size_t z) const {
-  return recompute_ || std::binary_search(wholeRows_.begin(), wholeRows_.end(), z);
+// The border rows whole: they are the north and south edges.
+PatchFigures::Needs PatchFigures::needs(std::size_t z) const {
+  if (recompute_ || z == 0 || z + 1 == grid_.pointsZ) return {.whole = true, .columns = {}};
+  const auto sampled = sampledColumns_.find(z);
+  if (sampled == sampledColumns_.end()) return {};
+  return {.whole = false, .columns = sampled->second};
 }
 
 void PatchFigures::problem(const std::string& pointer, const std::string& message) {
@@ -81,18 +126,32 @@ void PatchFigures::row(std::size_t z, std::span<const double> values, std::size_
   if (!accepts(z, count)) return;
   current_.assign(values.begin(), values.end());
   if (z == 0) north_ = current_;
-  west_.push_back(current_.front());
-  east_.push_back(current_.back());
   if (recompute_) accumulate(z);
+  advance(z, current_.front(), current_.back());
+}
+
+void PatchFigures::rowSamples(std::size_t z, double first, double last, std::size_t count,
+                              std::span<const double> columns) {
+  if (!accepts(z, count)) return;
+  const std::span<const std::size_t> sampled = needs(z).columns;
+  if (sampled.empty()) {
+    west_.push_back(first);
+    east_.push_back(last);
+    return;
+  }
+  // The columns not sampled are NaN: a query reading one would fail loudly.
+  current_.assign(count, std::numeric_limits<double>::quiet_NaN());
+  for (std::size_t i = 0; i < columns.size(); ++i) current_[sampled[i]] = columns[i];
+  advance(z, first, last);
+}
+
+// Row z (current_) is taken: its ends, the queries of the cells above it.
+void PatchFigures::advance(std::size_t z, double first, double last) {
+  west_.push_back(first);
+  east_.push_back(last);
   if (z > 0 && previousRow_ == z - 1) checkQueries(z - 1);
   previous_.swap(current_);
   previousRow_ = z;
-}
-
-void PatchFigures::rowEnds(std::size_t z, double first, double last, std::size_t count) {
-  if (!accepts(z, count)) return;
-  west_.push_back(first);
-  east_.push_back(last);
 }
 
 // The report's figures, from row z (current_) and the one before (previous_).
@@ -118,16 +177,7 @@ void PatchFigures::accumulate(std::size_t z) {
       columnMax_[x] = std::max(columnMax_[x], current_[x]);
     }
   }
-  if (z > 0) {
-    // Cells between the previous row (north) and this one (south), NW-SE split.
-    const double s = grid_.spacing;
-    for (std::size_t x = 0; x + 1 < current_.size(); ++x) {
-      const double nw = previous_[x], ne = previous_[x + 1], sw = current_[x], se = current_[x + 1];
-      const double gx1 = (ne - nw) / s, gz1 = (se - ne) / s;  // NW, NE, SE
-      const double gx2 = (se - sw) / s, gz2 = (sw - nw) / s;  // NW, SE, SW
-      maxGradient2_ = std::max({maxGradient2_, gx1 * gx1 + gz1 * gz1, gx2 * gx2 + gz2 * gz2});
-    }
-  }
+  if (z > 0) maxGradient2_ = std::max(maxGradient2_, steepestGradient2(previous_, current_, grid_.spacing));
 }
 
 void PatchFigures::checkQueries(std::size_t cellRow) {

@@ -3,11 +3,14 @@
 // past: extrema, the steepest triangle, overshoot, the four border lines,
 // the heights at the scenery's points, and whether its shape was intact.
 // Without `recompute` (a stage just written, its figures taken from the
-// report) only the border lines, the scenery points and the shape.
+// report) only the border lines, the scenery points and the shape, from
+// the first and last rows whole and, of the other rows, their ends and the
+// columns of the scenery points' cells.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -39,8 +42,9 @@ class PatchFigures final : public RowSink {
   void problem(const std::string& pointer, const std::string& message) override;
   void end(std::size_t rows) override;
   std::size_t rowLimit() const override { return grid_.pointsX; }
-  bool wantsWholeRow(std::size_t z) const override;
-  void rowEnds(std::size_t z, double first, double last, std::size_t count) override;
+  Needs needs(std::size_t z) const override;
+  void rowSamples(std::size_t z, double first, double last, std::size_t count,
+                  std::span<const double> columns) override;
 
   bool intact() const { return intact_ && ended_; }  // every row read, of the right length
   double minHeight() const { return min_; }
@@ -56,6 +60,7 @@ class PatchFigures final : public RowSink {
  private:
   bool accepts(std::size_t z, std::size_t count);
   void accumulate(std::size_t z);
+  void advance(std::size_t z, double first, double last);
   void checkQueries(std::size_t cellRow);
 
   PatchGrid grid_;
@@ -63,7 +68,8 @@ class PatchFigures final : public RowSink {
   Report report_;
   std::vector<ElevationQuery> queries_;  // by cell row
   bool recompute_;
-  std::vector<std::size_t> wholeRows_;  // without recompute_: the rows read whole, ascending
+  // Without recompute_: the columns sampled of the rows the queries' cells span, ascending.
+  std::map<std::size_t, std::vector<std::size_t>> sampledColumns_;
   std::size_t previousRow_ = 0;         // the row previous_ holds
   std::size_t nextQuery_ = 0;
   std::size_t problems_ = 0;

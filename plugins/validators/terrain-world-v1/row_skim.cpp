@@ -1,150 +1,150 @@
 // SPDX-License-Identifier: MIT
-// Only the structure is walked byte by byte (between rows); inside a row,
-// memchr finds its ']' and one vectorisable pass counts the commas and
-// looks for a byte no number can hold. A row's numbers are converted only
-// when the sink wants the row whole, else its first and last.
+// Sampled: a row's numbers are converted only where the sink needs them
+// (its first and last, a few columns, or two rows whole). Plain: every
+// number is parsed, and the first thing that is not a plain number ends the
+// skim without a word, the parser then reading the document for its
+// diagnostics.
 #include "row_skim.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstring>
 #include <vector>
 
+#include "plain_number.hpp"
+#include "row_scan.hpp"
+
 namespace isla::terrain_world {
 
 namespace {
 
-constexpr std::size_t kChunk = std::size_t{1} << 20;
-// A row of 32768 heights is under 1 MiB of text; the buffer grows to hold
-// a longer one only as its bytes arrive, and never past this.
+// A row of 32768 heights is under 1 MiB of text; one of more than this is refused.
 constexpr std::size_t kMaxRowBytes = std::size_t{64} << 20;
 constexpr std::size_t kMaxNumberChars = 64;
 
 bool isSpace(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
 
-// Bytes of a number (digits, sign, point, exponent), the comma, or blanks.
-struct RowBytes {
-  std::size_t commas = 0;
-  bool clean = true;  // no other byte, and no two commas in a row
-};
+const char* skipSpaces(const char* at, const char* end) {
+  while (at != end && isSpace(*at)) ++at;
+  return at;
+}
 
-RowBytes classify(const char* text, std::size_t size) {
-  std::size_t commas = 0;
-  unsigned bad = 0;
-  for (std::size_t i = 0; i < size; ++i) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    const bool number = (c - 0x2BU <= 14U && c != 0x2FU) || (c | 0x20U) == 'e';
-    const bool blank = c == ' ' || c == '\n' || c == '\r' || c == '\t';
-    commas += c == ',';
-    bad |= static_cast<unsigned>(!number && !blank);
-    bad |= static_cast<unsigned>(c == ',' && i + 1 < size && text[i + 1] == ',');
-  }
-  return {commas, bad == 0};
+const char* find(const char* at, const char* end, char c) {
+  const auto* found = static_cast<const char*>(std::memchr(at, c, static_cast<std::size_t>(end - at)));
+  return found ? found : end;
 }
 
 class Skimmer {
  public:
-  Skimmer(std::FILE* file, std::uint64_t begin, RowSink& sink, const std::string& key)
-      : file_(file), sink_(sink), key_(key), base_(begin) {
-    buffer_.resize(kChunk);
-  }
+  Skimmer(std::string_view document, std::size_t begin, RowSink& sink, const std::string& key, Skim skim)
+      : document_(document), sink_(sink), key_(key), plain_(skim == Skim::Plain), next_(begin) {}
 
   SkimEnd run() {
-    if (std::fseek(file_, static_cast<long>(base_), SEEK_SET) != 0 || !fill(1) || buffer_[next_] != '[') {
-      return end();
-    }
+    if (next_ >= document_.size() || document_[next_] != '[') return end();
     ++next_;
     if (!skipBlanks()) return end();
-    if (buffer_[next_] == ']') return finish();
+    if (document_[next_] == ']') return finish();
     for (;;) {
-      if (buffer_[next_] != '[') return anomaly("expected an array (a row of heights)");
+      if (document_[next_] != '[') return anomaly("expected an array (a row of heights)");
       if (!row()) return end();
       ++rows_;
       if (!skipBlanks()) return end();
-      if (buffer_[next_] == ']') return finish();
-      if (buffer_[next_] != ',') return anomaly("expected ',' or ']' after a row");
+      if (document_[next_] == ']') return finish();
+      if (document_[next_] != ',') return anomaly("expected ',' or ']' after a row");
       ++next_;
       if (!skipBlanks()) return end();
     }
   }
 
  private:
-  // At least `wanted` bytes from next_ in the buffer, unless the file ends.
-  bool fill(std::size_t wanted) {
-    if (size_ - next_ >= wanted) return true;
-    std::memmove(buffer_.data(), buffer_.data() + next_, size_ - next_);
-    base_ += next_;
-    size_ -= next_;
-    next_ = 0;
-    while (size_ < wanted) {
-      if (size_ == buffer_.size()) {
-        if (buffer_.size() >= kMaxRowBytes) return false;
-        buffer_.resize(buffer_.size() * 2);
-      }
-      const std::size_t got = std::fread(buffer_.data() + size_, 1, buffer_.size() - size_, file_);
-      if (got == 0) {
-        eof_ = true;
-        return false;
-      }
-      size_ += got;
-    }
-    return true;
-  }
-
   bool skipBlanks() {
-    for (;;) {
-      if (!fill(1)) return false;
-      if (!isSpace(buffer_[next_])) return true;
-      ++next_;
-    }
+    while (next_ < document_.size() && isSpace(document_[next_])) ++next_;
+    eof_ = next_ == document_.size();
+    return !eof_;
   }
 
   // The row starting at next_ ('['), its ']' consumed.
   bool row() {
-    const char* close = nullptr;
-    for (std::size_t searched = 1;;) {
-      close = static_cast<const char*>(std::memchr(buffer_.data() + next_ + searched, ']', size_ - next_ - searched));
-      if (close) break;
-      searched = size_ - next_;
-      if (!fill(size_ - next_ + kChunk) && size_ - next_ == searched) {
-        if (!eof_) sink_.problem(pointer(), "row " + std::to_string(rows_) + " is longer than " +
-                                                std::to_string(kMaxRowBytes) + " bytes");
-        return false;
-      }
-    }
-    const char* text = buffer_.data() + next_ + 1;
-    const auto size = static_cast<std::size_t>(close - text);
-    next_ += size + 2;
-    const RowBytes bytes = classify(text, size);
-    if (!bytes.clean) {
-      sink_.problem(pointer(), "row " + std::to_string(rows_) + " holds something other than numbers");
+    const std::size_t window = std::min(document_.size() - next_, kMaxRowBytes);
+    const char* text = document_.data() + next_ + 1;
+    const auto* close = static_cast<const char*>(std::memchr(text, ']', window - 1));
+    if (!close) {
+      eof_ = window < kMaxRowBytes;
+      if (!eof_) refuse(pointer(), "row " + std::to_string(rows_) + " is longer than " + std::to_string(kMaxRowBytes) + " bytes");
       return false;
     }
-    std::size_t first = 0;
-    while (first < size && isSpace(text[first])) ++first;
-    if (first == size) {
+    const auto size = static_cast<std::size_t>(close - text);
+    next_ += size + 2;
+    return plain_ ? plainRow(text, size) : sampledRow(text, size);
+  }
+
+  bool sampledRow(const char* text, std::size_t size) {
+    const RowBytes bytes = classifyRow(text, size);
+    if (!bytes.clean) {
+      refuse(pointer(), "row " + std::to_string(rows_) + " holds something other than numbers");
+      return false;
+    }
+    const char* end = text + size;
+    if (skipSpaces(text, end) == end) {
       sink_.row(rows_, {}, 0);
       return true;
     }
     const std::size_t count = bytes.commas + 1;
-    if (!sink_.wantsWholeRow(rows_)) {
-      const char* lastComma = static_cast<const char*>(memrchr(text, ',', size));
-      double head = 0, tail = 0;
-      const char* headEnd = count == 1 ? text + size : static_cast<const char*>(std::memchr(text, ',', size));
-      if (!number(text, headEnd, 0, head)) return false;
-      if (!number(lastComma ? lastComma + 1 : text, text + size, count - 1, tail)) return false;
-      sink_.rowEnds(rows_, head, tail, count);
-      return true;
+    const RowSink::Needs needs = sink_.needs(rows_);
+    if (needs.whole) return wholeRow(text, end, count);
+    const char* lastComma = static_cast<const char*>(memrchr(text, ',', size));
+    double head = 0, tail = 0;
+    if (!number(text, find(text, end, ','), 0, head)) return false;
+    if (!number(lastComma ? lastComma + 1 : text, end, count - 1, tail)) return false;
+    samples_.clear();
+    const char* at = text;  // where column `column` begins
+    std::size_t column = 0;
+    for (const std::size_t wanted : needs.columns) {
+      if (wanted >= count) break;
+      // A clean row has count - 1 commas, so the column's comma is there.
+      if (wanted > column) at = afterCommas(at, end, wanted - column);
+      column = wanted;
+      double value = 0;
+      if (!number(at, find(at, end, ','), column, value)) return false;
+      samples_.push_back(value);
     }
+    sink_.rowSamples(rows_, head, tail, count, samples_);
+    return true;
+  }
+
+  bool wholeRow(const char* text, const char* end, std::size_t count) {
     values_.clear();
     const char* at = text;
     for (std::size_t i = 0; i < count; ++i) {
-      const char* comma = static_cast<const char*>(std::memchr(at, ',', static_cast<std::size_t>(text + size - at)));
-      const char* tokenEnd = comma ? comma : text + size;
+      const char* tokenEnd = find(at, end, ',');
       double value = 0;
       if (!number(at, tokenEnd, i, value)) return false;
       if (values_.size() < sink_.rowLimit()) values_.push_back(value);
       at = tokenEnd + 1;
+    }
+    sink_.row(rows_, values_, count);
+    return true;
+  }
+
+  // Numbers separated by commas, blanks allowed around them, each plain.
+  bool plainRow(const char* text, std::size_t size) {
+    const char* end = text + size;
+    const char* at = skipSpaces(text, end);
+    values_.clear();
+    std::size_t count = 0;
+    const std::size_t limit = sink_.rowLimit();
+    while (at != end) {
+      if (count > 0) {
+        if (*at != ',') return false;
+        at = skipSpaces(at + 1, end);
+      }
+      double value = 0;
+      at = readPlainNumber(at, end, value);
+      if (!at) return false;
+      if (values_.size() < limit) values_.push_back(value);
+      ++count;
+      at = skipSpaces(at, end);
     }
     sink_.row(rows_, values_, count);
     return true;
@@ -171,32 +171,36 @@ class Skimmer {
   std::string pointer() const { return "/" + key_ + "/" + std::to_string(rows_); }
   std::string pointer(std::size_t index) const { return pointer() + "/" + std::to_string(index); }
 
+  // A problem the sink hears of when sampling; when parsing plain numbers
+  // the parser will find it again.
+  void refuse(const std::string& pointer, const std::string& what) {
+    if (!plain_) sink_.problem(pointer, what);
+  }
   SkimEnd anomaly(const std::string& what) {
-    sink_.problem(pointer(), what + " at byte " + std::to_string(base_ + next_));
+    refuse(pointer(), what + " at byte " + std::to_string(next_));
     return end();
   }
-  SkimEnd end() const { return {base_ + next_, false, eof_}; }
+  SkimEnd end() const { return {next_, false, eof_}; }
   SkimEnd finish() {
     ++next_;
     sink_.end(rows_);
-    return {base_ + next_, true, false};
+    return {next_, true, false};
   }
 
-  std::FILE* file_;
+  std::string_view document_;
   RowSink& sink_;
   const std::string& key_;
-  std::vector<char> buffer_;
-  std::uint64_t base_;  // file offset of buffer_[0]
-  std::size_t next_ = 0, size_ = 0;
+  bool plain_;
+  std::size_t next_;
   std::size_t rows_ = 0;
   bool eof_ = false;
-  std::vector<double> values_;
+  std::vector<double> values_, samples_;
 };
 
 }  // namespace
 
-SkimEnd skimRows(std::FILE* file, std::uint64_t begin, RowSink& sink, const std::string& key) {
-  return Skimmer(file, begin, sink, key).run();
+SkimEnd skimRows(std::string_view document, std::size_t begin, RowSink& sink, const std::string& key, Skim skim) {
+  return Skimmer(document, begin, sink, key, skim).run();
 }
 
 }  // namespace isla::terrain_world

@@ -1,24 +1,25 @@
 // SPDX-License-Identifier: MIT
-// The streamed array of a document checked at CheckDepth::JustWritten:
-// scanned as text (rows, the numbers in each, bytes that can belong to a
-// number) at memchr speed, converting only the numbers its sink asks for.
+// The streamed array of a document read with Skim::Sampled or Skim::Plain,
+// walked as text in memory: its structure byte by byte (between rows), each
+// row found with memchr and then either scanned (row_scan.hpp) and sampled,
+// or parsed whole as plain numbers (plain_number.hpp).
 #pragma once
 
-#include <cstdint>
-#include <cstdio>
+#include <cstddef>
 #include <string>
+#include <string_view>
 
 #include "json_document.hpp"
 
 namespace isla::terrain_world {
 
 struct SkimEnd {
-  std::uint64_t offset = 0;  // just past the array's ']'
-  bool complete = false;     // false: the sink was told why, or the file ended first
-  bool truncated = false;    // the file ended inside the array
+  std::size_t offset = 0;  // just past the array's ']'
+  bool complete = false;   // false: the sink was told why (Sampled), or the text ended first
+  bool truncated = false;  // the text ended inside the array
 };
 
-// Scans from `begin`, the offset of the array's '[' in `file`.
-SkimEnd skimRows(std::FILE* file, std::uint64_t begin, RowSink& sink, const std::string& key);
+// Scans `document` from `begin`, the offset of the array's '['.
+SkimEnd skimRows(std::string_view document, std::size_t begin, RowSink& sink, const std::string& key, Skim skim);
 
 }  // namespace isla::terrain_world

@@ -460,6 +460,35 @@ BOOST_AUTO_TEST_CASE(a_just_written_check_takes_the_figures_and_checks_the_rest)
            "/entities/0/position_m/1", "by the NW-SE rule");
 }
 
+// Of a row inside the patch a just-written check converts only the columns
+// of the scenery points' cells: the four corners of a town's cell, each
+// raised by 1 m, raise the terrain under it by 1 m.
+BOOST_AUTO_TEST_CASE(a_just_written_check_reads_the_columns_of_the_scenery_cells) {
+  EditedPackage raised;
+  const json::value scenery = json::parse(readText(raised.root / "scenery/nw.json"));
+  const auto& town = scenery.at("entities").as_array()[0].at("position_m").as_array();
+  const auto x = static_cast<std::size_t>(town[0].to_number<double>());
+  const auto z = static_cast<std::size_t>(town[2].to_number<double>());
+  raised.edit("terrain/p-0-0.json", [&](json::value& t) {
+    auto& heights = t.at("heights_m").as_array();
+    BOOST_REQUIRE(z > 0 && z + 2 < heights.size());  // neither corner row is a border row, read whole
+    for (const std::size_t row : {z, z + 1}) {
+      for (const std::size_t column : {x, x + 1}) {
+        auto& h = heights[row].as_array()[column];
+        h = h.to_number<double>() + 1;
+      }
+    }
+  });
+  const Checked c = raised.check(CheckDepth::JustWritten);
+  const Diagnostic& d = expectOne(c.out, "world.scenery-elevation");
+  BOOST_TEST(d.pointer == "/entities/0/position_m/1");
+  BOOST_TEST(says(d, "m by the NW-SE rule"));
+  for (const Diagnostic& found : c.out.items()) {  // the town, and the road points at it
+    BOOST_TEST(found.code == "world.scenery-elevation", listed(c.out));
+  }
+  BOOST_TEST(!raised.check(CheckDepth::Full).out.find("world.edge-heights"));
+}
+
 BOOST_AUTO_TEST_CASE(the_scenery_rules) {
   EditedPackage elevation;
   elevation.edit("scenery/nw.json", [](json::value& s) {
