@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 // One mutex guards the hand-out and the slots' states; make and consume run
-// outside it. A slot is free once its item is consumed, so a worker waits
-// for item `next - slots` to be consumed before it takes `next`.
+// outside it. A slot is free once its item is consumed, so an item is taken
+// only when item - slots has been consumed. The calling thread is one of
+// the `threads`: while the item it must consume next is not ready, it makes
+// the next one itself, so that its own writing and the workers' making share
+// the cores without a third thread competing for them.
 #include "isla/ordered_pipeline.hpp"
 
 #include <algorithm>
@@ -17,44 +20,30 @@ namespace isla {
 
 namespace {
 
+using Step = std::function<void(std::size_t, std::size_t)>;
+
 class Pipeline {
  public:
   Pipeline(std::size_t count, std::size_t slots) : count_(count), slots_(slots), made_(slots, kNone) {}
 
-  // A worker: takes the next item while its slot is free and nothing failed.
-  void work(const std::function<void(std::size_t, std::size_t)>& make) {
+  // A worker: makes items while there are any to take.
+  void work(const Step& make) {
     std::unique_lock lock(mutex_);
     for (;;) {
-      changed_.wait(lock, [&] { return stopped() || next_ == count_ || next_ < consumed_ + slots_; });
-      if (stopped() || next_ == count_) return;
-      const std::size_t item = next_++;
-      lock.unlock();
-      std::exception_ptr failure;
-      try {
-        make(item, item % slots_);
-      } catch (...) {
-        failure = std::current_exception();
-      }
-      lock.lock();
-      if (failure) {
-        if (item < failedItem_) {
-          failedItem_ = item;
-          failure_ = failure;
-        }
-      } else {
-        made_[item % slots_] = item;
-      }
-      changed_.notify_all();
+      changed_.wait(lock, [&] { return stopped() || next_ == count_ || mayTake(); });
+      if (!makeNext(lock, make)) return;
     }
   }
 
   // The calling thread: every item in order, or the first failure met.
-  void consumeAll(const std::function<void(std::size_t, std::size_t)>& consume) {
+  void consumeAll(const Step& make, const Step& consume) {
     for (std::size_t item = 0; item < count_; ++item) {
       {
         std::unique_lock lock(mutex_);
-        changed_.wait(lock, [&] { return made_[item % slots_] == item || failedItem_ <= item; });
-        if (made_[item % slots_] != item) std::rethrow_exception(failure_);
+        while (made_[item % slots_] != item) {
+          if (failedItem_ <= item) std::rethrow_exception(failure_);
+          if (!makeNext(lock, make)) changed_.wait(lock);
+        }
       }
       consume(item, item % slots_);
       const std::lock_guard lock(mutex_);
@@ -76,6 +65,30 @@ class Pipeline {
   // Items are handed out in order, so every item below a failed one is
   // already being made: they finish, and only new ones stop.
   bool stopped() const { return abandoned_ || failure_ != nullptr; }
+  bool mayTake() const { return next_ < count_ && next_ < consumed_ + slots_; }
+
+  // Takes the next item when one may be made now, makes it outside the
+  // lock and records it; false when there was none to take.
+  bool makeNext(std::unique_lock<std::mutex>& lock, const Step& make) {
+    if (stopped() || !mayTake()) return false;
+    const std::size_t item = next_++;
+    lock.unlock();
+    std::exception_ptr failure;
+    try {
+      make(item, item % slots_);
+    } catch (...) {
+      failure = std::current_exception();
+    }
+    lock.lock();
+    if (!failure) {
+      made_[item % slots_] = item;
+    } else if (item < failedItem_) {
+      failedItem_ = item;
+      failure_ = failure;
+    }
+    changed_.notify_all();
+    return true;
+  }
 
   const std::size_t count_, slots_;
   std::mutex mutex_;
@@ -89,22 +102,12 @@ class Pipeline {
 
 }  // namespace
 
-void orderedPipeline(std::size_t count, unsigned threads, std::size_t slots,
-                     const std::function<void(std::size_t, std::size_t)>& make,
-                     const std::function<void(std::size_t, std::size_t)>& consume) {
-  threads = resolveThreads(threads);
-  if (threads == 1 || count <= 1) {
-    for (std::size_t item = 0; item < count; ++item) {
-      make(item, 0);
-      consume(item, 0);
-    }
-    return;
-  }
+void orderedPipeline(std::size_t count, unsigned threads, std::size_t slots, const Step& make, const Step& consume) {
   Pipeline pipeline(count, std::max<std::size_t>(slots, 1));
   std::vector<std::jthread> workers;
   try {
-    for (unsigned t = 0; t < threads; ++t) workers.emplace_back([&] { pipeline.work(make); });
-    pipeline.consumeAll(consume);
+    for (unsigned t = 1; t < resolveThreads(threads); ++t) workers.emplace_back([&] { pipeline.work(make); });
+    pipeline.consumeAll(make, consume);
   } catch (...) {
     pipeline.abandon();
     throw;

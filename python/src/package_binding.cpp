@@ -29,7 +29,7 @@ py::dict validatePackage(const Kernel& kernel, const std::filesystem::path& path
   PackageSummary summary;
   {
     py::gil_scoped_release released;
-    summary = validator->object->check(path, diagnostics, CheckDepth::Full);
+    summary = validator->object->check(path, diagnostics, CheckDepth::Full, 0);
   }
   for (auto& diagnostic : diagnostics.items()) diagnostic.origin = kValidator;
   if (diagnostics.hasErrors()) {

@@ -92,7 +92,7 @@ int validatePackage(const Registry& registry, const std::string& path, bool json
   Diagnostics diagnostics;
   PackageSummary summary;
   try {
-    summary = validator.object->check(path, diagnostics, CheckDepth::Full);
+    summary = validator.object->check(path, diagnostics, CheckDepth::Full, 0);
   } catch (const std::exception& error) {
     diagnostics.add(Diagnostic{.code = "validator.threw",
                                .message = "package validator '" + validator.object->name() + "' (plugin " +

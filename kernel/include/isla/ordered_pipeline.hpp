@@ -11,16 +11,15 @@
 
 namespace isla {
 
-// Makes items 0 .. count - 1 with make(item, slot) on `threads` worker
-// threads (0: the hardware concurrency) and hands each to consume(item,
-// slot) on the calling thread, in item order, while later ones are made.
-// An item lives in slot item % slots from its make to the end of its
-// consume, so at most `slots` items are held at once. With one thread the
-// calling thread makes and consumes each item in turn in slot 0, and uses
-// no other thread.
-// Items are handed out in increasing order; an item's failure stops new
-// ones, and the exception rethrown is the lowest failing item's (or
-// consume's), whatever the timing.
+// Makes items 0 .. count - 1 with make(item, slot) on `threads` threads (0:
+// the hardware concurrency), the calling thread one of them, and hands each
+// to consume(item, slot) on the calling thread, in item order, while later
+// ones are made. An item lives in slot item % slots from its make to the
+// end of its consume, so at most `slots` items are held at once; with one
+// thread, the calling thread makes and consumes each item in turn. Items
+// are handed out in increasing order; an item's failure stops new ones,
+// and the exception rethrown is the lowest failing item's (or consume's),
+// whatever the timing.
 ISLA_API void orderedPipeline(std::size_t count, unsigned threads, std::size_t slots,
                               const std::function<void(std::size_t item, std::size_t slot)>& make,
                               const std::function<void(std::size_t item, std::size_t slot)>& consume);

@@ -43,8 +43,10 @@ class ISLA_API PackageValidator {
   // Whether `path` (a directory or a root document) looks like this format.
   virtual bool recognises(const std::filesystem::path& path) const = 0;
   // Adds a diagnostic for every violation (file, JSON pointer, message);
-  // never throws on hostile content.
-  virtual PackageSummary check(const std::filesystem::path& path, Diagnostics& out, CheckDepth depth) const = 0;
+  // never throws on hostile content. Runs on at most `threads` threads (0:
+  // every core); what it reports does not depend on them.
+  virtual PackageSummary check(const std::filesystem::path& path, Diagnostics& out, CheckDepth depth,
+                               unsigned threads) const = 0;
 };
 
 }  // namespace isla

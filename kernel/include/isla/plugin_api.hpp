@@ -24,7 +24,7 @@ namespace isla {
 
 // Bump when any type a plugin sees changes incompatibly.
 // 2: exporters receive the World; package validators. 3: package checks take a CheckDepth.
-// 4: validators are given a thread count (ValidationContext::threads).
+// 4: validators and package checks are given a thread count.
 inline constexpr std::uint32_t kPluginApiVersion = 4;
 inline constexpr const char* kPluginEntrySymbol = "isla_plugin_entry";
 

@@ -241,7 +241,7 @@ CompileResult compileWorld(const Kernel& kernel, const CompileRequest& request, 
                          {});
     }
     Diagnostics found;
-    validator->object->check(stage.stage(), found, CheckDepth::JustWritten);
+    validator->object->check(stage.stage(), found, CheckDepth::JustWritten, threads);
     if (found.hasErrors()) {
       throw CompileError("the written package breaks the rules of '" + name +
                              "' (a bug: please report it with the layout); nothing was published",

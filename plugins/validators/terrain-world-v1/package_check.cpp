@@ -61,12 +61,13 @@ std::vector<ExpectedEdge> expectedEdges(const WorldModel& model) {
 
 class PackageCheck {
  public:
-  PackageCheck(const std::filesystem::path& descriptor, Diagnostics& out, CheckDepth depth)
+  PackageCheck(const std::filesystem::path& descriptor, Diagnostics& out, CheckDepth depth, unsigned threads)
       : root_(descriptor.parent_path().empty() ? "." : descriptor.parent_path()),
         descriptorName_(descriptor.filename().string()),
         out_(out),
         report_(out),
-        recompute_(depth == CheckDepth::Full) {}
+        recompute_(depth == CheckDepth::Full),
+        threads_(threads) {}
 
   PackageSummary run() {
     try {
@@ -118,7 +119,7 @@ class PackageCheck {
   void checkFiles() {
     const std::size_t terrains = model_.patches.size();
     std::vector<Diagnostics> found(terrains + hashes_.size());
-    parallelFor(found.size(), 0, [&](std::size_t task) {
+    parallelFor(found.size(), threads_, [&](std::size_t task) {
       if (task < terrains) {
         readTerrain(task, found[task]);
       } else {
@@ -598,6 +599,7 @@ class PackageCheck {
   std::vector<std::unique_ptr<PatchFigures>> figures_;  // of intact terrain files
   std::vector<double> slopes_;                          // max_slope_deg by patch, of those
   bool recompute_;                                      // CheckDepth::Full
+  unsigned threads_;
   std::vector<std::vector<ElevationQuery>> queries_;   // by patch
   bool sceneryRead_ = true;
   std::size_t entities_ = 0, roads_ = 0;
@@ -605,8 +607,9 @@ class PackageCheck {
 
 }  // namespace
 
-PackageSummary checkPackage(const std::filesystem::path& descriptor, Diagnostics& out, CheckDepth depth) {
-  return PackageCheck(descriptor, out, depth).run();
+PackageSummary checkPackage(const std::filesystem::path& descriptor, Diagnostics& out, CheckDepth depth,
+                            unsigned threads) {
+  return PackageCheck(descriptor, out, depth, threads).run();
 }
 
 }  // namespace isla::terrain_world

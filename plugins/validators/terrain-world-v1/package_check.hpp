@@ -12,6 +12,8 @@ namespace isla::terrain_world {
 // `descriptor` is the package's world.json (or the root document named on
 // the command line); its directory is the package.
 // At CheckDepth::JustWritten the report's figures are taken, not recomputed.
-PackageSummary checkPackage(const std::filesystem::path& descriptor, Diagnostics& out, CheckDepth depth);
+// Files are read on at most `threads` threads (0: every core).
+PackageSummary checkPackage(const std::filesystem::path& descriptor, Diagnostics& out, CheckDepth depth,
+                            unsigned threads);
 
 }  // namespace isla::terrain_world

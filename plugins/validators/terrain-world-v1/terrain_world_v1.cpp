@@ -36,10 +36,10 @@ class TerrainWorldValidator final : public isla::PackageValidator {
   }
 
   isla::PackageSummary check(const std::filesystem::path& path, isla::Diagnostics& out,
-                             isla::CheckDepth depth) const override {
+                             isla::CheckDepth depth, unsigned threads) const override {
     std::error_code error;
     const bool directory = std::filesystem::is_directory(path, error);
-    return isla::terrain_world::checkPackage(directory ? path / kDescriptor : path, out, depth);
+    return isla::terrain_world::checkPackage(directory ? path / kDescriptor : path, out, depth, threads);
   }
 };
 

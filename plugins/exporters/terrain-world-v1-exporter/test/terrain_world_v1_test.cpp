@@ -375,7 +375,7 @@ BOOST_AUTO_TEST_CASE(the_package_passes_its_package_validator) {
   BOOST_TEST_REQUIRE(validator);
   for (const CheckDepth depth : {CheckDepth::Full, CheckDepth::JustWritten}) {
     Diagnostics found;
-    const PackageSummary summary = validator->object->check(stage.path(), found, depth);
+    const PackageSummary summary = validator->object->check(stage.path(), found, depth, 0);
     BOOST_TEST(!found.hasErrors(), describe(found));
     BOOST_TEST(summary.patches == 9U);
     BOOST_TEST(summary.boundaries == 12U);

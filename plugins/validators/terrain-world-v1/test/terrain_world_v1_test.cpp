@@ -46,7 +46,7 @@ struct Checked {
 
 Checked check(const fs::path& path, CheckDepth depth = CheckDepth::Full) {
   Checked c;
-  c.summary = validator().check(path, c.out, depth);
+  c.summary = validator().check(path, c.out, depth, 0);
   return c;
 }
 
