@@ -19,6 +19,10 @@ constexpr std::size_t kBufferSize = std::size_t{1} << 16;
 // The longest fixed-notation double: the smallest subnormal, "-0." then 323
 // zeros and a digit; DBL_MAX needs 310.
 constexpr std::size_t kMaxNumberChars = 340;
+// The room a float needs: the longest fixed-notation float is the smallest
+// subnormal, "-0." then 44 zeros and a digit (48); the fast path writes up
+// to 32 bytes past its at most 17.
+constexpr std::size_t kMaxFloatRoom = 64;
 // "\u00XX", the longest escape of one byte.
 constexpr std::size_t kMaxEscapeChars = 6;
 constexpr std::string_view kReplacement = "\xEF\xBF\xBD";  // U+FFFD
@@ -282,7 +286,7 @@ void JsonWriter::appendNumbers(std::string& out, std::span<const float> values, 
   out.resize(used + 2 + values.size() * 16);
   out[used++] = '[';
   // Room is checked a block at a time, each number followed by its comma.
-  constexpr std::size_t kBlock = 16, kBlockRoom = kBlock * (kMaxNumberChars + 1);
+  constexpr std::size_t kBlock = 16, kBlockRoom = kBlock * (kMaxFloatRoom + 1);
   for (std::size_t first = 0; first < finite; first += kBlock) {
     const std::size_t end = std::min(first + kBlock, finite);
     if (out.size() - used < kBlockRoom) out.resize(std::max(out.size() * 2, used + kBlockRoom));

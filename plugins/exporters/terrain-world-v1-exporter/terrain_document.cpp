@@ -39,25 +39,35 @@ void writeTerrain(isla::JsonWriter& json, const isla::World& world, std::size_t 
   const auto blockRows = static_cast<std::int32_t>(std::max<std::int64_t>(1, kNumbersPerBlock / patch.pointsX));
   const auto blocks = static_cast<std::size_t>((patch.pointsZ + blockRows - 1) / blockRows);
   const std::size_t slots = kSlotsPerThread * isla::resolveThreads(threads);
-  std::vector<std::vector<std::string>> rows(slots);  // by slot: a block's rows as text
+  // By slot: a block's rows as one text, and where each row ends in it.
+  struct Block {
+    std::string text;
+    std::vector<std::size_t> rowEnds;
+  };
+  std::vector<Block> formatted(slots);
   const auto firstRow = [&](std::size_t block) { return static_cast<std::int32_t>(block) * blockRows; };
   isla::orderedPipeline(
       blocks, threads, slots,
       [&](std::size_t block, std::size_t slot) {
         const std::int32_t begin = firstRow(block), end = std::min(begin + blockRows, patch.pointsZ);
-        std::vector<std::string>& text = rows[slot];
-        text.resize(static_cast<std::size_t>(end - begin));
+        Block& out = formatted[slot];
+        out.text.clear();
+        out.rowEnds.clear();
         isla::PatchRows heights = world.heights(index, end);
         for (std::int32_t z = begin; z < end; ++z) {
-          std::string& row = text[static_cast<std::size_t>(z - begin)];
-          row.clear();
-          isla::JsonWriter::appendNumbers(row, heights.row(z), "/heights_m/" + std::to_string(z));
+          isla::JsonWriter::appendNumbers(out.text, heights.row(z), "/heights_m/" + std::to_string(z));
+          out.rowEnds.push_back(out.text.size());
         }
       },
       [&](std::size_t, std::size_t slot) {
         isla::checkInterrupted();
-        for (const std::string& row : rows[slot]) json.preformatted(row);
-        rowsWritten(static_cast<std::int32_t>(rows[slot].size()));
+        const Block& block = formatted[slot];
+        std::size_t rowBegin = 0;
+        for (const std::size_t rowEnd : block.rowEnds) {
+          json.preformatted(std::string_view(block.text).substr(rowBegin, rowEnd - rowBegin));
+          rowBegin = rowEnd;
+        }
+        rowsWritten(static_cast<std::int32_t>(block.rowEnds.size()));
       });
   json.endArray();
   json.endObject();
