@@ -211,14 +211,25 @@ CompileResult compileWorld(const Kernel& kernel, const CompileRequest& request, 
 
   const ValidationContext context{kernel.enums(), Units{layout->settings.heightScaleM, layout->settings.spacingM},
                                   request.validatorOptions, threads};
+  // Sources load on every thread, a batch at a time so that progress moves;
+  // their diagnostics are kept in layout order.
+  const std::size_t count = layout->sources.size();
+  std::vector<std::optional<LoadedSource>> read(count);
+  std::vector<Diagnostics> sourceDiagnostics(count);
+  std::vector<std::future<std::string>> hashes(count);
+  for (std::size_t first = 0; first < count; first += threads) {
+    const std::size_t batch = std::min<std::size_t>(threads, count - first);
+    parallelFor(batch, threads, [&](std::size_t b) {
+      checkInterrupted();
+      const std::size_t i = first + b;
+      read[i] = loadSource(kernel, *layout, layout->sources[i], context, threads, hashes[i], sourceDiagnostics[i]);
+    });
+    progress.update(0.3 * static_cast<double>(first + batch) / static_cast<double>(count));
+  }
   std::vector<LoadedSource> loaded;
-  std::vector<std::future<std::string>> hashes(layout->sources.size());
-  for (std::size_t i = 0; i < layout->sources.size(); ++i) {
-    checkInterrupted();
-    if (auto source = loadSource(kernel, *layout, layout->sources[i], context, threads, hashes[i], diagnostics)) {
-      loaded.push_back(std::move(*source));
-    }
-    progress.update(0.3 * static_cast<double>(i + 1) / static_cast<double>(layout->sources.size()));
+  for (std::size_t i = 0; i < count; ++i) {
+    diagnostics.append(sourceDiagnostics[i]);
+    if (read[i]) loaded.push_back(std::move(*read[i]));
   }
   if (!diagnostics.hasErrors()) checkMapSizes(*layout, loaded, diagnostics);
   if (diagnostics.hasErrors()) throw CompileError("a source has errors; nothing was written", diagnostics);

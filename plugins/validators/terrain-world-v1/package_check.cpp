@@ -7,6 +7,7 @@
 #include "package_check.hpp"
 
 #include <cmath>
+#include <latch>
 #include <map>
 #include <memory>
 #include <set>
@@ -79,8 +80,6 @@ class PackageCheck {
     }
     if (!readDescriptor()) return summary_;
     locateReferences();
-    checkBoundaries();
-    for (std::size_t i = 0; i < model_.sources.size(); ++i) checkScenery(i);
     checkFiles();
     checkEdgeSamples();
     checkReport();
@@ -114,21 +113,38 @@ class PackageCheck {
   }
 
   // Hashing every file and streaming every terrain file are independent:
-  // they run on every core, each task reporting on its own, merged in task
-  // order, so the diagnostics do not depend on the thread count.
+  // they run on every core, each task reporting on its own, merged in
+  // terrain-then-hash order, so the diagnostics do not depend on the thread
+  // count. The first task reads the boundaries and scenery documents (their
+  // diagnostics go straight to out_, before the others); the terrain reads
+  // need its elevation queries and wait for it, so they come after the
+  // hashes, which do not.
   void checkFiles() {
-    const std::size_t terrains = model_.patches.size();
-    std::vector<Diagnostics> found(terrains + hashes_.size());
-    parallelFor(found.size(), threads_, [&](std::size_t task) {
-      if (task < terrains) {
-        readTerrain(task, found[task]);
+    const std::size_t terrains = model_.patches.size(), hashes = hashes_.size();
+    std::vector<Diagnostics> found(terrains + hashes);
+    std::latch documentsRead(1);
+    parallelFor(1 + hashes + terrains, threads_, [&](std::size_t task) {
+      if (task == 0) {
+        const CountDown done(documentsRead);
+        checkBoundaries();
+        for (std::size_t i = 0; i < model_.sources.size(); ++i) checkScenery(i);
+      } else if (task <= hashes) {
+        Report report(found[terrains + task - 1]);
+        checkHash(hashes_[task - 1].file, hashes_[task - 1].reference, report);
       } else {
-        Report report(found[task]);
-        checkHash(hashes_[task - terrains].file, hashes_[task - terrains].reference, report);
+        documentsRead.wait();
+        readTerrain(task - 1 - hashes, found[task - 1 - hashes]);
       }
     });
     for (const auto& f : found) out_.append(f);
   }
+
+  // Opens the latch however the documents' task ends, so that no terrain
+  // read waits forever.
+  struct CountDown {
+    std::latch& latch;
+    ~CountDown() { latch.count_down(); }
+  };
 
   void locateReferences() {
     boundariesFile_ = located(model_.boundaries);
