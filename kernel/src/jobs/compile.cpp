@@ -209,10 +209,11 @@ CompileResult compileWorld(const Kernel& kernel, const CompileRequest& request, 
       request.blueprint.empty() ? loadLayout(request.layout, diagnostics) : singleSourceLayout(request.blueprint);
   if (!layout) throw CompileError("the layout has errors; nothing was written", diagnostics);
 
+  // Sources load on every thread, a batch at a time so that progress moves,
+  // each validated on one thread when there are several (their scratch
+  // memory adds up); their diagnostics are kept in layout order.
   const ValidationContext context{kernel.enums(), Units{layout->settings.heightScaleM, layout->settings.spacingM},
-                                  request.validatorOptions, threads};
-  // Sources load on every thread, a batch at a time so that progress moves;
-  // their diagnostics are kept in layout order.
+                                  request.validatorOptions, layout->sources.size() > 1 ? 1U : threads};
   const std::size_t count = layout->sources.size();
   std::vector<std::optional<LoadedSource>> read(count);
   std::vector<Diagnostics> sourceDiagnostics(count);

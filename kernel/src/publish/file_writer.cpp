@@ -19,7 +19,8 @@ namespace isla {
 
 namespace {
 
-constexpr std::size_t kBufferSize = 1 << 20;
+// Bytes gathered before a write(2): JsonWriter hands over 64 KiB at a time.
+constexpr std::size_t kBufferSize = std::size_t{1} << 18;
 
 // The cause of a failed write, said so that the user knows what to do.
 std::string cause(int error) {

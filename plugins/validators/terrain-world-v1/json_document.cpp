@@ -223,7 +223,7 @@ struct FileCloser {
 bool feed(json::basic_parser<Handler>& parser, std::FILE* in, std::uint64_t from, std::optional<std::uint64_t> to,
           bool last, std::uint64_t& used, error_code& ec) {
   if (std::fseek(in, static_cast<long>(from), SEEK_SET) != 0) return false;
-  std::vector<char> buffer(std::size_t{1} << 20);
+  std::vector<char> buffer(std::size_t{1} << 16);
   std::uint64_t at = from;
   while (!ec) {
     std::size_t wanted = buffer.size();
