@@ -61,22 +61,28 @@ BOOST_AUTO_TEST_CASE(one_thread_uses_only_the_calling_thread) {
   BOOST_TEST(elsewhere == 0U);
 }
 
-BOOST_DATA_TEST_CASE(the_lowest_failing_item_is_rethrown_after_every_item_before_it, data::xrange(20), run) {
-  std::vector<std::size_t> consumed;
-  std::string caught;
-  try {
-    isla::orderedPipeline(
-        100, 3, 6,
-        [&](std::size_t item, std::size_t) {
-          uneven(item + static_cast<std::size_t>(run));
-          if (item == 17 || item == 23) throw std::runtime_error("item " + std::to_string(item));
-        },
-        [&](std::size_t item, std::size_t) { consumed.push_back(item); });
-  } catch (const std::runtime_error& error) {
-    caught = error.what();
+// Twenty runs, each timed differently. (A loop, not a data test case: GCC 12
+// warns inside Boost's xrange under the sanitizers.)
+BOOST_AUTO_TEST_CASE(the_lowest_failing_item_is_rethrown_after_every_item_before_it) {
+  for (std::size_t run = 0; run < 20; ++run) {
+    BOOST_TEST_CONTEXT("run " << run) {
+      std::vector<std::size_t> consumed;
+      std::string caught;
+      try {
+        isla::orderedPipeline(
+            100, 3, 6,
+            [&](std::size_t item, std::size_t) {
+              uneven(item + run);
+              if (item == 17 || item == 23) throw std::runtime_error("item " + std::to_string(item));
+            },
+            [&](std::size_t item, std::size_t) { consumed.push_back(item); });
+      } catch (const std::runtime_error& error) {
+        caught = error.what();
+      }
+      BOOST_TEST(caught == "item 17");
+      BOOST_TEST(consumed.size() == 17U);
+    }
   }
-  BOOST_TEST(caught == "item 17");
-  BOOST_TEST(consumed.size() == 17U);
 }
 
 BOOST_AUTO_TEST_CASE(a_failing_consume_stops_the_workers_and_is_rethrown) {
