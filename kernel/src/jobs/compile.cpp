@@ -120,7 +120,8 @@ std::optional<LoadedSource> loadSource(const Kernel& kernel, const Layout& layou
                         "source '" + source.id + "': " + error.what()));
     return std::nullopt;
   }
-  hash = std::async(threads > 1 ? std::launch::async : std::launch::deferred, [file] { return sha256Hex(file->bytes()); });
+  hash = std::async(threads > 1 ? std::launch::async : std::launch::deferred,
+                    [file] { return sha256Hex(file->bytes()); });
   SourceBlueprint read = readSourceBlueprint(file, source.path.string(), kernel);
   Diagnostics found = std::move(read.load.diagnostics);
   if (read.load.ok()) {

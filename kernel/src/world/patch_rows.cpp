@@ -135,7 +135,8 @@ struct PatchRows::Impl {
   }
 };
 
-PatchRows::PatchRows(const World& world, std::size_t patch) : PatchRows(world, patch, world.patches.at(patch).pointsZ) {}
+PatchRows::PatchRows(const World& world, std::size_t patch)
+    : PatchRows(world, patch, world.patches.at(patch).pointsZ) {}
 PatchRows::PatchRows(const World& world, std::size_t patch, std::int32_t endRow)
     : impl_(std::make_unique<Impl>(world, patch, endRow)) {}
 PatchRows::PatchRows(PatchRows&&) noexcept = default;
