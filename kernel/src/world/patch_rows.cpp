@@ -30,12 +30,11 @@ ISLA_VECTOR_CLONES
 void readSourceBand(std::span<const LittleEndianT<float>> values, std::size_t n, std::int32_t first,
                     std::int32_t rows, double scale, std::vector<float>& band) {
   std::array<float, kTile * kMaxTileRows> tile;
-  const std::size_t width = n;
   for (std::size_t k0 = 0; k0 < static_cast<std::size_t>(rows); k0 += kMaxTileRows) {
     const std::size_t k1 = std::min<std::size_t>(static_cast<std::size_t>(rows), k0 + kMaxTileRows);
     const std::size_t height = k1 - k0;
-    for (std::size_t x0 = 0; x0 < width; x0 += kTile) {
-      const std::size_t columns = std::min(kTile, width - x0);
+    for (std::size_t x0 = 0; x0 < n; x0 += kTile) {
+      const std::size_t columns = std::min(kTile, n - x0);
       for (std::size_t c = 0; c < columns; ++c) {
         const LittleEndianT<float>* run = &values[(x0 + c) * n + static_cast<std::size_t>(first) + k0];
         float* scaled = &tile[c * kMaxTileRows];
@@ -44,7 +43,7 @@ void readSourceBand(std::span<const LittleEndianT<float>> values, std::size_t n,
         }
       }
       for (std::size_t k = 0; k < height; ++k) {
-        float* out = &band[(k0 + k) * width + x0];
+        float* out = &band[(k0 + k) * n + x0];
         for (std::size_t c = 0; c < columns; ++c) out[c] = tile[c * kMaxTileRows + k];
       }
     }

@@ -14,6 +14,10 @@ namespace {
 
 constexpr std::size_t kBlock = 127;  // at most 127 commas: a signed byte counter holds them
 
+bool isNumberByte(unsigned char c) {
+  return (static_cast<unsigned char>(c - '+') <= '9' - '+' && c != '/') || (c | 0x20U) == 'e';
+}
+
 }  // namespace
 
 // Sixteen bytes a vector, compared lane by lane: written out, because the
@@ -21,11 +25,6 @@ constexpr std::size_t kBlock = 127;  // at most 127 commas: a signed byte counte
 // Signed, so that a comparison's lanes (0 or -1) are of the same type.
 using Bytes = signed char __attribute__((vector_size(16)));
 constexpr std::size_t kWidth = sizeof(Bytes);
-
-bool isNumberByte(unsigned char c) {
-  return (static_cast<unsigned char>(c - '+') <= '9' - '+' && c != '/') || (c | 0x20U) == 'e';
-}
-bool isBlank(unsigned char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
 
 ISLA_VECTOR_CLONES
 RowBytes classifyRow(const char* text, std::size_t size) {
@@ -53,7 +52,7 @@ RowBytes classifyRow(const char* text, std::size_t size) {
   for (; at < size; ++at) {
     const unsigned char c = bytes[at];
     commas += c == ',';
-    clean &= (isNumberByte(c) || isBlank(c)) && !(c == ',' && bytes[at + 1] == ',');
+    clean &= (isNumberByte(c) || isBlank(text[at])) && !(c == ',' && bytes[at + 1] == ',');
   }
   return {commas, clean};
 }

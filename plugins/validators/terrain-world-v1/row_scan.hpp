@@ -7,6 +7,9 @@
 
 namespace isla::terrain_world {
 
+// JSON's whitespace.
+inline bool isBlank(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+
 struct RowBytes {
   std::size_t commas = 0;
   bool clean = true;  // only bytes of numbers (digits, sign, point, exponent), commas and blanks; no ",,"

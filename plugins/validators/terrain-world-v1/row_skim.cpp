@@ -23,10 +23,8 @@ namespace {
 constexpr std::size_t kMaxRowBytes = std::size_t{64} << 20;
 constexpr std::size_t kMaxNumberChars = 64;
 
-bool isSpace(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
-
 const char* skipSpaces(const char* at, const char* end) {
-  while (at != end && isSpace(*at)) ++at;
+  while (at != end && isBlank(*at)) ++at;
   return at;
 }
 
@@ -59,7 +57,7 @@ class Skimmer {
 
  private:
   bool skipBlanks() {
-    while (next_ < document_.size() && isSpace(document_[next_])) ++next_;
+    while (next_ < document_.size() && isBlank(document_[next_])) ++next_;
     eof_ = next_ == document_.size();
     return !eof_;
   }
@@ -152,8 +150,8 @@ class Skimmer {
 
   // The JSON number between blanks in [begin, end), finite.
   bool number(const char* begin, const char* end, std::size_t index, double& value) {
-    while (begin < end && isSpace(*begin)) ++begin;
-    while (end > begin && isSpace(end[-1])) --end;
+    while (begin < end && isBlank(*begin)) ++begin;
+    while (end > begin && isBlank(end[-1])) --end;
     const auto length = static_cast<std::size_t>(end - begin);
     const bool shaped = length > 0 && length <= kMaxNumberChars && *begin != '+' && *begin != '.';
     const auto [stop, error] = shaped ? std::from_chars(begin, end, value) : std::from_chars_result{begin, std::errc::invalid_argument};
