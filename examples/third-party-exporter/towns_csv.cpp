@@ -4,7 +4,7 @@
 // there. It reads the World through the kernel's headers only (the scenery
 // and the World's own height sampling), never a section plugin's: an
 // exporter needs nothing else. Built against an installed isla-tool.
-#include <isla/plugin_api.hpp>
+#include <isla/plugin/plugin_api.hpp>
 #include <isla/publish/file_writer.hpp>
 
 #include <charconv>

@@ -7,7 +7,7 @@
 
 #include <pybind11/pybind11.h>
 
-#include <isla/progress.hpp>
+#include <isla/base/progress.hpp>
 
 namespace isla::python {
 

@@ -2,7 +2,7 @@
 // A well-behaved third-party plugin, built outside the shipped set: a new
 // section XTRA (u32 count + that many u32 values), a validator and an
 // exporter (and a codec that throws while decoding). It proves a new section ships without rebuilding the kernel.
-#include <isla/plugin_api.hpp>
+#include <isla/plugin/plugin_api.hpp>
 
 #include <fstream>
 #include <stdexcept>
@@ -63,9 +63,9 @@ class ExtraValidator final : public isla::Validator {
   std::vector<isla::OptionSpec> options() const override {
     return {{"extra-limit", isla::OptionType::Integer, "most XTRA values allowed", "100"}};
   }
-  void check(const isla::Package& package, const isla::ValidationContext& context,
+  void check(const isla::Blueprint& blueprint, const isla::ValidationContext& context,
              isla::Diagnostics& out) const override {
-    const auto* table = package.get<isla::Table>(isla::FourCC("XTRA"));
+    const auto* table = blueprint.get<isla::Table>(isla::FourCC("XTRA"));
     if (!table) return;
     const auto limit = std::stoul(context.options.get("extra-limit").value_or("100"));
     if (table->rows.size() > limit) {
@@ -88,7 +88,7 @@ class ListingExporter final : public isla::Exporter {
              isla::Diagnostics&) const override {
     std::ofstream out(stage / "sections.txt");
     for (const auto& source : input.world.sources) {
-      for (const auto& section : source.package->sections) out << section.tag.text() << "\n";
+      for (const auto& section : source.blueprint->sections) out << section.tag.text() << "\n";
     }
   }
 };

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // A plugin built against another plugin API: the host must refuse it after
 // reading nothing but the version.
-#include <isla/plugin_api.hpp>
+#include <isla/plugin/plugin_api.hpp>
 
 namespace {
 const isla::PluginDescriptor kDescriptor{isla::kPluginApiVersion + 41, "wrong-api-version", "9.0.0",

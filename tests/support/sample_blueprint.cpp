@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include <isla/water_level.hpp>
+#include <isla/model/water_level.hpp>
 
 namespace isla::test {
 

@@ -5,12 +5,12 @@
 
 namespace isla::test {
 
-Diagnostics runValidator(std::string_view name, const Package& package, const OptionValues& options,
+Diagnostics runValidator(std::string_view name, const Blueprint& blueprint, const OptionValues& options,
                          const EnumTable& enums) {
   const auto* validator = sharedKernel().registry().validator(name);
   BOOST_TEST_REQUIRE(validator, "no validator " << name);
   Diagnostics out;
-  validator->object->check(package, {enums, sharedKernel().units(), options}, out);
+  validator->object->check(blueprint, {enums, sharedKernel().units(), options}, out);
   return out;
 }
 
@@ -18,7 +18,7 @@ Diagnostics runValidator(std::string_view name, const BlueprintBuilder& builder,
                          const EnumTable& enums) {
   const auto result = load(builder.v2());
   BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
-  return runValidator(name, *result.package, options, enums);
+  return runValidator(name, *result.blueprint, options, enums);
 }
 
 Diagnostic only(const Diagnostics& out) {

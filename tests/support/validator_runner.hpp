@@ -4,16 +4,16 @@
 
 #include <string_view>
 
-#include <isla/diagnostics.hpp>
-#include <isla/model/package.hpp>
-#include <isla/options.hpp>
+#include <isla/base/diagnostics.hpp>
+#include <isla/model/blueprint.hpp>
+#include <isla/plugin/options.hpp>
 
 #include "blueprint_builder.hpp"
 #include "test_kernel.hpp"
 
 namespace isla::test {
 
-Diagnostics runValidator(std::string_view name, const Package& package, const OptionValues& options = {},
+Diagnostics runValidator(std::string_view name, const Blueprint& blueprint, const OptionValues& options = {},
                          const EnumTable& enums = sharedKernel().enums());
 // Loads `builder`, which must load without errors, and runs the validator.
 Diagnostics runValidator(std::string_view name, const BlueprintBuilder& builder,

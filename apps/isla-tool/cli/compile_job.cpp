@@ -3,7 +3,7 @@
 
 #include <iostream>
 
-#include <isla/io_error.hpp>
+#include <isla/base/io_error.hpp>
 
 #include "cli/invocation.hpp"
 #include "cli/progress_display.hpp"

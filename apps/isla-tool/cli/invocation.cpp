@@ -4,7 +4,7 @@
 #include <cstdlib>
 #include <iostream>
 
-#include <isla/install_layout.hpp>
+#include <isla/base/install_layout.hpp>
 
 #include "cli/report.hpp"
 

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include <isla/kernel.hpp>
-#include <isla/options.hpp>
+#include <isla/plugin/options.hpp>
 
 namespace isla::cli {
 

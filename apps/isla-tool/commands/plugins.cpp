@@ -3,7 +3,7 @@
 // loaded plugin registered.
 #include <iostream>
 
-#include <isla/plugin_api.hpp>
+#include <isla/plugin/plugin_api.hpp>
 
 #include "cli/report.hpp"
 #include "commands/commands.hpp"

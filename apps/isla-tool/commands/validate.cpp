@@ -9,7 +9,7 @@
 #include <set>
 
 #include <isla/bundle/source_reader.hpp>
-#include <isla/validation.hpp>
+#include <isla/validation/validation.hpp>
 
 #include "cli/report.hpp"
 #include "commands/commands.hpp"
@@ -59,7 +59,7 @@ FileResult validateFile(const std::string& file, const Kernel& kernel, const Sel
     result.structural = false;
   } else {
     const ValidationContext context{kernel.enums(), kernel.units(), options};
-    runValidators(validators, *load.package, context, result.diagnostics);
+    runValidators(validators, *load.blueprint, context, result.diagnostics);
   }
   if (strict) {
     for (auto& diagnostic : result.diagnostics.items()) {

@@ -7,14 +7,14 @@
 #include <map>
 
 #include "isla/bundle/source_reader.hpp"
-#include "isla/interrupt.hpp"
-#include "isla/io_error.hpp"
-#include "isla/json_text.hpp"
-#include "isla/mapped_file.hpp"
-#include "isla/parallel.hpp"
+#include "isla/base/interrupt.hpp"
+#include "isla/base/io_error.hpp"
+#include "isla/json/json_text.hpp"
+#include "isla/container/mapped_file.hpp"
+#include "isla/parallel/parallel.hpp"
 #include "isla/publish/sha256.hpp"
 #include "isla/publish/staged_directory.hpp"
-#include "isla/validation.hpp"
+#include "isla/validation/validation.hpp"
 #include "isla/world/world_builder.hpp"
 
 namespace isla {
@@ -125,11 +125,11 @@ std::optional<LoadedSource> loadSource(const Kernel& kernel, const Layout& layou
   SourceBlueprint read = readSourceBlueprint(file, source.path.string(), kernel);
   Diagnostics found = std::move(read.load.diagnostics);
   if (read.load.ok()) {
-    runValidators(ValidatorSelection(kernel.registry().validators()), *read.load.package, context, found);
+    runValidators(ValidatorSelection(kernel.registry().validators()), *read.load.blueprint, context, found);
   }
   if (read.bundle && read.load.ok()) {
-    checkRuntime(layout, source, *read.bundle, read.load.package->mapSize, found);
-    checkVegetationOnMap(source, *read.bundle, read.load.package->mapSize, found);
+    checkRuntime(layout, source, *read.bundle, read.load.blueprint->mapSize, found);
+    checkVegetationOnMap(source, *read.bundle, read.load.blueprint->mapSize, found);
   }
   LoadedSource loaded{nullptr, {}, read.bundle};
   out.append(found);
@@ -140,14 +140,14 @@ std::optional<LoadedSource> loadSource(const Kernel& kernel, const Layout& layou
                             "; fix the errors above (isla-tool validate " + source.path.string() + " lists them)"));
     return std::nullopt;
   }
-  loaded.package = read.load.package;
+  loaded.blueprint = read.load.blueprint;
   return loaded;
 }
 
 void checkMapSizes(const Layout& layout, const std::vector<LoadedSource>& loaded, Diagnostics& out) {
   std::map<std::int32_t, std::vector<std::string>> bySize;
   for (std::size_t i = 0; i < loaded.size(); ++i) {
-    bySize[loaded[i].package->mapSize].push_back("'" + layout.sources[i].id + "'");
+    bySize[loaded[i].blueprint->mapSize].push_back("'" + layout.sources[i].id + "'");
   }
   if (bySize.size() < 2) return;
   std::string groups;

@@ -5,7 +5,7 @@
 #include <cctype>
 #include <set>
 
-#include "isla/fourcc.hpp"
+#include "isla/base/fourcc.hpp"
 
 namespace isla {
 
@@ -87,7 +87,7 @@ Scenery buildScenery(const World& world, std::size_t sourceIndex, const EnumTabl
   if (bundle && bundle->vegetation) {
     addVegetation(scenery, *bundle->vegetation, ns, spacing, patch.originX, patch.originZ, place);
   }
-  if (const auto* towns = source.package->get<Table>(FourCC("TOWN"))) {
+  if (const auto* towns = source.blueprint->get<Table>(FourCC("TOWN"))) {
     for (std::size_t i = 0; i < towns->rows.size(); ++i) {
       const Record& town = towns->rows[i];
       SceneryEntity entity;
@@ -106,7 +106,7 @@ Scenery buildScenery(const World& world, std::size_t sourceIndex, const EnumTabl
     }
   }
   for (const auto& tier : kRoadTiers) {
-    const auto* paths = source.package->get<PolylineSet>(tier.tag);
+    const auto* paths = source.blueprint->get<PolylineSet>(tier.tag);
     if (!paths) continue;
     for (std::size_t i = 0; i < paths->size(); ++i) {
       SceneryRoad road;

@@ -5,7 +5,7 @@
 #include <limits>
 #include <map>
 
-#include "isla/fourcc.hpp"
+#include "isla/base/fourcc.hpp"
 
 namespace isla {
 
@@ -54,8 +54,8 @@ std::string kindOf(std::uint8_t type) {
 std::vector<WaterRegion> findWaterRegions(const World& world, std::size_t sourceIndex,
                                           std::vector<WorldWarning>& warnings) {
   const WorldSource& source = world.sources[sourceIndex];
-  const auto* bodies = source.package->get<Table>(FourCC("WBTB"));
-  const auto* ids = source.package->get<Raster>(FourCC("WBID"));
+  const auto* bodies = source.blueprint->get<Table>(FourCC("WBTB"));
+  const auto* ids = source.blueprint->get<Raster>(FourCC("WBID"));
   if (!bodies || !ids) return {};
   const std::vector<Box> boxes = boxesOf(*ids);
   std::map<std::uint16_t, const Record*> byId;

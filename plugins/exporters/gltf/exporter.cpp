@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // gltf: the compiled World's terrain as glTF 2.0 chunks with levels of
 // detail, and the scene that places them with the water, towns and roads.
-#include <isla/plugin_api.hpp>
+#include <isla/plugin/plugin_api.hpp>
 
 #include "gltf_options.hpp"
 #include "gltf_writer.hpp"

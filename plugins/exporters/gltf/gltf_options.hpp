@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <vector>
 
-#include <isla/options.hpp>
+#include <isla/plugin/options.hpp>
 
 namespace isla_gltf {
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // obj: the compiled World's terrain as one Wavefront OBJ mesh and its MTL.
-#include <isla/plugin_api.hpp>
+#include <isla/plugin/plugin_api.hpp>
 #include <isla/publish/file_writer.hpp>
 
 #include "biome_image.hpp"

@@ -7,7 +7,7 @@
 #include <optional>
 #include <vector>
 
-#include <isla/options.hpp>
+#include <isla/plugin/options.hpp>
 #include <isla/world/world.hpp>
 
 namespace isla_obj {

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "biome_image.hpp"
 
-#include <isla/fourcc.hpp>
-#include <isla/io_error.hpp>
+#include <isla/base/fourcc.hpp>
+#include <isla/base/io_error.hpp>
 
 #include "biome_palette.hpp"
 #include "grid_image.hpp"
@@ -11,8 +11,8 @@ namespace isla_png {
 
 void writeBiomeImage(const std::filesystem::path& path, const isla::World& world, std::size_t source,
                      const isla::EnumTable& enums, int compression, const std::function<void()>& rowWritten) {
-  const isla::Package& package = *world.sources[source].package;
-  const isla::Raster& biome = *package.get<isla::Raster>(isla::FourCC("BIOM"));  // mandatory
+  const isla::Blueprint& blueprint = *world.sources[source].blueprint;
+  const isla::Raster& biome = *blueprint.get<isla::Raster>(isla::FourCC("BIOM"));  // mandatory
   ImageHeader header = gridHeader(biome, PixelFormat::Indexed8, compression);
   header.palette = biomePalette(enums);
   writeGridImage<std::uint8_t>(path, biome, header, [](std::uint8_t ordinal, std::uint8_t* out) { *out = ordinal; },

@@ -6,7 +6,7 @@
 
 #include <vector>
 
-#include <isla/enum_table.hpp>
+#include <isla/model/enum_table.hpp>
 
 #include "png_encoder.hpp"
 

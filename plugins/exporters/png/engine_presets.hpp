@@ -7,7 +7,7 @@
 
 #include <memory>
 
-#include <isla/exporter.hpp>
+#include <isla/export/exporter.hpp>
 
 namespace isla_png {
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "engine_tiles.hpp"
 
-#include <isla/interrupt.hpp>
+#include <isla/base/interrupt.hpp>
 
 #include <algorithm>
 #include <charconv>

@@ -16,8 +16,8 @@
 #include <string_view>
 
 #include <isla/json/json_writer.hpp>
-#include <isla/options.hpp>
-#include <isla/progress.hpp>
+#include <isla/plugin/options.hpp>
+#include <isla/base/progress.hpp>
 #include <isla/world/world.hpp>
 
 namespace isla_png {

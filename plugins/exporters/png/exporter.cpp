@@ -3,8 +3,8 @@
 // (or one a patch) and the shaded relief, streamed a world row at a time;
 // each source's biome, water body id and water mask images, streamed a band
 // of rows at a time.
-#include <isla/io_error.hpp>
-#include <isla/plugin_api.hpp>
+#include <isla/base/io_error.hpp>
+#include <isla/plugin/plugin_api.hpp>
 
 #include <algorithm>
 

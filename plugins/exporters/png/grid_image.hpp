@@ -10,7 +10,7 @@
 #include <functional>
 #include <vector>
 
-#include <isla/interrupt.hpp>
+#include <isla/base/interrupt.hpp>
 #include <isla/model/raster.hpp>
 #include <isla/publish/file_writer.hpp>
 

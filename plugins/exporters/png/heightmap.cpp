@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "heightmap.hpp"
 
-#include <isla/interrupt.hpp>
+#include <isla/base/interrupt.hpp>
 #include <isla/json/json_writer.hpp>
 #include <isla/publish/file_writer.hpp>
 

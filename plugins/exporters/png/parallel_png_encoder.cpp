@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "parallel_png_encoder.hpp"
 
-#include <isla/parallel.hpp>
+#include <isla/parallel/parallel.hpp>
 
 #include <zlib.h>
 

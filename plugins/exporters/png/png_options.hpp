@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include <isla/options.hpp>
+#include <isla/plugin/options.hpp>
 
 namespace isla_png {
 

@@ -7,8 +7,8 @@
 // into a sparse overlay by row first, then laid on as rows pass.
 #include "relief.hpp"
 
-#include <isla/fourcc.hpp>
-#include <isla/interrupt.hpp>
+#include <isla/base/fourcc.hpp>
+#include <isla/base/interrupt.hpp>
 #include <isla/model/raster.hpp>
 #include <isla/publish/file_writer.hpp>
 
@@ -125,8 +125,8 @@ void writeRelief(const std::filesystem::path& stage, const isla::World& world, c
   Overlay overlay = drawScenery(world);
   std::vector<const isla::Raster*> biomes, waterIds;  // by source
   for (const isla::WorldSource& source : world.sources) {
-    biomes.push_back(source.package->get<isla::Raster>(isla::FourCC("BIOM")));  // mandatory
-    waterIds.push_back(source.package->get<isla::Raster>(isla::FourCC("WBID")));
+    biomes.push_back(source.blueprint->get<isla::Raster>(isla::FourCC("BIOM")));  // mandatory
+    waterIds.push_back(source.blueprint->get<isla::Raster>(isla::FourCC("WBID")));
   }
 
   ImageHeader header;

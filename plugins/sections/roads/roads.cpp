@@ -2,7 +2,7 @@
 // The four road tiers, RDHW, RDBR, RDRG and RDTL: one layout (i32 pathCount,
 // per path i32 pointCount and the points as f32 X, f32 Y), one codec class.
 // The tag, not the position, identifies the tier; present but empty is valid.
-#include <isla/plugin_api.hpp>
+#include <isla/plugin/plugin_api.hpp>
 
 #include <algorithm>
 

@@ -4,7 +4,7 @@
 // TownTier, so appending a tier is a data change, not a code change. The
 // flag is a .NET bool, which the upstream reader loads as true for any
 // nonzero byte: so does this one, keeping the byte for the scenery validator.
-#include <isla/plugin_api.hpp>
+#include <isla/plugin/plugin_api.hpp>
 
 #include <span>
 

@@ -4,9 +4,9 @@
 // Optional, paired with WBID. Only salinity is checked here. A type outside
 // 0/1 loads, as upstream it does, and the water validator reports it; ids,
 // levels and pixel counts against the grids are the water validator's too.
-#include <isla/json_text.hpp>
-#include <isla/plugin_api.hpp>
-#include <isla/text_format.hpp>
+#include <isla/json/json_text.hpp>
+#include <isla/plugin/plugin_api.hpp>
+#include <isla/base/text_format.hpp>
 
 #include <array>
 #include <span>

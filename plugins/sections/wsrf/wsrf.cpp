@@ -3,15 +3,15 @@
 // Optional, paired with WBID. 0 = no water; the level code is in
 // water_level.hpp. Only the length is checked here: that levels sit exactly
 // where WBID has water, at their body's level, is the water validator's.
-#include <isla/grid_codec.hpp>
-#include <isla/json_text.hpp>
-#include <isla/plugin_api.hpp>
-#include <isla/text_format.hpp>
-#include <isla/vector_clones.hpp>
+#include <isla/container/grid_codec.hpp>
+#include <isla/json/json_text.hpp>
+#include <isla/plugin/plugin_api.hpp>
+#include <isla/base/text_format.hpp>
+#include <isla/parallel/vector_clones.hpp>
 
 #include <algorithm>
 
-#include <isla/water_level.hpp>
+#include <isla/model/water_level.hpp>
 
 namespace {
 

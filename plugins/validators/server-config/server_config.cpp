@@ -5,7 +5,7 @@
 #include <boost/json/parser.hpp>
 #include <boost/json/serialize.hpp>
 
-#include <isla/plugin_api.hpp>
+#include <isla/plugin/plugin_api.hpp>
 
 #include <algorithm>
 #include <cerrno>
@@ -126,10 +126,10 @@ class ServerConfigValidator final : public isla::Validator {
              "blueprint's"}};
   }
 
-  void check(const isla::Package& package, const isla::ValidationContext& context,
+  void check(const isla::Blueprint& blueprint, const isla::ValidationContext& context,
              isla::Diagnostics& out) const override {
     const auto path = context.options.get(kOption);
-    const auto* params = package.get<isla::Record>(kParams);
+    const auto* params = blueprint.get<isla::Record>(kParams);
     if (!path || !params) return;
     ServerConfig config;
     try {

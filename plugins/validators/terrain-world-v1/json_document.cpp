@@ -9,8 +9,8 @@
 #include <optional>
 #include <vector>
 
-#include <isla/io_error.hpp>
-#include <isla/mapped_file.hpp>
+#include <isla/base/io_error.hpp>
+#include <isla/container/mapped_file.hpp>
 
 #include "row_skim.hpp"
 

@@ -12,8 +12,8 @@
 #include <memory>
 #include <set>
 
-#include <isla/json_schema.hpp>
-#include <isla/parallel.hpp>
+#include <isla/json/json_schema.hpp>
+#include <isla/parallel/parallel.hpp>
 
 #include "json_document.hpp"
 #include "package_files.hpp"

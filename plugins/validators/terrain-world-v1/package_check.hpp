@@ -4,8 +4,8 @@
 
 #include <filesystem>
 
-#include <isla/diagnostics.hpp>
-#include <isla/package_validator.hpp>
+#include <isla/base/diagnostics.hpp>
+#include <isla/validation/package_validator.hpp>
 
 namespace isla::terrain_world {
 

@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include <isla/io_error.hpp>
+#include <isla/base/io_error.hpp>
 #include <isla/publish/sha256.hpp>
 
 namespace isla::terrain_world {

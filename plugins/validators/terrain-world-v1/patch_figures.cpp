@@ -7,7 +7,7 @@
 #include <limits>
 #include <numbers>
 
-#include <isla/vector_clones.hpp>
+#include <isla/parallel/vector_clones.hpp>
 
 namespace isla::terrain_world {
 

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include <isla/diagnostics.hpp>
+#include <isla/base/diagnostics.hpp>
 
 namespace isla::terrain_world {
 

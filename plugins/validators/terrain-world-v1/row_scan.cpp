@@ -6,7 +6,7 @@
 
 #include <cstring>
 
-#include <isla/vector_clones.hpp>
+#include <isla/parallel/vector_clones.hpp>
 
 namespace isla::terrain_world {
 

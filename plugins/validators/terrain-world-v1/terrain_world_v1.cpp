@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // terrain-world-v1: the package validator of the Terrain World v1 format,
 // behind `isla-tool validate DIR` and the compile job's stage check.
-#include <isla/plugin_api.hpp>
+#include <isla/plugin/plugin_api.hpp>
 
 #include <fstream>
 

@@ -6,7 +6,7 @@
 #include <map>
 #include <set>
 
-#include <isla/json_text.hpp>
+#include <isla/json/json_text.hpp>
 
 namespace isla::terrain_world {
 

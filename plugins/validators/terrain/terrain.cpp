@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // terrain: every HGTS height is finite and within a plausible range. The
 // range is an option because "plausible" depends on the generator's settings.
-#include <isla/plugin_api.hpp>
-#include <isla/text_format.hpp>
-#include <isla/raster_stats.hpp>
+#include <isla/plugin/plugin_api.hpp>
+#include <isla/base/text_format.hpp>
+#include <isla/model/raster_stats.hpp>
 
 #include <charconv>
 #include <cmath>
@@ -58,9 +58,9 @@ class TerrainValidator final : public isla::Validator {
              kDefaultRange}};
   }
 
-  void check(const isla::Package& package, const isla::ValidationContext& context,
+  void check(const isla::Blueprint& blueprint, const isla::ValidationContext& context,
              isla::Diagnostics& out) const override {
-    const auto* heights = package.get<isla::Raster>(kHeights);
+    const auto* heights = blueprint.get<isla::Raster>(kHeights);
     if (!heights) return;
     const isla::FloatStats stats = isla::floatStats(*heights);
     if (stats.firstNonFinite) reportNonFinite(*heights, stats, out);

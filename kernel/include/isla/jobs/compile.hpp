@@ -9,10 +9,10 @@
 #include <stdexcept>
 #include <string>
 
-#include "isla/diagnostics.hpp"
+#include "isla/base/diagnostics.hpp"
 #include "isla/kernel.hpp"
-#include "isla/options.hpp"
-#include "isla/progress.hpp"
+#include "isla/plugin/options.hpp"
+#include "isla/base/progress.hpp"
 
 namespace isla {
 

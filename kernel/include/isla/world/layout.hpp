@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "isla/diagnostics.hpp"
+#include "isla/base/diagnostics.hpp"
 
 namespace isla {
 

@@ -16,9 +16,9 @@
 #include <string_view>
 #include <vector>
 
-#include "isla/api.hpp"
+#include "isla/base/api.hpp"
 #include "isla/bundle/source_bundle.hpp"
-#include "isla/model/package.hpp"
+#include "isla/model/blueprint.hpp"
 #include "isla/world/layout.hpp"
 #include "isla/world/scenery.hpp"
 
@@ -46,7 +46,7 @@ struct WorldSource {
   std::string sha256;  // of the file's bytes, lower-case hex
   std::int32_t row = 0;
   std::int32_t col = 0;
-  std::shared_ptr<const Package> package;
+  std::shared_ptr<const Blueprint> blueprint;
   std::size_t patch = 0;  // index into World::patches
   std::shared_ptr<const SourceBundle> bundle;  // null for a bare blueprint
 };

@@ -7,7 +7,7 @@
 #include <cstdio>
 #include <fstream>
 
-#include <isla/blueprint_reader.hpp>
+#include <isla/container/blueprint_reader.hpp>
 #include <isla/world/world_builder.hpp>
 
 namespace fs = std::filesystem;
@@ -96,7 +96,7 @@ World Workspace::world(const std::string& layoutPath) {
   for (const auto& source : layout->sources) {
     LoadResult load = readBlueprint(source.path, sharedKernel());
     BOOST_TEST_REQUIRE(load.ok(), describe(load.diagnostics));
-    sources.push_back(LoadedSource{load.package, "", nullptr});
+    sources.push_back(LoadedSource{load.blueprint, "", nullptr});
   }
   NoProgress progress;
   return buildWorld(*layout, std::move(sources), sharedKernel().enums(), 1, progress);

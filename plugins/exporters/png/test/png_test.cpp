@@ -8,7 +8,7 @@
 
 #include <cmath>
 
-#include <isla/fourcc.hpp>
+#include <isla/base/fourcc.hpp>
 #include <isla/model/raster.hpp>
 
 #include "export_workspace.hpp"
@@ -56,8 +56,8 @@ void checkHeights(const World& world, const fs::path& png, const std::vector<std
 void checkSourceLayers(const World& world, const fs::path& out) {
   const auto members = sharedKernel().enums().members("Biome");
   for (const WorldSource& source : world.sources) {
-    const Raster& biome = *source.package->get<Raster>(FourCC("BIOM"));
-    const Raster& ids = *source.package->get<Raster>(FourCC("WBID"));
+    const Raster& biome = *source.blueprint->get<Raster>(FourCC("BIOM"));
+    const Raster& ids = *source.blueprint->get<Raster>(FourCC("WBID"));
     const Decoded indices = decode(out / "biome" / (source.id + ".png"));
     const Decoded wbid = decode(out / "wbid" / (source.id + ".png"));
     const Decoded water = decode(out / "water" / (source.id + ".png"));

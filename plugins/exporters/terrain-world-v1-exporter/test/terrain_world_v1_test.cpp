@@ -7,7 +7,7 @@
 #include <map>
 #include <string>
 
-#include <isla/io_error.hpp>
+#include <isla/base/io_error.hpp>
 #include <isla/publish/sha256.hpp>
 #include <isla/world/world_builder.hpp>
 
@@ -56,7 +56,7 @@ struct TinyWorld {
       for (int z = 0; z < 3; ++z) raw[static_cast<std::size_t>(x * 3 + z)] = static_cast<float>(x) + 0.5f * static_cast<float>(z);
     }
     raw[0] = 0.15f;  // 37.65 m
-    auto package = std::make_shared<Package>();
+    auto package = std::make_shared<Blueprint>();
     package->source = "tiny.dat";
     package->mapSize = 3;
     Section heights{FourCC("HGTS"), std::nullopt, 36, SectionStatus::Decoded, {}, nullptr,

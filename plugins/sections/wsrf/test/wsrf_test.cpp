@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include <boost/test/unit_test.hpp>
 
-#include <isla/json_text.hpp>
+#include <isla/json/json_text.hpp>
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
-#include <isla/water_level.hpp>
+#include <isla/model/water_level.hpp>
 #include "sample_blueprint.hpp"
 #include "test_kernel.hpp"
 
@@ -28,7 +28,7 @@ int codeOf(float level) {
 SectionSummary summarize(const SampleBlueprint& sample, Units units = {}) {
   const auto result = load(encode(sample).v2());
   BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
-  const auto& section = *result.package->find(kWsrf);
+  const auto& section = *result.blueprint->find(kWsrf);
   return section.codec->summarize(section.content, {sharedKernel().enums(), units});
 }
 
@@ -87,7 +87,7 @@ BOOST_AUTO_TEST_CASE(decodes_every_pixel_x_outer_y_inner) {
   const auto sample = makeSample();
   const auto result = load(encode(sample).v2());
   BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
-  const auto* surface = result.package->get<Raster>(kWsrf);
+  const auto* surface = result.blueprint->get<Raster>(kWsrf);
   BOOST_TEST_REQUIRE(surface);
   BOOST_TEST(elementTypeName(surface->type()) == "u16");
   const auto ocean = isla::wsrf::decodeWaterLevel(surface->at<std::uint16_t>(0, 0));
@@ -104,7 +104,7 @@ BOOST_AUTO_TEST_CASE(encode_is_byte_identical) {
   auto builder = encode(makeSample());
   const auto result = load(builder.v2());
   BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
-  const auto& section = *result.package->find(kWsrf);
+  const auto& section = *result.blueprint->find(kWsrf);
   ByteWriter out;
   section.codec->encode(section.content, out, EncodeContext{});
   BOOST_TEST((out.flatten() == builder.payload(kWsrf)));

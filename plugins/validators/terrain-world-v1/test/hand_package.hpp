@@ -11,7 +11,7 @@
 #include <sstream>
 #include <string>
 
-#include <isla/json_text.hpp>
+#include <isla/json/json_text.hpp>
 #include <isla/publish/sha256.hpp>
 
 namespace isla::test {

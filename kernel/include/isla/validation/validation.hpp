@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: MIT
+// Running the blueprint validator plugins over a loaded blueprint: the one
+// path for `validate` and for the sources of `run compile`.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "isla/base/diagnostics.hpp"
+#include "isla/kernel.hpp"
+
+namespace isla {
+
+using ValidatorSelection = std::vector<const Registration<Validator>*>;
+
+// Each selected validator over `blueprint`; a validator that throws becomes a
+// `validator.threw` error. File and origin are filled in.
+void runValidators(const ValidatorSelection& validators, const Blueprint& blueprint,
+                   const ValidationContext& context, Diagnostics& out);
+
+}  // namespace isla
