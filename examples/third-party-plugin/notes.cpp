@@ -41,7 +41,12 @@ class MinimumLakes final : public isla::Validator {
     return "the blueprint has at least --min-lakes lakes (WBTB rows of type lake)";
   }
   std::vector<isla::OptionSpec> options() const override {
-    return {{"min-lakes", isla::OptionType::Integer, "fewest lakes a blueprint should have", "1"}};
+    return {{.name = "min-lakes",
+             .type = isla::OptionType::Integer,
+             .help = "fewest lakes a blueprint should have",
+             .defaultValue = "1",
+             .min = 0,
+             .max = 65535}};
   }
   void check(const isla::Blueprint& blueprint, const isla::ValidationContext& context,
              isla::Diagnostics& out) const override {
@@ -49,7 +54,7 @@ class MinimumLakes final : public isla::Validator {
     if (!bodies) return;
     std::size_t lakes = 0;
     for (const auto& row : bodies->rows) lakes += row.as<std::uint8_t>("type") == 1;
-    const auto wanted = std::stoul(context.options.get("min-lakes").value_or("1"));
+    const auto wanted = static_cast<std::size_t>(context.options.integer("min-lakes"));
     if (lakes < wanted) {
       out.add({.severity = isla::Severity::Warning,
                .code = "min-lakes.too-few",

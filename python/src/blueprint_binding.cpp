@@ -108,8 +108,7 @@ py::dict load(const Kernel& kernel, const std::filesystem::path& path) { return 
 py::list validate(const Kernel& kernel, const std::filesystem::path& path,
                   const std::map<std::string, std::string>& options) {
   const auto blueprint = loadBlueprint(kernel, path);
-  OptionValues values;
-  for (const auto& [name, value] : options) values.set(name, value);
+  const OptionValues values = resolveValidatorOptions(kernel.registry(), OptionText(options.begin(), options.end()));
   Diagnostics diagnostics;
   {
     py::gil_scoped_release released;

@@ -5,6 +5,7 @@
 // bytes.
 #include <isla/container/blueprint_reader.hpp>
 #include <isla/container/blueprint_writer.hpp>
+#include <isla/validation/validation.hpp>
 
 #include <algorithm>
 #include <string>
@@ -48,7 +49,7 @@ void summarizeAll(const Blueprint& blueprint, const Kernel& kernel) {
 // As validate does, with every option at its default. Validators read
 // untrusted data too: an exception is as much a bug as a crash.
 void validateAll(const Blueprint& blueprint, const Kernel& kernel) {
-  const OptionValues options;
+  const OptionValues options = resolveValidatorOptions(kernel.registry(), {});
   const ValidationContext context{kernel.enums(), kernel.units(), options};
   for (const auto* validator : kernel.registry().validators()) {
     Diagnostics found;

@@ -87,6 +87,13 @@ BOOST_AUTO_TEST_CASE(every_fault_is_reported_and_the_rest_loads) {
              "section tag HGTS is claimed by plugin 'duplicate-tag' (" + duplicate.file +
                  ") and already registered by plugin 'hgts' ((built in)); remove one of the two "
                  "plugins from the search path");
+  const auto& undeclared = recordFor(host, "undeclared-kind.so");
+  BOOST_TEST((undeclared.outcome == PluginOutcome::Refused));
+  BOOST_TEST(undeclared.message ==
+             "it registered an object of kind exporter but declares the kinds section; declare every kind it registers "
+             "(isla_add_plugin KIND)");
+  BOOST_TEST(!kernel->registry().exporter("nothing"));
+
   // All or nothing: the plugin's other tag was not registered either.
   BOOST_TEST(!kernel->registry().section(FourCC("DUPE")));
   BOOST_TEST(kernel->registry().section(FourCC("HGTS"))->plugin->name == "hgts");

@@ -61,13 +61,18 @@ class ExtraValidator final : public isla::Validator {
   std::string name() const override { return "extra"; }
   std::string description() const override { return "notes how many XTRA values a blueprint has"; }
   std::vector<isla::OptionSpec> options() const override {
-    return {{"extra-limit", isla::OptionType::Integer, "most XTRA values allowed", "100"}};
+    return {{.name = "extra-limit",
+             .type = isla::OptionType::Integer,
+             .help = "most XTRA values allowed",
+             .defaultValue = "100",
+             .min = 0,
+             .max = 1000000}};
   }
   void check(const isla::Blueprint& blueprint, const isla::ValidationContext& context,
              isla::Diagnostics& out) const override {
     const auto* table = blueprint.get<isla::Table>(isla::FourCC("XTRA"));
     if (!table) return;
-    const auto limit = std::stoul(context.options.get("extra-limit").value_or("100"));
+    const auto limit = static_cast<std::size_t>(context.options.integer("extra-limit"));
     if (table->rows.size() > limit) {
       isla::Diagnostic d;
       d.severity = isla::Severity::Warning;

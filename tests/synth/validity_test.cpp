@@ -21,10 +21,7 @@ Diagnostics validateAll(const Blueprint& blueprint) {
   const Kernel& kernel = sharedKernel();
   Diagnostics found;
   for (const auto* registration : kernel.registry().validators()) {
-    OptionValues options;
-    for (const auto& option : registration->object->options()) {
-      if (!option.defaultValue.empty()) options.set(option.name, option.defaultValue);
-    }
+    const OptionValues options = resolveOptions(registration->object->name(), registration->object->options(), {});
     const ValidationContext context{kernel.enums(), kernel.units(), options};
     Diagnostics diagnostics;
     registration->object->check(blueprint, context, diagnostics);

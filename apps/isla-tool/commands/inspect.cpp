@@ -44,12 +44,29 @@ std::vector<SectionView> summarize(const Blueprint& blueprint, const Kernel& ker
   return views;
 }
 
+struct RoleView {
+  std::string role;
+  std::string tag;
+  std::string plugin;
+};
+
+// Which section, decoded by which plugin, fills each role the World reads.
+std::vector<RoleView> rolesOf(const Blueprint& blueprint, const Kernel& kernel) {
+  std::vector<RoleView> out;
+  for (const FilledRole& filled : blueprint.roles) {
+    const auto* registration = kernel.registry().section(filled.tag);
+    out.push_back({std::string(roleName(roleOf(filled.content))), filled.tag.text(),
+                   registration ? registration->plugin->name : "?"});
+  }
+  return out;
+}
+
 std::string offsetText(const Section& section) {
   return section.offset ? std::to_string(*section.offset) : "-";
 }
 
-void printText(const Blueprint& blueprint, const std::vector<SectionView>& views, std::ostream& out,
-               bool verbose) {
+void printText(const Blueprint& blueprint, const std::vector<SectionView>& views,
+               const std::vector<RoleView>& roles, std::ostream& out, bool verbose) {
   out << "file:     " << blueprint.source << "\nformat:   " << sourceFormatName(blueprint.format)
       << "\nMapSize:  " << blueprint.mapSize << "\n";
   for (const auto& view : views) {
@@ -72,6 +89,12 @@ void printText(const Blueprint& blueprint, const std::vector<SectionView>& views
       for (const auto& detail : view.summary.details) out << "      " << detail << "\n";
     }
   }
+  if (!roles.empty()) out << "roles:\n";
+  for (const auto& role : roles) {
+    std::snprintf(line, sizeof line, "  %-15s %s (plugin %s)\n", role.role.c_str(), role.tag.c_str(),
+                  role.plugin.c_str());
+    out << line;
+  }
   bool header = false;
   for (const auto& view : views) {
     if (view.section.status != SectionStatus::Skipped) continue;
@@ -83,8 +106,9 @@ void printText(const Blueprint& blueprint, const std::vector<SectionView>& views
 }
 
 boost::json::object toJson(const Blueprint& blueprint, const std::vector<SectionView>& views,
-                           const Diagnostics& diagnostics) {
-  boost::json::array sections, skipped;
+                           const std::vector<RoleView>& roles, const Diagnostics& diagnostics) {
+  boost::json::array sections, skipped, filled;
+  for (const auto& role : roles) filled.push_back({{"role", role.role}, {"tag", role.tag}, {"plugin", role.plugin}});
   boost::json::value params = nullptr;
   for (const auto& view : views) {
     boost::json::object entry{{"tag", view.section.tag.text()},
@@ -109,6 +133,7 @@ boost::json::object toJson(const Blueprint& blueprint, const std::vector<Section
           {"params", params},
           {"sections", sections},
           {"skipped", skipped},
+          {"roles", filled},
           {"valid", !diagnostics.hasErrors()},
           {"diagnostics", diagnosticsJson(diagnostics)}};
 }
@@ -141,10 +166,11 @@ int runInspect(Invocation& invocation) {
     return 1;
   }
   const auto views = summarize(*result.blueprint, kernel);
+  const auto roles = rolesOf(*result.blueprint, kernel);
   if (json) {
-    printJson(toJson(*result.blueprint, views, result.diagnostics), std::cout);
+    printJson(toJson(*result.blueprint, views, roles, result.diagnostics), std::cout);
   } else {
-    printText(*result.blueprint, views, std::cout, values["verbose"].as<bool>());
+    printText(*result.blueprint, views, roles, std::cout, values["verbose"].as<bool>());
     printDiagnostics(result.diagnostics, std::cerr, Severity::Warning);
   }
   return result.diagnostics.hasErrors() ? 1 : 0;

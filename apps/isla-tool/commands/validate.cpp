@@ -159,10 +159,16 @@ int runValidate(Invocation& invocation) {
     return validatePackage(kernel.registry(), paths.front(), json, strict);
   }
 
+  OptionValues validatorValues;
+  try {
+    validatorValues = resolveValidatorOptions(kernel.registry(), invocation.pluginValues());
+  } catch (const OptionError& error) {
+    throw UsageError(error.what());
+  }
   bool allValid = true;
   boost::json::array files;
   for (const auto& file : paths) {
-    const FileResult result = validateFile(file, kernel, validators, invocation.pluginValues(), strict);
+    const FileResult result = validateFile(file, kernel, validators, validatorValues, strict);
     const bool valid = !result.diagnostics.hasErrors();
     allValid = allValid && valid;
     if (json) {

@@ -168,7 +168,7 @@ LoadResult readV2(std::span<const std::byte> bytes, const std::string& name,
     }
   }
   for (auto& [offset, section] : decoded) blueprint->sections.push_back(std::move(section));
-  if (decoder.mapSize()) decoder.checkPresence(*blueprint);
+  if (decoder.mapSize()) decoder.finish(*blueprint);
   result.blueprint = std::move(blueprint);
   return result;
 }

@@ -1,7 +1,20 @@
 // SPDX-License-Identifier: MIT
 #include "isla/container/grid_codec.hpp"
 
+#include <stdexcept>
+
 namespace isla {
+
+GridCodec::GridCodec(ElementType type, std::optional<Role> role) : type_(type), role_(role) {
+  if (role && gridElementType(*role) != type) {
+    throw std::invalid_argument("a " + std::string(elementTypeName(type)) + " grid cannot fill the " +
+                                std::string(roleName(*role)) + " role");
+  }
+}
+
+RoleContent GridCodec::fillRole(const SectionContent& content) const {
+  return gridRole(role_.value(), std::get<Raster>(content));
+}
 
 SectionContent GridCodec::decode(ByteReader& payload, DecodeContext& context) const {
   const std::uint64_t offset = payload.absolute();

@@ -188,6 +188,7 @@ LoadResult readLegacyV1(std::span<const std::byte> bytes, const std::string& nam
     decoder.report(Severity::Error, error.code(), error.what(), std::nullopt, error.offset());
   }
   // Trailing bytes after the trail block are ignored, as v1 readers do.
+  decoder.finish(*blueprint);
   result.blueprint = std::move(blueprint);
   return result;
 }

@@ -1,9 +1,15 @@
 // SPDX-License-Identifier: MIT
 #include "isla/container/section_codec.hpp"
 
+#include <stdexcept>
+
 namespace isla {
 
 SectionCodec::~SectionCodec() = default;
+
+RoleContent SectionCodec::fillRole(const SectionContent&) const {
+  throw std::logic_error("declares no role to fill");
+}
 
 std::string_view presenceName(Presence presence) {
   switch (presence) {

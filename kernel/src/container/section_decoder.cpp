@@ -101,10 +101,57 @@ Section SectionDecoder::decode(const SectionInput& input) {
   return section;
 }
 
+void SectionDecoder::finish(Blueprint& blueprint) {
+  fillRoles(blueprint);
+  checkPresence(blueprint);
+}
+
+void SectionDecoder::fillRoles(Blueprint& blueprint) {
+  for (const Section& section : blueprint.sections) {
+    if (section.status != SectionStatus::Decoded || !section.codec) continue;
+    const std::optional<Role> role = section.codec->role();
+    if (!role) continue;
+    const std::string plugin = pluginOf(section.tag);
+    try {
+      RoleContent content = section.codec->fillRole(section.content);
+      if (roleOf(content) != *role) {
+        report(Severity::Error, "role.mismatch",
+               "plugin '" + plugin + "' declares that " + section.tag.text() + " fills the " +
+                   std::string(roleName(*role)) + " role but gave " + std::string(roleName(roleOf(content))) +
+                   " content; the plugin is broken",
+               section.tag, section.offset);
+        continue;
+      }
+      if (const FilledRole* first = blueprint.filled(*role); first && !roleTakesSeveral(*role)) {
+        report(Severity::Warning, "role.duplicate",
+               section.tag.text() + " fills the " + std::string(roleName(*role)) + " role that " +
+                   first->tag.text() + " already fills; the World reads " + first->tag.text(),
+               section.tag, section.offset);
+        continue;
+      }
+      blueprint.roles.push_back({section.tag, std::move(content)});
+    } catch (const std::exception& error) {
+      report(Severity::Error, "plugin.threw",
+             "plugin '" + plugin + "' threw while filling the " + std::string(roleName(*role)) +
+                 " role from " + section.tag.text() + ": " + error.what(),
+             section.tag, section.offset);
+    }
+  }
+}
+
+std::string SectionDecoder::pluginOf(FourCC tag) const {
+  const auto* registration = kernel_.registry().section(tag);
+  return registration ? registration->plugin->name : "?";
+}
+
+// A mandatory section that fills a role of one section may be replaced by
+// another section that fills it (a third party's heights, say); a road tier
+// is one of several sections of its role, so another tier does not replace it.
 void SectionDecoder::checkPresence(const Blueprint& blueprint) {
   for (const auto* registration : kernel_.registry().sections()) {
     const auto& codec = *registration->object;
     if (codec.tag() == kParamsTag || blueprint.find(codec.tag())) continue;
+    if (const auto role = codec.role(); role && !roleTakesSeveral(*role) && blueprint.filled(*role)) continue;
     if (codec.presence() == Presence::Mandatory) {
       report(Severity::Error, "section.missing",
              "the blueprint has no " + codec.tag().text() + " section (" + codec.name() +

@@ -32,15 +32,20 @@ class SectionDecoder {
   Section decode(const SectionInput& input);
   std::optional<std::int32_t> mapSize() const { return context_.mapSize(); }
 
-  // An error for each missing mandatory section, a warning for each
-  // missing expected one (the params section is the reader's own rule).
-  void checkPresence(const Blueprint& blueprint);
+  // After every section is decoded: the roles the sections fill, then an
+  // error for each missing mandatory section and a warning for each missing
+  // expected one (the params section is the reader's own rule).
+  void finish(Blueprint& blueprint);
 
   // A kernel diagnostic about this file.
   void report(Severity severity, std::string code, std::string message,
               std::optional<FourCC> tag = {}, std::optional<std::uint64_t> offset = {});
 
  private:
+  void fillRoles(Blueprint& blueprint);
+  void checkPresence(const Blueprint& blueprint);
+  std::string pluginOf(FourCC tag) const;
+
   const Kernel& kernel_;
   Diagnostics& diagnostics_;
   std::string file_;

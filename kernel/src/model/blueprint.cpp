@@ -23,4 +23,19 @@ const Section* Blueprint::find(FourCC tag) const {
   return nullptr;
 }
 
+const FilledRole* Blueprint::filled(Role role) const {
+  for (const auto& entry : roles) {
+    if (roleOf(entry.content) == role) return &entry;
+  }
+  return nullptr;
+}
+
+const RoadTier* roadTier(const Blueprint& blueprint, RoadClass road) {
+  for (const auto& entry : blueprint.roles) {
+    const auto* tier = std::get_if<RoadTier>(&entry.content);
+    if (tier && tier->road == road) return tier;
+  }
+  return nullptr;
+}
+
 }  // namespace isla

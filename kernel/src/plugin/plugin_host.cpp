@@ -110,6 +110,17 @@ const PluginLoadRecord& PluginHost::addBuiltin(const PluginDescriptor& descripto
   return registerDescriptor(descriptor, "(built in)", nullptr);
 }
 
+namespace {
+
+std::uint32_t registeredKinds(const PluginRegistrar& registrar) {
+  const auto bit = [](bool registered, std::uint32_t kind) { return registered ? kind : 0U; };
+  return bit(!registrar.sections.empty(), kSectionPlugin) | bit(!registrar.validators.empty(), kValidatorPlugin) |
+         bit(!registrar.exporters.empty(), kExporterPlugin) |
+         bit(!registrar.packageValidators.empty(), kPackageValidatorPlugin);
+}
+
+}  // namespace
+
 const PluginLoadRecord& PluginHost::registerDescriptor(const PluginDescriptor& descriptor,
                                                        std::string file,
                                                        const std::shared_ptr<const void>& library) {
@@ -126,7 +137,7 @@ const PluginLoadRecord& PluginHost::registerDescriptor(const PluginDescriptor& d
   }
   auto info = std::make_shared<const PluginInfo>(PluginInfo{
       descriptor.name, descriptor.version ? descriptor.version : "",
-      descriptor.description ? descriptor.description : "", file, descriptor.apiVersion});
+      descriptor.description ? descriptor.description : "", file, descriptor.apiVersion, descriptor.kinds});
   if (loadedNames_.contains(info->name)) {
     const auto earlier = std::find_if(report_.begin(), report_.end(), [&](const auto& r) {
       return r.outcome == PluginOutcome::Loaded && r.plugin->name == info->name;
@@ -139,6 +150,12 @@ const PluginLoadRecord& PluginHost::registerDescriptor(const PluginDescriptor& d
   PluginRegistrar registrar;
   try {
     descriptor.registerPlugin(registrar);
+    if (const std::uint32_t undeclared = registeredKinds(registrar) & ~descriptor.kinds; undeclared != 0) {
+      return record(std::move(file), PluginOutcome::Refused,
+                    "it registered an object of kind " + pluginKindNames(undeclared) + " but declares the kinds " +
+                        pluginKindNames(descriptor.kinds) + "; declare every kind it registers (isla_add_plugin KIND)",
+                    info);
+    }
     registry_.add(info, std::move(registrar), library);
   } catch (const RegistryConflict& conflict) {
     return record(std::move(file), PluginOutcome::Refused, conflict.what(), info);

@@ -3,6 +3,18 @@
 
 namespace isla {
 
+std::string pluginKindNames(std::uint32_t kinds) {
+  constexpr std::pair<std::uint32_t, const char*> kNames[] = {{kSectionPlugin, "section"},
+                                                              {kValidatorPlugin, "validator"},
+                                                              {kExporterPlugin, "exporter"},
+                                                              {kPackageValidatorPlugin, "package-validator"}};
+  std::string out;
+  for (const auto& [bit, name] : kNames) {
+    if (kinds & bit) out += (out.empty() ? "" : ", ") + std::string(name);
+  }
+  return out.empty() ? "none" : out;
+}
+
 void PluginRegistrar::addSection(std::unique_ptr<SectionCodec> codec) {
   sections.push_back(std::move(codec));
 }

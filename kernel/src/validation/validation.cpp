@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "isla/validation/validation.hpp"
 
+#include "isla/plugin/plugin_call.hpp"
+
 namespace isla {
 
 namespace {
@@ -29,6 +31,27 @@ void runValidators(const ValidatorSelection& validators, const Blueprint& bluepr
     }
     out.append(found);
   }
+}
+
+OptionValues resolveValidatorOptions(const Registry& registry, const OptionText& given) {
+  OptionValues out;
+  OptionText unclaimed = given;
+  for (const auto* validator : registry.validators()) {
+    const auto specs = validator->object->options();
+    OptionText mine;
+    for (const auto& spec : specs) {
+      if (const auto it = unclaimed.find(spec.name); it != unclaimed.end()) mine.insert(unclaimed.extract(it));
+    }
+    const std::string who = pluginObjectName("validator", validator->object->name(), *validator->plugin);
+    const OptionValues resolved = resolveOptions(who, specs, mine);
+    for (const auto& name : resolved.names()) {
+      if (!out.has(name)) out.set(name, resolved.value(name));
+    }
+  }
+  if (!unclaimed.empty()) {
+    throw OptionError("no loaded validator has an option '" + unclaimed.begin()->first + "'");
+  }
+  return out;
 }
 
 }  // namespace isla

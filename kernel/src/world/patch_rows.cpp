@@ -68,7 +68,7 @@ struct PatchRows::Impl {
       : world(w), patch(w.patches.at(index)), endRow(std::clamp(end, 0, patch.pointsZ)) {
     switch (patch.kind) {
       case PatchKind::Source:
-        source = world.sources[*patch.source].blueprint->get<Raster>(FourCC("HGTS"));
+        source = &world.sources[*patch.source].heights();
         break;
       case PatchKind::Strip:
         if (!isVerticalStrip(patch)) {

@@ -155,7 +155,7 @@ World buildWorld(const Layout& layout, std::vector<LoadedSource> loaded, const E
   auto borders = std::make_shared<World::Borders>();
   borders->sources.resize(world.sources.size());
   parallelFor(world.sources.size(), threads, [&](std::size_t i) {
-    const Raster& heights = *world.sources[i].blueprint->get<Raster>(FourCC("HGTS"));
+    const Raster& heights = world.sources[i].heights();
     borders->sources[i] = readBorders(heights, world.settings.heightScaleM, world.settings.spacingM);
   });
   world.borders = std::move(borders);

@@ -16,10 +16,9 @@ class GltfExporter final : public isla::Exporter {
            "levels after it), world.gltf placing them with water, towns and roads, and the biome textures";
   }
   std::vector<isla::OptionSpec> options() const override { return isla_gltf::gltfOptionSpecs(); }
-  void checkOptions(const isla::OptionValues& values) const override { isla_gltf::parseGltfOptions(values); }
 
   void write(const isla::ExportInput& input, const std::filesystem::path& stage, isla::Diagnostics&) const override {
-    isla_gltf::writeGltf(input, isla_gltf::parseGltfOptions(input.options), stage);
+    isla_gltf::writeGltf(input, isla_gltf::readGltfOptions(input.options), stage);
   }
 };
 

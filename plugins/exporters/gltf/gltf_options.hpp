@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The gltf exporter's options (chunk, lod) as checked values.
+// The gltf exporter's options (chunk, lod), declared and read.
 #pragma once
 
 #include <cstdint>
@@ -18,7 +18,6 @@ struct GltfOptions {
 };
 
 std::vector<isla::OptionSpec> gltfOptionSpecs();
-// Throws std::invalid_argument naming the option, the value and what it takes.
-GltfOptions parseGltfOptions(const isla::OptionValues& values);
+GltfOptions readGltfOptions(const isla::OptionValues& values);
 
 }  // namespace isla_gltf

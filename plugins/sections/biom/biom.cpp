@@ -32,7 +32,7 @@ std::uint8_t largestOrdinal(std::span<const std::byte> ordinals) {
 
 class BiomesCodec final : public isla::GridCodec {
  public:
-  BiomesCodec() : GridCodec(isla::ElementType::U8) {}
+  BiomesCodec() : GridCodec(isla::ElementType::U8, isla::Role::BiomeClasses) {}
 
   isla::FourCC tag() const override { return isla::FourCC("BIOM"); }
   std::string name() const override { return "Biomes"; }

@@ -11,7 +11,7 @@ namespace {
 
 class HeightsCodec final : public isla::GridCodec {
  public:
-  HeightsCodec() : GridCodec(isla::ElementType::F32) {}
+  HeightsCodec() : GridCodec(isla::ElementType::F32, isla::Role::Heights) {}
 
   isla::FourCC tag() const override { return isla::FourCC("HGTS"); }
   std::string name() const override { return "Heights"; }

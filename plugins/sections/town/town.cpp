@@ -58,6 +58,17 @@ class TownsCodec final : public isla::SectionCodec {
     isla::writeTable(std::get<isla::Table>(content), out);
   }
 
+  std::optional<isla::Role> role() const override { return isla::Role::Towns; }
+  isla::RoleContent fillRole(const isla::SectionContent& content) const override {
+    isla::TownList list;
+    for (const isla::Record& town : std::get<isla::Table>(content).rows) {
+      // A .NET bool: any nonzero byte is true.
+      list.towns.push_back({town.as<float>("X"), town.as<float>("Y"), town.as<std::uint8_t>("tier"),
+                            town.as<std::uint8_t>("isHighwayNode") != 0});
+    }
+    return list;
+  }
+
   isla::SectionSummary summarize(const isla::SectionContent& content,
                                  const isla::SummaryContext& context) const override {
     const auto& towns = std::get<isla::Table>(content);

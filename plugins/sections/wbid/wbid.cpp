@@ -60,7 +60,7 @@ WaterIdStats scanIds(const isla::Raster& raster) {
 
 class WaterIdsCodec final : public isla::GridCodec {
  public:
-  WaterIdsCodec() : GridCodec(isla::ElementType::U16) {}
+  WaterIdsCodec() : GridCodec(isla::ElementType::U16, isla::Role::WaterBodyIds) {}
 
   isla::FourCC tag() const override { return isla::FourCC("WBID"); }
   std::string name() const override { return "Water body ids"; }

@@ -65,6 +65,20 @@ class WaterBodiesCodec final : public isla::SectionCodec {
     isla::writeTable(std::get<isla::Table>(content), out);
   }
 
+  std::optional<isla::Role> role() const override { return isla::Role::WaterBodies; }
+  isla::RoleContent fillRole(const isla::SectionContent& content) const override {
+    isla::WaterBodyTable table;
+    for (const isla::Record& row : std::get<isla::Table>(content).rows) {
+      const std::uint8_t type = row.as<std::uint8_t>("type");
+      table.bodies.push_back({row.as<std::uint16_t>("id"),
+                              type == kOceanType  ? isla::WaterKind::Ocean
+                              : type == kLakeType ? isla::WaterKind::Lake
+                                                  : isla::WaterKind::Unknown,
+                              row.as<float>("surfaceLevel")});
+    }
+    return table;
+  }
+
   isla::SectionSummary summarize(const isla::SectionContent& content,
                                  const isla::SummaryContext& context) const override {
     const auto& table = std::get<isla::Table>(content);

@@ -36,7 +36,7 @@ std::string bodyName(std::size_t id) { return (id == kOceanId ? "ocean " : "lake
 std::string number(float value) { return isla::toText(isla::FieldValue(value)); }
 
 std::string levelText(std::uint16_t code) {
-  const auto level = isla::wsrf::decodeWaterLevel(code);
+  const auto level = isla::water_surface::decodeWaterLevel(code);
   return std::to_string(code) + (level ? " (level " + number(*level) + " raw)" : " (no water)");
 }
 
@@ -280,14 +280,14 @@ void WaterCheck::surface(const isla::Raster& surface) {
     if (rowOf_[id] < 0 || !census_.occurs(id)) continue;
     const auto r = static_cast<std::size_t>(rowOf_[id]);
     const float level = table_->rows[r].as<float>("surfaceLevel");
-    if (const auto code = isla::wsrf::encodeWaterLevel(level)) {
+    if (const auto code = isla::water_surface::encodeWaterLevel(level)) {
       expected[id] = *code;
       continue;
     }
     error("water.level-unencodable",
           "WBTB row " + std::to_string(r) + " (" + bodyName(id) + ") has surfaceLevel " + number(level) +
-              " raw, which WSRF cannot hold (levels " + number(isla::wsrf::kMinLevel) + " .. " +
-              number(isla::wsrf::kMaxLevel) + " raw); its WSRF pixels are checked for presence only",
+              " raw, which WSRF cannot hold (levels " + number(isla::water_surface::kMinLevel) + " .. " +
+              number(isla::water_surface::kMaxLevel) + " raw); its WSRF pixels are checked for presence only",
           kTable, census_.firstPixel[id]);
   }
   const auto codes = surface.values<std::uint16_t>();

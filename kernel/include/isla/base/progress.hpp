@@ -3,6 +3,8 @@
 // GDAL-style ticks, Python hands it to a callback, tests ignore it.
 #pragma once
 
+#include <stdexcept>
+
 #include "isla/base/api.hpp"
 
 namespace isla {
@@ -11,8 +13,16 @@ class ISLA_API Progress {
  public:
   virtual ~Progress();
   // `fraction` of the whole job is done, 0..1, never decreasing. Called from
-  // the thread that runs the job.
+  // the thread that runs the job. May throw ProgressStopped to end the job.
   virtual void update(double fraction) = 0;
+};
+
+// Thrown by a Progress whose caller wants the job ended (a Python callback
+// raised): it passes through every plugin wrapper unchanged, and the
+// Progress's owner knows why.
+class ISLA_API ProgressStopped : public std::runtime_error {
+ public:
+  ProgressStopped() : std::runtime_error("the progress callback ended the job") {}
 };
 
 class ISLA_API NoProgress final : public Progress {

@@ -10,13 +10,17 @@ namespace isla {
 
 class ISLA_API GridCodec : public SectionCodec {
  public:
-  explicit GridCodec(ElementType type) : type_(type) {}
+  // `role`: the grid role this layer fills (heights, biome classes, water
+  // body ids or water surface), whose element type must be `type`.
+  explicit GridCodec(ElementType type, std::optional<Role> role = std::nullopt);
 
   ElementType elementType() const { return type_; }
 
   SectionContent decode(ByteReader& payload, DecodeContext& context) const override;
   void encode(const SectionContent& content, ByteWriter& out,
               const EncodeContext& context) const override;
+  std::optional<Role> role() const override { return role_; }
+  RoleContent fillRole(const SectionContent& content) const override;
 
  protected:
   // Per-layer checks after the length is right (BIOM: ordinal range). Report
@@ -25,6 +29,7 @@ class ISLA_API GridCodec : public SectionCodec {
 
  private:
   ElementType type_;
+  std::optional<Role> role_;
 };
 
 }  // namespace isla

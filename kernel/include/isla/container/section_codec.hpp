@@ -16,6 +16,7 @@
 #include "isla/container/byte_writer.hpp"
 #include "isla/base/diagnostics.hpp"
 #include "isla/model/enum_table.hpp"
+#include "isla/model/roles.hpp"
 #include "isla/model/section.hpp"
 #include "isla/base/units.hpp"
 
@@ -111,6 +112,12 @@ class ISLA_API SectionCodec {
                       const EncodeContext& context) const = 0;
   virtual SectionSummary summarize(const SectionContent& content,
                                    const SummaryContext& context) const = 0;
+
+  // The role this section fills (model/roles.hpp), if any, and its content
+  // in the role's type. fillRole is called only on content this codec
+  // decoded, and only when role() is set; a Raster in a role stays a view.
+  virtual std::optional<Role> role() const { return std::nullopt; }
+  virtual RoleContent fillRole(const SectionContent& content) const;
 };
 
 }  // namespace isla

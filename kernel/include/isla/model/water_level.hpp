@@ -1,15 +1,16 @@
 // SPDX-License-Identifier: MIT
-// The WSRF level code (BLUEPRINT_FORMAT.md): a level L in raw height units is
-// stored as 1 + round(L x 32768), so that no level encodes to the no-water
-// sentinel 0. In the kernel, header-only, so that the wsrf plugin, the
-// validators and the generator share it without reaching into each other.
+// The water-surface role's level code (WaterSurfaceGrid; on disk, WSRF as
+// BLUEPRINT_FORMAT.md gives it): a level L in raw height units is stored as
+// 1 + round(L x 32768), so that no level encodes to the no-water sentinel 0.
+// In the kernel, header-only, so that the section plugin, the validators
+// and the generator share it without reaching into each other.
 #pragma once
 
 #include <cmath>
 #include <cstdint>
 #include <optional>
 
-namespace isla::wsrf {
+namespace isla::water_surface {
 
 inline constexpr std::uint16_t kNoWater = 0;
 // One code step is 1/32768 raw, about 7.7 mm at 251 m a raw unit.
@@ -33,4 +34,4 @@ inline std::optional<float> decodeWaterLevel(std::uint16_t code) {
   return static_cast<float>((code - 1) / kStepsPerRaw);
 }
 
-}  // namespace isla::wsrf
+}  // namespace isla::water_surface

@@ -26,6 +26,7 @@ struct PluginInfo {
   std::string description;
   std::string file;  // the module's path, or "(built in)"
   std::uint32_t apiVersion = 0;
+  std::uint32_t kinds = 0;  // the k...Plugin bits it declared
 };
 
 template <class T>

@@ -18,4 +18,9 @@ using ValidatorSelection = std::vector<const Registration<Validator>*>;
 void runValidators(const ValidatorSelection& validators, const Blueprint& blueprint,
                    const ValidationContext& context, Diagnostics& out);
 
+// The validators' options as given (one command-line namespace for all of
+// them), each parsed and checked against the spec of the validator that
+// declares it; throws OptionError naming that validator.
+OptionValues resolveValidatorOptions(const Registry& registry, const OptionText& given);
+
 }  // namespace isla

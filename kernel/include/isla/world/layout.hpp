@@ -49,4 +49,8 @@ std::optional<Layout> loadLayout(const std::filesystem::path& file, Diagnostics&
 std::optional<Layout> parseLayout(std::string_view json, const std::filesystem::path& file,
                                   Diagnostics& out);
 
+// One blueprint as a 1 x 1 layout with default settings (isla-tool export):
+// its id and namespace are the file's stem, made a valid identifier.
+Layout singleSourceLayout(const std::filesystem::path& blueprint);
+
 }  // namespace isla

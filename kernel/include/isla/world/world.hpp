@@ -2,7 +2,8 @@
 // The compiled world: the patch lattice (sources at even/even cells, strips
 // at even/odd and odd/even, corners at odd/odd), the shared edges with their
 // canonical heights and normals, scenery, water regions and the report
-// figures. Exporters read this, never the blueprints. Heights are not held:
+// figures. Exporters read this and the sources' roles (WorldSource::role),
+// never a blueprint's sections by tag. Heights are not held:
 // a patch's rows are made on demand from its source or from the source
 // borders around it, so no step needs every height of the world at once.
 #pragma once
@@ -49,6 +50,14 @@ struct WorldSource {
   std::shared_ptr<const Blueprint> blueprint;
   std::size_t patch = 0;  // index into World::patches
   std::shared_ptr<const SourceBundle> bundle;  // null for a bare blueprint
+
+  // The heights role's grid (raw units); the compile refuses a source without.
+  const Raster& heights() const;
+  // A role of the source's blueprint, or null when no section fills it.
+  template <class T>
+  const T* role() const {
+    return blueprint->role<T>();
+  }
 };
 
 struct Patch {

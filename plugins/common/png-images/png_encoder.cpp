@@ -9,6 +9,15 @@
 
 namespace isla_png {
 
+isla::OptionSpec compressionSpec() {
+  return {.name = "compression",
+          .type = isla::OptionType::Integer,
+          .help = "the deflate level, 0 (none, fastest) to 9 (smallest)",
+          .defaultValue = std::to_string(kDefaultCompression),
+          .min = 0,
+          .max = 9};
+}
+
 namespace {
 
 std::uint8_t bitDepth(PixelFormat format) { return format == PixelFormat::Gray16 ? 16 : 8; }

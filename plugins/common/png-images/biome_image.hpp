@@ -15,6 +15,10 @@ namespace isla_png {
 
 inline constexpr const char* kBiomeDirectory = "biome";
 
+// The source's biome classes; throws std::runtime_error, naming the source,
+// when no section fills the role.
+const isla::Raster& biomeClasses(const isla::WorldSource& source);
+
 void writeBiomeImage(const std::filesystem::path& path, const isla::World& world, std::size_t source,
                      const isla::EnumTable& enums, int compression, const std::function<void()>& rowWritten);
 

@@ -17,6 +17,8 @@
 
 struct spng_ctx;  // libspng's, kept out of this header
 
+#include <isla/plugin/options.hpp>
+
 namespace isla_png {
 
 enum class PixelFormat : std::uint8_t { Gray8, Gray16, Indexed8, Rgb8 };
@@ -28,6 +30,8 @@ using Rgb = std::array<std::uint8_t, 3>;
 // smaller than libpng's default (level 6 with its heuristic filter) at a
 // third of its time; level 2 is not, at 8192² (docs/performance.md).
 inline constexpr int kDefaultCompression = 3;
+// The deflate level option, shared by every exporter that writes PNG.
+isla::OptionSpec compressionSpec();
 
 struct ImageHeader {
   std::uint32_t width = 0;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "biome_image.hpp"
 
-#include <isla/base/fourcc.hpp>
+#include <stdexcept>
 #include <isla/base/io_error.hpp>
 
 #include "biome_palette.hpp"
@@ -9,10 +9,18 @@
 
 namespace isla_png {
 
+const isla::Raster& biomeClasses(const isla::WorldSource& source) {
+  const auto* biomes = source.role<isla::BiomeGrid>();
+  if (!biomes) {
+    throw std::runtime_error("source '" + source.id + "' has no biome classes: no section of it fills the "
+                             "biome-classes role");
+  }
+  return biomes->classes;
+}
+
 void writeBiomeImage(const std::filesystem::path& path, const isla::World& world, std::size_t source,
                      const isla::EnumTable& enums, int compression, const std::function<void()>& rowWritten) {
-  const isla::Blueprint& blueprint = *world.sources[source].blueprint;
-  const isla::Raster& biome = *blueprint.get<isla::Raster>(isla::FourCC("BIOM"));  // mandatory
+  const isla::Raster& biome = biomeClasses(world.sources[source]);
   ImageHeader header = gridHeader(biome, PixelFormat::Indexed8, compression);
   header.palette = biomePalette(enums);
   writeGridImage<std::uint8_t>(path, biome, header, [](std::uint8_t ordinal, std::uint8_t* out) { *out = ordinal; },

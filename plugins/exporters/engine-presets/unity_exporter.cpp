@@ -11,7 +11,6 @@
 #include "engine_presets.hpp"
 #include "engine_tiles.hpp"
 #include "heightmap.hpp"
-#include "png_options.hpp"
 
 namespace isla_png {
 
@@ -20,11 +19,14 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr std::array<std::int32_t, 8> kResolutions{33, 65, 129, 257, 513, 1025, 2049, 4097};
-constexpr TileSizes kUnityTiles{"unity", "resolution", kResolutions};
+constexpr TileSizes kUnityTiles{"resolution", kResolutions};
 
 isla::OptionSpec byteOrderSpec() {
-  return {"byte_order", isla::OptionType::String,
-          "little (Unity's Windows byte order) or big (Mac) for the 16-bit samples", "little"};
+  return {.name = "byte_order",
+          .type = isla::OptionType::Choice,
+          .help = "little (Unity's Windows byte order) or big (Mac) for the 16-bit samples",
+          .defaultValue = "little",
+          .choices = {"little", "big"}};
 }
 
 struct UnityOptions {
@@ -33,12 +35,10 @@ struct UnityOptions {
   Padding padding = Padding::Edge;
 };
 
-UnityOptions parseUnityOptions(const isla::OptionValues& values) {
-  UnityOptions out{.resolution = parseTileSize(kUnityTiles, values), .padding = parsePadding("unity", values)};
-  const std::string order = valueOf(values, byteOrderSpec());
-  if (order != "little" && order != "big") throw badValue("unity", "byte_order", order, "little or big");
-  out.order = order == "little" ? ByteOrder::Little : ByteOrder::Big;
-  return out;
+UnityOptions readUnityOptions(const isla::OptionValues& values) {
+  return {.resolution = tileSize(kUnityTiles, values),
+          .order = values.text("byte_order") == "little" ? ByteOrder::Little : ByteOrder::Big,
+          .padding = padding(values)};
 }
 
 class RawTile final : public TileSink {
@@ -91,10 +91,9 @@ class UnityExporter final : public isla::Exporter {
   std::vector<isla::OptionSpec> options() const override {
     return {tileSizeSpec(kUnityTiles, "the heightmap resolution of a tile"), byteOrderSpec(), paddingSpec()};
   }
-  void checkOptions(const isla::OptionValues& values) const override { parseUnityOptions(values); }
 
   void write(const isla::ExportInput& input, const fs::path& stage, isla::Diagnostics&) const override {
-    const UnityOptions options = parseUnityOptions(input.options);
+    const UnityOptions options = readUnityOptions(input.options);
     const TileGrid grid = fitTiles(input.world, kUnityTiles, options.resolution, options.padding);
     const auto [minM, maxM] = worldHeightRange(input.world);
     const HeightLevels levels(minM, maxM);

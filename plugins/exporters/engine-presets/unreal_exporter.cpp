@@ -12,7 +12,7 @@
 #include "engine_tiles.hpp"
 #include "heightmap.hpp"
 #include "parallel_png_encoder.hpp"
-#include "png_options.hpp"
+#include "png_encoder.hpp"
 
 namespace isla_png {
 
@@ -21,7 +21,7 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr std::array<std::int32_t, 5> kLandscapeSizes{505, 1009, 2017, 4033, 8129};
-constexpr TileSizes kUnrealTiles{"unreal", "size", kLandscapeSizes};
+constexpr TileSizes kUnrealTiles{"size", kLandscapeSizes};
 
 struct UnrealOptions {
   std::int32_t size = 0;  // 0: auto
@@ -29,10 +29,10 @@ struct UnrealOptions {
   int compression = kDefaultCompression;
 };
 
-UnrealOptions parseUnrealOptions(const isla::OptionValues& values) {
-  return {.size = parseTileSize(kUnrealTiles, values),
-          .padding = parsePadding("unreal", values),
-          .compression = parseCompression("unreal", values)};
+UnrealOptions readUnrealOptions(const isla::OptionValues& values) {
+  return {.size = tileSize(kUnrealTiles, values),
+          .padding = padding(values),
+          .compression = static_cast<int>(values.integer("compression"))};
 }
 
 ImageHeader tileHeader(std::int32_t size, int compression, const std::string& mapping) {
@@ -100,10 +100,9 @@ class UnrealExporter final : public isla::Exporter {
   std::vector<isla::OptionSpec> options() const override {
     return {tileSizeSpec(kUnrealTiles, "the landscape size of a tile"), paddingSpec(), compressionSpec()};
   }
-  void checkOptions(const isla::OptionValues& values) const override { parseUnrealOptions(values); }
 
   void write(const isla::ExportInput& input, const fs::path& stage, isla::Diagnostics&) const override {
-    const UnrealOptions options = parseUnrealOptions(input.options);
+    const UnrealOptions options = readUnrealOptions(input.options);
     const TileGrid grid = fitTiles(input.world, kUnrealTiles, options.size, options.padding);
     const auto [minM, maxM] = worldHeightRange(input.world);
     const HeightLevels levels(minM, maxM);

@@ -37,16 +37,16 @@ enum class Padding : std::uint8_t { Edge, None };
 
 // The sizes a preset takes, smallest first, and the option that picks one.
 struct TileSizes {
-  std::string_view exporter;  // "unity": the prefix of its messages
-  std::string_view option;    // "resolution"
+  std::string_view option;  // "resolution"
   std::span<const std::int32_t> sizes;
 };
 
+// A choice of auto or one of the sizes.
 isla::OptionSpec tileSizeSpec(const TileSizes& sizes, std::string_view what);
 isla::OptionSpec paddingSpec();
-// 0 for auto. Throw std::invalid_argument naming the option, the value and what it takes.
-std::int32_t parseTileSize(const TileSizes& sizes, const isla::OptionValues& values);
-Padding parsePadding(std::string_view exporter, const isla::OptionValues& values);
+// 0 for auto.
+std::int32_t tileSize(const TileSizes& sizes, const isla::OptionValues& values);
+Padding padding(const isla::OptionValues& values);
 
 // The tiling of `world` by `sizes` (`size` 0: auto). Throws
 // std::runtime_error, naming the sizes and what to do, when the world needs

@@ -76,7 +76,7 @@ void checkSamples(const World& world, const std::vector<std::uint16_t>& samples,
 
 std::vector<std::uint16_t> readUnity(const fs::path& out, std::int64_t tiles) {
   const fs::path raw = out.string() + ".stitched";
-  const auto seen = boost::json::parse(runScript("read_unity_raw.py", {out, raw})).as_object();
+  const auto seen = boost::json::parse(runScript(fs::path(ISLA_ENGINE_TEST_DIR) / "read_unity_raw.py", {out, raw})).as_object();
   BOOST_TEST(seen.at("tiles").as_int64() == tiles);
   BOOST_TEST(seen.at("seam_mismatches").as_int64() == 0);
   auto samples = readSamples(raw);
@@ -173,12 +173,13 @@ BOOST_AUTO_TEST_CASE(a_one_by_one_world_is_padded_or_refused_with_padding_none) 
 
   const std::pair<std::string, std::string> refusals[] = {
       {"unity",
-       "unity: the world is 256 x 256 samples, which 1 x 1 tiles of 257 (257 x 257 samples, sharing their edges) "
-       "hold only with padding, and option 'padding' is 'none'; nothing was written. Use padding=edge to repeat the "
-       "world's last column and row, option 'resolution' for other tiles (33, 65, 129, 257, 513, 1025, 2049, 4097), "
-       "or a world of N (size - 1) + 1 samples a side"},
-      {"unreal", "unreal: the world is 256 x 256 samples, which 1 x 1 tiles of 505 (505 x 505 samples, sharing their "
-                 "edges) hold only with padding, and option 'padding' is 'none'; nothing was written."},
+       "exporter 'unity' (plugin engine-presets) failed while writing: the world is 256 x 256 samples, which 1 x 1 "
+       "tiles of 257 (257 x 257 samples, sharing their edges) hold only with padding, and option 'padding' is "
+       "'none'. Use padding=edge to repeat the world's last column and row, option 'resolution' for other tiles (33, "
+       "65, 129, 257, 513, 1025, 2049, 4097), or a world of N (size - 1) + 1 samples a side; nothing was written"},
+      {"unreal", "exporter 'unreal' (plugin engine-presets) failed while writing: the world is 256 x 256 samples, "
+                 "which 1 x 1 tiles of 505 (505 x 505 samples, sharing their edges) hold only with padding, and "
+                 "option 'padding' is 'none'."},
   };
   for (const auto& [exporter, message] : refusals) {
     const auto refused = workspace.compile(layout, "refused", {"padding=none"}, exporter);
@@ -238,22 +239,29 @@ BOOST_AUTO_TEST_CASE(bad_preset_options_name_the_valid_ones_and_write_nothing) {
   const std::string layout = workspace.layout(1, 1);
   const std::tuple<std::string, std::string, std::string> cases[] = {
       {"unity", "resolution=1024",
-       "unity: option 'resolution' takes auto or one of 33, 65, 129, 257, 513, 1025, 2049, 4097, not '1024'"},
-      {"unity", "byte_order=middle", "unity: option 'byte_order' takes little or big, not 'middle'"},
-      {"unity", "padding=stretch", "unity: option 'padding' takes edge or none, not 'stretch'"},
-      {"unreal", "size=512", "unreal: option 'size' takes auto or one of 505, 1009, 2017, 4033, 8129, not '512'"},
-      {"unreal", "compression=11", "unreal: option 'compression' takes an integer 0..9, not '11'"},
-      {"unreal", "byte_order=big", "exporter 'unreal' has no option 'byte_order'; its options: size, padding, compression"},
+       "exporter 'unity' (plugin engine-presets): option 'resolution' takes one of auto, 33, 65, 129, 257, 513, 1025, "
+       "2049, 4097, not '1024'"},
+      {"unity", "byte_order=middle",
+       "exporter 'unity' (plugin engine-presets): option 'byte_order' takes one of little, big, not 'middle'"},
+      {"unity", "padding=stretch",
+       "exporter 'unity' (plugin engine-presets): option 'padding' takes one of edge, none, not 'stretch'"},
+      {"unreal", "size=512",
+       "exporter 'unreal' (plugin engine-presets): option 'size' takes one of auto, 505, 1009, 2017, 4033, 8129, not "
+       "'512'"},
+      {"unreal", "compression=11",
+       "exporter 'unreal' (plugin engine-presets): option 'compression' takes an integer from 0 to 9, not '11'"},
+      {"unreal", "byte_order=big",
+       "exporter 'unreal' (plugin engine-presets) has no option 'byte_order'; its options: size, padding, compression"},
   };
   for (const auto& [exporter, option, message] : cases) {
     const auto run = workspace.compile(layout, "out", {option}, exporter);
-    BOOST_TEST(run.exitCode == 1, option);
+    BOOST_TEST(run.exitCode == 2, option);
     BOOST_TEST(contains(run.err, message), run.err);
     BOOST_TEST(!fs::exists(workspace.path("out")));
   }
   const auto listed = runTool({"plugins", "--options", "unity"});
   BOOST_TEST_REQUIRE(listed.exitCode == 0, listed.err);
-  BOOST_TEST(contains(listed.out, "  byte_order (string, default 'little'): "), listed.out);
+  BOOST_TEST(contains(listed.out, "  byte_order (one of little, big; default 'little'): "), listed.out);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

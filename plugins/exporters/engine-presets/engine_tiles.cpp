@@ -4,11 +4,9 @@
 #include <isla/base/interrupt.hpp>
 
 #include <algorithm>
-#include <charconv>
 #include <stdexcept>
 #include <vector>
 
-#include "png_options.hpp"
 #include "world_rows.hpp"
 
 namespace isla_png {
@@ -33,35 +31,35 @@ std::int32_t tilesAlong(std::int32_t length, std::int32_t resolution) {
 }  // namespace
 
 isla::OptionSpec tileSizeSpec(const TileSizes& sizes, std::string_view what) {
-  return {std::string(sizes.option), isla::OptionType::String,
-          std::string(what) + ": auto (the smallest that holds the world in one tile, else tiles of " +
-              std::to_string(sizes.sizes.back()) + ") or one of " + sizeList(sizes.sizes),
-          "auto"};
+  std::vector<std::string> choices{"auto"};
+  for (const std::int32_t size : sizes.sizes) choices.push_back(std::to_string(size));
+  return {.name = std::string(sizes.option),
+          .type = isla::OptionType::Choice,
+          .help = std::string(what) + ": auto (the smallest that holds the world in one tile, else tiles of " +
+                  std::to_string(sizes.sizes.back()) + ") or one of " + sizeList(sizes.sizes),
+          .defaultValue = "auto",
+          .choices = std::move(choices)};
 }
 
 isla::OptionSpec paddingSpec() {
-  return {"padding", isla::OptionType::String,
-          "edge: a world that does not fill its tiles exactly is padded by repeating its last column and row; none: "
-          "such a world is refused",
-          "edge"};
+  return {.name = "padding",
+          .type = isla::OptionType::Choice,
+          .help = "edge: a world that does not fill its tiles exactly is padded by repeating its last column and row; "
+                  "none: such a world is refused",
+          .defaultValue = "edge",
+          .choices = {"edge", "none"}};
 }
 
-std::int32_t parseTileSize(const TileSizes& sizes, const isla::OptionValues& values) {
-  const std::string value = valueOf(values, tileSizeSpec(sizes, ""));
-  if (value == "auto") return 0;
-  std::int32_t size = 0;
-  const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), size);
-  if (error != std::errc() || end != value.data() + value.size() ||
-      std::find(sizes.sizes.begin(), sizes.sizes.end(), size) == sizes.sizes.end()) {
-    throw badValue(sizes.exporter, sizes.option, value, "auto or one of " + sizeList(sizes.sizes));
+std::int32_t tileSize(const TileSizes& sizes, const isla::OptionValues& values) {
+  const std::string& chosen = values.text(sizes.option);
+  for (const std::int32_t size : sizes.sizes) {
+    if (chosen == std::to_string(size)) return size;
   }
-  return size;
+  return 0;
 }
 
-Padding parsePadding(std::string_view exporter, const isla::OptionValues& values) {
-  const std::string value = valueOf(values, paddingSpec());
-  if (value != "edge" && value != "none") throw badValue(exporter, "padding", value, "edge or none");
-  return value == "edge" ? Padding::Edge : Padding::None;
+Padding padding(const isla::OptionValues& values) {
+  return values.text("padding") == "edge" ? Padding::Edge : Padding::None;
 }
 
 TileGrid fitTiles(const isla::World& world, const TileSizes& sizes, std::int32_t size, Padding padding) {
@@ -78,11 +76,10 @@ TileGrid fitTiles(const isla::World& world, const TileSizes& sizes, std::int32_t
   if (padding == Padding::None &&
       (grid.paddedWidth() != grid.worldWidth || grid.paddedHeight() != grid.worldHeight)) {
     throw std::runtime_error(
-        std::string(sizes.exporter) + ": the world is " + samples(grid.worldWidth, grid.worldHeight) +
-        " samples, which " + samples(grid.tilesX, grid.tilesZ) + " tiles of " + std::to_string(size) + " (" +
+        "the world is " + samples(grid.worldWidth, grid.worldHeight) + " samples, which " +
+        samples(grid.tilesX, grid.tilesZ) + " tiles of " + std::to_string(size) + " (" +
         samples(grid.paddedWidth(), grid.paddedHeight()) +
-        " samples, sharing their edges) hold only with padding, and option 'padding' is 'none'; nothing was "
-        "written. Use padding=edge to repeat the world's last column and row, option '" +
+        " samples, sharing their edges) hold only with padding, and option 'padding' is 'none'. Use padding=edge to repeat the world's last column and row, option '" +
         std::string(sizes.option) + "' for other tiles (" + sizeList(sizes.sizes) +
         "), or a world of N (size - 1) + 1 samples a side");
   }
