@@ -63,7 +63,7 @@ void GltfDocument::useExtension(const char* name) {
 
 std::string GltfDocument::text(const std::vector<std::size_t>& roots) const {
   boost::json::object document;
-  document["asset"] = {{"version", "2.0"}, {"generator", "isla-tool gltf exporter"}};
+  document["asset"] = {{"version", "2.0"}, {"generator", generator_}};
   if (!extensions_.empty()) {
     boost::json::array used;
     for (const std::string& name : extensions_) used.emplace_back(name);

@@ -1,0 +1,363 @@
+// SPDX-License-Identifier: MIT
+#include <boost/json/parse.hpp>
+#include <boost/test/unit_test.hpp>
+
+#include <cmath>
+#include <cstdlib>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "glb_reader.hpp"
+#include "mesh_checks.hpp"
+#include "test_kernel.hpp"
+#include "tool_runner.hpp"
+#include "world_fixture.hpp"
+
+using namespace isla;
+using namespace isla::test;
+namespace fs = std::filesystem;
+
+namespace {
+
+const Exporter& exporter() {
+  const auto* registration = sharedKernel().registry().exporter("3dtiles");
+  BOOST_TEST_REQUIRE(registration);
+  return *registration->object;
+}
+
+std::string errorOf(const ExportValues& values) {
+  OptionValues options;
+  for (const auto& [key, value] : values) options.set(key, value);
+  try {
+    exporter().checkOptions(options);
+  } catch (const std::invalid_argument& error) {
+    return error.what();
+  }
+  return "no error";
+}
+
+boost::json::value readJson(const fs::path& path) { return boost::json::parse(readText(path)); }
+
+double number(const boost::json::value& value) { return value.to_number<double>(); }
+
+// An axis-aligned box in the tileset's frame (x east, y north, z up).
+struct Box {
+  std::array<double, 3> min{}, max{};
+
+  bool holds(const std::array<double, 3>& p, double slack = 1e-6) const {
+    for (std::size_t k = 0; k < 3; ++k) {
+      if (p[k] < min[k] - slack || p[k] > max[k] + slack) return false;
+    }
+    return true;
+  }
+};
+
+Box boxOf(const boost::json::value& tile) {
+  const auto& v = tile.at("boundingVolume").at("box").as_array();
+  BOOST_TEST_REQUIRE(v.size() == 12U);
+  Box box;
+  for (std::size_t k = 0; k < 3; ++k) {
+    // Our boxes are axis-aligned: half-axis k has only its own component.
+    for (std::size_t j = 0; j < 3; ++j) {
+      if (j != k) BOOST_TEST_REQUIRE(number(v[3 + 3 * k + j]) == 0.0);
+    }
+    const double half = number(v[3 + 4 * k]);
+    BOOST_TEST_REQUIRE(half >= 0.0);
+    box.min[k] = number(v[k]) - half;
+    box.max[k] = number(v[k]) + half;
+  }
+  return box;
+}
+
+std::int64_t key(double x, double z) { return std::llround(x) * 1000003 + std::llround(z); }
+
+// Walks a tileset of a world exported with spacing 1 and checks every tile:
+// content inside its box, children inside their parent's, errors strictly
+// falling toward the leaves, leaves exactly the package's samples and
+// triangles, and above them no grid point farther from the surface than
+// the tile's geometricError (the error the tile measured, when it says one).
+class TreeWalk {
+ public:
+  TreeWalk(const World& world, fs::path dir) : world_(world), dir_(std::move(dir)) {
+    for (std::size_t p = 0; p < world.patches.size(); ++p) {
+      const auto rows = patchHeights(world, p);
+      const Patch& patch = world.patches[p];
+      for (std::size_t z = 0; z < rows.size(); ++z) {
+        for (std::size_t x = 0; x < rows[z].size(); ++x) {
+          samples_.emplace(key(patch.originX + static_cast<double>(x), patch.originZ + static_cast<double>(z)),
+                           rows[z][x]);
+        }
+        cells_ += 2 * (rows[z].size() - 1) * (z > 0 ? 1 : 0);
+      }
+    }
+  }
+
+  void walk(const boost::json::value& tile, const Box& parent, double parentError, int level) {
+    const Box box = boxOf(tile);
+    for (const auto& corner : {box.min, box.max}) BOOST_TEST_REQUIRE(parent.holds(corner), "a box outside its parent's");
+    const double error = number(tile.at("geometricError"));
+    BOOST_TEST_REQUIRE(error < parentError, "an error not below its parent's at level " << level);
+    const auto& object = tile.as_object();
+    const bool leaf = !object.contains("children") || object.at("children").as_array().empty();
+    if (object.contains("content")) content(tile, box, error, leaf, level);
+    if (!leaf) {
+      for (const auto& child : object.at("children").as_array()) walk(child, box, error, level + 1);
+    }
+  }
+
+  // Every sample of every patch was a vertex of a leaf, with its height.
+  void checkLeavesCoverEverySample() const {
+    BOOST_TEST(leafSamples_.size() == samples_.size());
+    BOOST_TEST(leafTriangles_ == cells_);
+  }
+  const std::set<int>& levels() const { return levels_; }
+  std::size_t interiorTiles() const { return interior_; }
+
+ private:
+  void content(const boost::json::value& tile, const Box& box, double error, bool leaf, int level) {
+    const std::string uri(tile.at("content").at("uri").as_string());
+    const GlbFile glb = readGlb(dir_ / uri);
+    const bool terrain = uri.starts_with("tiles/");
+    if (terrain) levels_.insert(level);
+    if (terrain && leaf) BOOST_TEST_REQUIRE(error == 0.0, uri << " is a leaf with an error");
+    double measured = error;
+    if (tile.as_object().contains("extras")) measured = number(tile.at("extras").at("measured_error_m"));
+    double worst = 0;
+    for (const GlbNode& node : glb.nodes) {
+      for (const GlbPrimitive& primitive : node.primitives) {
+        std::vector<std::array<double, 3>> world;  // X east, Y up, Z south
+        for (const auto& p : primitive.positions) {
+          const std::array<double, 3> w{node.translation[0] + p[0], node.translation[1] + p[1],
+                                        node.translation[2] + p[2]};
+          if (!box.holds({w[0], -w[2], w[1]})) BOOST_FAIL(uri << " has a vertex outside its box");
+          world.push_back(w);
+        }
+        const bool skirt = primitive.extras.is_object();
+        if (!terrain || skirt) continue;
+        for (const auto& w : world) {
+          const auto found = samples_.find(key(w[0], w[2]));
+          if (found == samples_.end() || static_cast<float>(w[1]) != found->second) {
+            BOOST_FAIL(uri << " has a vertex that is not a sample at " << w[0] << "," << w[2]);
+          }
+          if (leaf) leafSamples_.insert(found->first);
+        }
+        if (leaf) {
+          leafTriangles_ += primitive.indices.size() / 3;
+          checkContractTriangles(uri, world, primitive.indices);
+        } else {
+          worst = std::max(worst, verticalError(world, primitive.indices));
+        }
+      }
+    }
+    if (terrain && !leaf) {
+      ++interior_;
+      BOOST_TEST(worst <= error + 1e-4, uri << ": " << worst << " m off, geometricError " << error);
+      BOOST_TEST(std::abs(worst - measured) <= 1e-3, uri << ": " << worst << " m off, measured " << measured);
+    }
+  }
+
+  // {NW, SE, NE} or {NW, SW, SE} of one cell: the contract's split.
+  static void checkContractTriangles(const std::string& uri, const std::vector<std::array<double, 3>>& world,
+                                     const std::vector<std::uint32_t>& indices) {
+    for (std::size_t t = 0; t < indices.size(); t += 3) {
+      const auto &a = world.at(indices[t]), &b = world.at(indices[t + 1]), &c = world.at(indices[t + 2]);
+      const bool upper = b[0] == a[0] + 1 && b[2] == a[2] + 1 && c[0] == a[0] + 1 && c[2] == a[2];
+      const bool lower = b[0] == a[0] && b[2] == a[2] + 1 && c[0] == a[0] + 1 && c[2] == a[2] + 1;
+      if (!upper && !lower) BOOST_FAIL(uri << " has a triangle that is not the contract's at " << a[0] << "," << a[2]);
+    }
+  }
+
+  // The largest vertical distance between the surface and a sample under it.
+  double verticalError(const std::vector<std::array<double, 3>>& world,
+                       const std::vector<std::uint32_t>& indices) const {
+    double worst = 0;
+    for (std::size_t t = 0; t < indices.size(); t += 3) {
+      const auto &a = world.at(indices[t]), &b = world.at(indices[t + 1]), &c = world.at(indices[t + 2]);
+      const double det = (b[0] - a[0]) * (c[2] - a[2]) - (c[0] - a[0]) * (b[2] - a[2]);
+      if (det == 0) BOOST_FAIL("a degenerate triangle");
+      for (double x = std::min({a[0], b[0], c[0]}); x <= std::max({a[0], b[0], c[0]}); ++x) {
+        for (double z = std::min({a[2], b[2], c[2]}); z <= std::max({a[2], b[2], c[2]}); ++z) {
+          const double u = ((x - a[0]) * (c[2] - a[2]) - (c[0] - a[0]) * (z - a[2])) / det;
+          const double v = ((b[0] - a[0]) * (z - a[2]) - (x - a[0]) * (b[2] - a[2])) / det;
+          if (u < -1e-9 || v < -1e-9 || u + v > 1 + 1e-9) continue;
+          const double height = a[1] + u * (b[1] - a[1]) + v * (c[1] - a[1]);
+          worst = std::max(worst, std::abs(height - samples_.at(key(x, z))));
+        }
+      }
+    }
+    return worst;
+  }
+
+  const World& world_;
+  fs::path dir_;
+  std::map<std::int64_t, float> samples_;
+  std::set<std::int64_t> leafSamples_;
+  std::size_t cells_ = 0, leafTriangles_ = 0, interior_ = 0;
+  std::set<int> levels_;
+};
+
+std::vector<fs::path> glbFiles(const fs::path& directory) {
+  std::vector<fs::path> out;
+  for (const auto& entry : fs::recursive_directory_iterator(directory)) {
+    if (entry.path().extension() == ".glb") out.push_back(entry.path());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+bool validatorInstalled() {
+  return findProgram("node") && fs::exists(fs::path(ISLA_3DTILES_NODE_MODULES) / "gltf-validator" / "package.json");
+}
+
+boost::test_tools::assertion_result validatorOrCi(boost::unit_test::test_unit_id) {
+  boost::test_tools::assertion_result found(validatorInstalled() || inCi());
+  found.message() << "node or the npm gltf-validator in build-tools/node_modules is missing (scripts/install-deps "
+                     "installs both); skipped";
+  return found;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(tiles3d)
+
+BOOST_AUTO_TEST_CASE(registers_with_its_options_and_no_package_validator) {
+  BOOST_TEST(exporter().name() == "3dtiles");
+  BOOST_TEST(exporter().packageValidator().empty());
+  std::vector<std::string> names;
+  for (const auto& spec : exporter().options()) names.push_back(spec.name);
+  BOOST_TEST((names == std::vector<std::string>{"tile", "error", "origin"}));
+}
+
+BOOST_AUTO_TEST_CASE(bad_options_say_what_they_take) {
+  BOOST_TEST(errorOf({{"tile", "100"}}) ==
+             "3dtiles: option 'tile' takes a power of two of cells from 16 to 4096, not '100'");
+  BOOST_TEST(errorOf({{"tile", "8192"}}) ==
+             "3dtiles: option 'tile' takes a power of two of cells from 16 to 4096, not '8192'");
+  BOOST_TEST(errorOf({{"error", "0"}}) == "3dtiles: option 'error' takes a number of metres above 0, not '0'");
+  BOOST_TEST(errorOf({{"error", "nan"}}) == "3dtiles: option 'error' takes a number of metres above 0, not 'nan'");
+  const std::string origin = "LAT,LON,HEIGHT: degrees north in [-90, 90], degrees east in [-180, 180], metres";
+  BOOST_TEST(errorOf({{"origin", "91,0,0"}}) == "3dtiles: option 'origin' takes " + origin + ", not '91,0,0'");
+  BOOST_TEST(errorOf({{"origin", "1,2"}}) == "3dtiles: option 'origin' takes " + origin + ", not '1,2'");
+  BOOST_TEST(errorOf({{"origin", "1,2,3,4"}}) == "3dtiles: option 'origin' takes " + origin + ", not '1,2,3,4'");
+  BOOST_TEST(errorOf({{"tile", "64"}, {"error", "0.25"}, {"origin", "-33.9,151.2,20"}}) == "no error");
+}
+
+BOOST_AUTO_TEST_CASE(the_tree_holds_its_content_errors_fall_and_leaves_are_the_package) {
+  const World world = buildTestWorld({.rows = 2, .cols = 2, .mapSize = 256});
+  const TempDir stage;
+  exportWorld(exporter(), world, stage.path(), {{"tile", "64"}, {"error", "0.25"}}, 2);
+  const auto tileset = readJson(stage / "tileset.json");
+  BOOST_TEST(tileset.at("asset").at("version").as_string() == "1.1");
+  const auto& root = tileset.at("root");
+  BOOST_TEST(root.at("refine").as_string() == "ADD");
+  BOOST_TEST(!root.as_object().contains("transform"));
+  const auto& terrain = root.at("children").at(0);
+  BOOST_TEST(terrain.at("refine").as_string() == "REPLACE");
+  TreeWalk walk(world, stage.path());
+  const Box everything{{-1e30, -1e30, -1e30}, {1e30, 1e30, 1e30}};
+  walk.walk(root, everything, number(tileset.at("geometricError")) * 2, 0);
+  walk.checkLeavesCoverEverySample();
+  BOOST_TEST(walk.levels().size() >= 4U);
+  BOOST_TEST(walk.interiorTiles() > 4U);
+}
+
+BOOST_AUTO_TEST_CASE(water_and_scenery_carry_the_worlds_ids) {
+  const World world = buildTestWorld({.rows = 1, .cols = 2, .mapSize = 256});
+  const TempDir stage;
+  exportWorld(exporter(), world, stage.path(), {{"tile", "1024"}});
+  std::size_t regions = 0;
+  for (const WaterRegion& region : world.waterRegions) regions += region.maxX > region.minX && region.maxZ > region.minZ;
+  BOOST_TEST_REQUIRE(regions > 0U);
+  const GlbFile water = readGlb(stage / "water.glb");
+  BOOST_TEST_REQUIRE(water.nodes.size() == regions);
+  std::size_t r = 0;
+  for (const WaterRegion& region : world.waterRegions) {
+    if (!(region.maxX > region.minX && region.maxZ > region.minZ)) continue;
+    const GlbNode& node = water.nodes[r++];
+    BOOST_TEST(node.extras.at("id").as_string() == region.id);
+    BOOST_TEST(number(node.extras.at("level_m")) == region.levelM);
+    std::set<std::array<double, 3>> corners, footprint;
+    for (const auto& p : node.primitives.at(0).positions) {
+      corners.insert({node.translation[0] + p[0], node.translation[1] + p[1], node.translation[2] + p[2]});
+    }
+    for (const double x : {region.minX, region.maxX}) {
+      for (const double z : {region.minZ, region.maxZ}) footprint.insert({x, region.levelM, z});
+    }
+    BOOST_TEST((corners == footprint));
+  }
+  std::set<std::string> ids, seen;
+  for (const Scenery& scenery : world.scenery) {
+    for (const auto& town : scenery.entities) ids.insert(town.id);
+    for (const auto& road : scenery.roads) ids.insert(road.id);
+  }
+  BOOST_TEST_REQUIRE(!ids.empty());
+  const GlbFile scenery = readGlb(stage / "scenery.glb");
+  for (const GlbNode& node : scenery.nodes) seen.insert(std::string(node.extras.at("id").as_string()));
+  BOOST_TEST((seen == ids));
+  const auto tileset = readJson(stage / "tileset.json");
+  std::set<std::string> uris;
+  for (const auto& child : tileset.at("root").at("children").as_array()) {
+    if (child.as_object().contains("content")) uris.insert(std::string(child.at("content").at("uri").as_string()));
+  }
+  BOOST_TEST(uris.count("water.glb") == 1U);
+  BOOST_TEST(uris.count("scenery.glb") == 1U);
+}
+
+BOOST_AUTO_TEST_CASE(an_origin_puts_the_root_in_the_east_north_up_frame_there) {
+  const World world = buildTestWorld({.rows = 1, .cols = 1, .mapSize = 256});
+  const auto transformAt = [&](const std::string& origin) {
+    const TempDir stage;
+    exportWorld(exporter(), world, stage.path(), {{"tile", "256"}, {"origin", origin}});
+    const auto tileset = readJson(stage / "tileset.json");
+    std::vector<double> out;
+    for (const auto& v : tileset.at("root").at("transform").as_array()) out.push_back(number(v));
+    return out;
+  };
+  // On the equator at 0 E: east is ECEF y, north z, up x, a semi-major axis out.
+  const std::vector<double> equator = transformAt("0,0,0");
+  const std::vector<double> expected{0, 1, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 6378137, 0, 0, 1};
+  BOOST_TEST_REQUIRE(equator.size() == 16U);
+  for (std::size_t k = 0; k < 16; ++k) BOOST_TEST(std::abs(equator[k] - expected[k]) < 1e-9, "element " << k);
+  // At the north pole, 100 m up: the semi-minor axis and 100 m along z.
+  const std::vector<double> pole = transformAt("90,0,100");
+  BOOST_TEST(std::abs(pole[14] - (6356752.314245 + 100)) < 1e-3);
+  BOOST_TEST(std::abs(pole[12]) < 1e-6);
+}
+
+BOOST_AUTO_TEST_CASE(the_same_bytes_on_one_thread_or_two) {
+  const World world = buildTestWorld({.rows = 2, .cols = 2, .mapSize = 256});
+  const TempDir one, two;
+  exportWorld(exporter(), world, one.path(), {{"tile", "64"}}, 1);
+  exportWorld(exporter(), world, two.path(), {{"tile", "64"}}, 2);
+  std::size_t files = 0;
+  for (const auto& entry : fs::recursive_directory_iterator(one.path())) {
+    if (!entry.is_regular_file()) continue;
+    const fs::path relative = fs::relative(entry.path(), one.path());
+    BOOST_TEST((readFile(entry.path()) == readFile(two / relative.string())), relative);
+    ++files;
+  }
+  BOOST_TEST(files > 20U);
+}
+
+BOOST_AUTO_TEST_CASE(the_khronos_validator_finds_no_error_in_any_glb, *boost::unit_test::precondition(validatorOrCi)) {
+  BOOST_TEST_REQUIRE(validatorInstalled(), "node or the npm gltf-validator is missing: run scripts/install-deps");
+  const World world = buildTestWorld({.rows = 2, .cols = 2, .mapSize = 256});
+  const TempDir stage;
+  exportWorld(exporter(), world, stage.path(), {{"tile", "128"}});
+  const std::vector<fs::path> files = glbFiles(stage.path());
+  std::string command = "NODE_PATH='" + std::string(ISLA_3DTILES_NODE_MODULES) + "' '" +
+                        findProgram("node")->string() + "' '" + ISLA_3DTILES_VALIDATE_SCRIPT + "'";
+  for (const fs::path& file : files) command += " '" + file.string() + "'";
+  command += " > '" + (stage / "validator.txt").string() + "' 2>&1";
+  const int status = std::system(command.c_str());
+  const std::string report = readText(stage / "validator.txt");
+  BOOST_TEST(status == 0, report);
+  std::size_t clean = 0;
+  std::istringstream lines(report);
+  for (std::string line; std::getline(lines, line);) clean += line.find(": 0 errors, 0 warnings") != std::string::npos;
+  BOOST_TEST(clean == files.size(), report);
+  BOOST_TEST(files.size() > 10U);
+}
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: MIT
+// What tileset.json says of a terrain tile once its content is written.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "box_bounds.hpp"
+#include "quadtree.hpp"
+
+namespace isla_3dtiles {
+
+struct TileSummary {
+  bool exists = false;  // the tile holds some of the world
+  BoxBounds bounds;     // its content and every descendant's
+  double measuredErrorM = 0;  // of its own content against every sample under it
+  double errorM = 0;          // its geometricError: 0 at a leaf, else above every child's
+};
+
+// A level's tiles, row by row (south) of columns (east).
+struct LevelSummaries {
+  std::int64_t columns = 0, rows = 0;
+  std::vector<TileSummary> tiles;
+
+  TileSummary& at(std::int64_t x, std::int64_t z) { return tiles[static_cast<std::size_t>(z * columns + x)]; }
+  const TileSummary& at(std::int64_t x, std::int64_t z) const {
+    return tiles[static_cast<std::size_t>(z * columns + x)];
+  }
+};
+
+}  // namespace isla_3dtiles
