@@ -62,4 +62,32 @@ boost::test_tools::assertion_result programOrCi(const std::string& program, cons
   return found;
 }
 
+bool gltfValidatorInstalled(const std::filesystem::path& modules) {
+  return findProgram("node") && std::filesystem::exists(modules / "gltf-validator" / "package.json");
+}
+
+boost::test_tools::assertion_result gltfValidatorOrCi(const std::filesystem::path& modules) {
+  boost::test_tools::assertion_result found(gltfValidatorInstalled(modules) || inCi());
+  found.message() << "node or the npm gltf-validator in build-tools/node_modules is missing (scripts/install-deps "
+                     "installs both); skipped";
+  return found;
+}
+
+ValidatorRun runGltfValidator(const std::filesystem::path& modules, const std::filesystem::path& script,
+                              const std::vector<std::filesystem::path>& files, const std::filesystem::path& scratch) {
+  std::string command = "NODE_PATH='" + modules.string() + "' '" + findProgram("node")->string() + "' '" +
+                        script.string() + "'";
+  for (const auto& file : files) command += " '" + file.string() + "'";
+  const std::filesystem::path report = scratch / "validator.txt";
+  command += " > '" + report.string() + "' 2>&1";
+  ValidatorRun run;
+  run.status = std::system(command.c_str());
+  run.report = readText(report);
+  std::istringstream lines(run.report);
+  for (std::string line; std::getline(lines, line);) {
+    run.clean += line.find(": 0 errors, 0 warnings") != std::string::npos ? 1U : 0U;
+  }
+  return run;
+}
+
 }  // namespace isla::test

@@ -10,6 +10,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <isla/exporter.hpp>
 
@@ -32,5 +33,21 @@ std::optional<std::filesystem::path> findProgram(const std::string& name);  // o
 bool inCi();
 // A precondition: `program` is on PATH, or CI=true (then the test fails saying so).
 boost::test_tools::assertion_result programOrCi(const std::string& program, const std::string& package);
+
+// The Khronos glTF validator: node on PATH and the npm gltf-validator in
+// `modules` (scripts/install-deps puts it in build-tools/node_modules).
+bool gltfValidatorInstalled(const std::filesystem::path& modules);
+// A precondition: the validator is installed, or CI=true (then the test fails saying so).
+boost::test_tools::assertion_result gltfValidatorOrCi(const std::filesystem::path& modules);
+
+struct ValidatorRun {
+  int status = -1;
+  std::string report;  // a line a file
+  std::size_t clean = 0;  // files with 0 errors and 0 warnings
+};
+// Runs `script` (the gltf exporter's test/validate_gltf.js) under node on
+// `files`; its report goes through a file in `scratch`.
+ValidatorRun runGltfValidator(const std::filesystem::path& modules, const std::filesystem::path& script,
+                              const std::vector<std::filesystem::path>& files, const std::filesystem::path& scratch);
 
 }  // namespace isla::test

@@ -6,9 +6,7 @@
 
 namespace isla_3dtiles {
 
-std::string TileKey::name() const {
-  return std::to_string(level) + "_" + std::to_string(x) + "_" + std::to_string(z);
-}
+std::string TileKey::name() const { return std::to_string(level) + "_" + std::to_string(x) + "_" + std::to_string(z); }
 
 Quadtree::Quadtree(const isla::World& world, std::int32_t tileCells) : world_(world), rootCells_(tileCells) {
   const double spacing = world.settings.spacingM;
@@ -41,9 +39,9 @@ std::vector<Piece> Quadtree::pieces(const CellRect& rect) const {
     const CellRect overlap{std::max(rect.x0, patchX_[p]), std::min(rect.x1, patchX_[p] + patch.pointsX - 1),
                            std::max(rect.z0, patchZ_[p]), std::min(rect.z1, patchZ_[p] + patch.pointsZ - 1)};
     if (!overlap.hasArea()) continue;
-    out.push_back({p, static_cast<std::int32_t>(overlap.x0 - patchX_[p]),
-                   static_cast<std::int32_t>(overlap.x1 - patchX_[p]), static_cast<std::int32_t>(overlap.z0 - patchZ_[p]),
-                   static_cast<std::int32_t>(overlap.z1 - patchZ_[p])});
+    out.push_back(
+        {p, static_cast<std::int32_t>(overlap.x0 - patchX_[p]), static_cast<std::int32_t>(overlap.x1 - patchX_[p]),
+         static_cast<std::int32_t>(overlap.z0 - patchZ_[p]), static_cast<std::int32_t>(overlap.z1 - patchZ_[p])});
   }
   return out;
 }

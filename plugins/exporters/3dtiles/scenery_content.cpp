@@ -11,6 +11,7 @@
 
 #include "glb_file.hpp"
 #include "gltf_document.hpp"
+#include "scenery_extras.hpp"
 
 namespace isla_3dtiles {
 
@@ -55,8 +56,6 @@ std::size_t colourMaterial(GltfDocument& document, const char* name, std::array<
   return document.add("materials", std::move(material));
 }
 
-boost::json::array point(const isla::Position& p) { return {p[0], p[1], p[2]}; }
-
 }  // namespace
 
 BoxBounds writeWater(const isla::World& world, const std::filesystem::path& stage) {
@@ -76,18 +75,10 @@ BoxBounds writeWater(const isla::World& world, const std::filesystem::path& stag
         {"attributes", {{"POSITION", position}, {"NORMAL", normal}}}, {"material", material}, {"mode", 5}};
     const std::size_t mesh =
         glb.document.add("meshes", {{"name", region.id}, {"primitives", boost::json::array{primitive}}});
-    nodes.push_back(glb.document.add(
-        "nodes", {{"name", region.id},
-                  {"mesh", mesh},
-                  {"translation", {region.minX, region.levelM, region.minZ}},
-                  {"extras",
-                   {{"id", region.id},
-                    {"kind", region.kind},
-                    {"body_id", region.bodyId},
-                    {"source", world.sources[region.source].id},
-                    {"patch", world.patches[region.patch].id},
-                    {"level_m", region.levelM},
-                    {"footprint_m", {region.minX, region.minZ, region.maxX, region.maxZ}}}}}));
+    nodes.push_back(glb.document.add("nodes", {{"name", region.id},
+                                               {"mesh", mesh},
+                                               {"translation", {region.minX, region.levelM, region.minZ}},
+                                               {"extras", isla_gltf::waterExtras(world, region)}}));
     bounds.add(region.minX, region.levelM, region.minZ);
     bounds.add(region.maxX, region.levelM, region.maxZ);
   }
@@ -110,18 +101,8 @@ BoxBounds writeScenery(const isla::World& world, const std::filesystem::path& st
       }
       nodes.push_back(glb.document.add("nodes", {{"name", town.id},
                                                  {"mesh", *townMesh},
-                                                 {"translation", point(town.position)},
-                                                 {"extras",
-                                                  {{"id", town.id},
-                                                   {"source_entity_id", town.sourceEntityId},
-                                                   {"source", world.sources[s].id},
-                                                   {"kind", town.kind},
-                                                   {"tier", town.tier},
-                                                   {"highway_node", town.highwayNode},
-                                                   {"asset_id", town.assetId},
-                                                   {"rotation_deg", town.rotationDeg},
-                                                   {"scale", town.scale},
-                                                   {"visible", town.visible}}}}));
+                                                 {"translation", isla_gltf::worldPoint(town.position)},
+                                                 {"extras", isla_gltf::townExtras(world, s, town)}}));
       bounds.add(town.position[0], town.position[1], town.position[2]);
     }
   }
@@ -137,21 +118,14 @@ BoxBounds writeScenery(const isla::World& world, const std::filesystem::path& st
                                static_cast<float>(p[2] - first[2])});
         bounds.add(p[0], p[1], p[2]);
       }
-      boost::json::array points;
-      for (const isla::Position& p : road.points) points.emplace_back(point(p));
       const boost::json::object primitive{
           {"attributes", {{"POSITION", glb.addPositions(xyz)}}}, {"material", *roadMaterial}, {"mode", 3}};
       const std::size_t mesh =
           glb.document.add("meshes", {{"name", road.id}, {"primitives", boost::json::array{primitive}}});
       nodes.push_back(glb.document.add("nodes", {{"name", road.id},
                                                  {"mesh", mesh},
-                                                 {"translation", point(first)},
-                                                 {"extras",
-                                                  {{"id", road.id},
-                                                   {"source_entity_id", road.sourceEntityId},
-                                                   {"source", world.sources[s].id},
-                                                   {"tier", road.tier},
-                                                   {"points_m", std::move(points)}}}}));
+                                                 {"translation", isla_gltf::worldPoint(first)},
+                                                 {"extras", isla_gltf::roadExtras(world, s, road)}}));
     }
   }
   if (!nodes.empty()) glb.write(stage / kSceneryGlb, nodes);

@@ -57,12 +57,12 @@ void TileContent::add(const Piece& piece, const GridMesh& mesh, const WorldBand&
     const float height = band.row(piece.patch, z)[static_cast<std::size_t>(x)];
     const isla::Normal normal = isla::vertexNormal(*world_, patch, x, z, band.around(piece.patch, z));
     const float y = static_cast<float>(height - drop);
-    part.positions.insert(part.positions.end(), {static_cast<float>((x - westX) * spacing), y,
-                                                 static_cast<float>((z - northZ) * spacing)});
+    part.positions.insert(part.positions.end(),
+                          {static_cast<float>((x - westX) * spacing), y, static_cast<float>((z - northZ) * spacing)});
     part.normals.insert(part.normals.end(),
                         {static_cast<float>(normal.x), static_cast<float>(normal.y), static_cast<float>(normal.z)});
-    part.uvs.insert(part.uvs.end(), {static_cast<float>((x + 0.5) / patch.pointsX),
-                                     static_cast<float>((z + 0.5) / patch.pointsZ)});
+    part.uvs.insert(part.uvs.end(),
+                    {static_cast<float>((x + 0.5) / patch.pointsX), static_cast<float>((z + 0.5) / patch.pointsZ)});
     minY_ = std::min(minY_, static_cast<double>(y));
     maxY_ = std::max(maxY_, static_cast<double>(y));
   };
@@ -130,8 +130,9 @@ void TileContent::write(const std::filesystem::path& path, const std::string& bi
         pbr["baseColorFactor"] = {0.5, 0.5, 0.5, 1};
       }
       const std::string name = patch.source ? "biome-" + world_->sources[*patch.source].id : "transition";
-      material = materials.emplace(patch.source, document.add("materials", {{"name", name},
-                                                                            {"pbrMetallicRoughness", std::move(pbr)}}))
+      material = materials
+                     .emplace(patch.source,
+                              document.add("materials", {{"name", name}, {"pbrMetallicRoughness", std::move(pbr)}}))
                      .first;
     }
     const std::uint64_t vertices = part.positions.size() / 3;
@@ -158,10 +159,12 @@ void TileContent::write(const std::filesystem::path& path, const std::string& bi
            {"extras", {{kSkirtExtra, skirtDepthM_}}}});
     }
     const std::size_t mesh = document.add("meshes", {{"name", patch.id}, {"primitives", std::move(primitives)}});
-    nodes.push_back(document.add("nodes", {{"name", patch.id},
-                                           {"mesh", mesh},
-                                           {"translation", {static_cast<double>(rect_.x0) * spacing, 0, static_cast<double>(rect_.z0) * spacing}},
-                                           {"extras", {{"patch", patch.id}}}}));
+    nodes.push_back(document.add(
+        "nodes",
+        {{"name", patch.id},
+         {"mesh", mesh},
+         {"translation", {static_cast<double>(rect_.x0) * spacing, 0, static_cast<double>(rect_.z0) * spacing}},
+         {"extras", {{"patch", patch.id}}}}));
   }
   document.at("buffers", 0)["byteLength"] = bin.size();
   writeGlb(path, document.text(nodes), bin);

@@ -11,8 +11,8 @@
 namespace isla_3dtiles {
 
 struct TileSummary {
-  bool exists = false;  // the tile holds some of the world
-  BoxBounds bounds;     // its content and every descendant's
+  bool exists = false;        // the tile holds some of the world
+  BoxBounds bounds;           // its content and every descendant's
   double measuredErrorM = 0;  // of its own content against every sample under it
   double errorM = 0;          // its geometricError: 0 at a leaf, else above every child's
 };

@@ -30,9 +30,9 @@ std::int32_t parseTileCells(const std::string& text) {
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (error != std::errc() || end != text.data() + text.size() || value < kMinTileCells || value > kMaxTileCells ||
       !std::has_single_bit(static_cast<std::uint32_t>(value))) {
-    throw badValue("tile", text,
-                   "a power of two of cells from " + std::to_string(kMinTileCells) + " to " +
-                       std::to_string(kMaxTileCells));
+    throw badValue(
+        "tile", text,
+        "a power of two of cells from " + std::to_string(kMinTileCells) + " to " + std::to_string(kMaxTileCells));
   }
   return value;
 }

@@ -66,7 +66,8 @@ class LevelWriter {
                             std::min((static_cast<std::int64_t>(i) + 1) * block, tree_.worldCellsX()), j * block,
                             std::min((j + 1) * block, tree_.worldCellsZ())};
         TileContent content(input_.world, tile, skirtM);
-        for (const Piece& piece : tree_.pieces(rect)) content.add(piece, meshPiece(piece, band, askedErrorM(level)), band);
+        for (const Piece& piece : tree_.pieces(rect))
+          content.add(piece, meshPiece(piece, band, askedErrorM(level)), band);
         if (perTile == 1) {
           finish(key, content);
         } else {
@@ -98,8 +99,10 @@ class LevelWriter {
     const CellRect rect = tree_.rect(key);
     const double spacing = input_.world.settings.spacingM;
     tile.exists = true;
-    tile.bounds.add(static_cast<double>(rect.x0) * spacing, content.minHeightM(), static_cast<double>(rect.z0) * spacing);
-    tile.bounds.add(static_cast<double>(rect.x1) * spacing, content.maxHeightM(), static_cast<double>(rect.z1) * spacing);
+    tile.bounds.add(static_cast<double>(rect.x0) * spacing, content.minHeightM(),
+                    static_cast<double>(rect.z0) * spacing);
+    tile.bounds.add(static_cast<double>(rect.x1) * spacing, content.maxHeightM(),
+                    static_cast<double>(rect.z1) * spacing);
     tile.measuredErrorM = content.errorM();
     tile.errorM = tile.measuredErrorM;
     if (key.level < tree_.leafLevel()) {
@@ -110,8 +113,7 @@ class LevelWriter {
           if (!child.exists) continue;
           tile.bounds.add(child.bounds);
           // Refining must never show more error than the tile it replaces.
-          tile.errorM =
-              std::max(tile.errorM, std::nextafter(child.errorM, std::numeric_limits<double>::infinity()));
+          tile.errorM = std::max(tile.errorM, std::nextafter(child.errorM, std::numeric_limits<double>::infinity()));
         }
       }
     }

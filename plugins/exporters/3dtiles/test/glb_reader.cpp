@@ -26,8 +26,8 @@ std::vector<std::array<T, Count>> read(const boost::json::value& json, const std
                                        std::size_t index) {
   const auto& accessor = json.at("accessors").at(index);
   const auto& view = json.at("bufferViews").at(accessor.at("bufferView").to_number<std::size_t>());
-  const std::size_t offset = view.as_object().contains("byteOffset") ? view.at("byteOffset").to_number<std::size_t>()
-                                                                      : 0;
+  const std::size_t offset =
+      view.as_object().contains("byteOffset") ? view.at("byteOffset").to_number<std::size_t>() : 0;
   const auto count = accessor.at("count").to_number<std::size_t>();
   if (offset + count * Count * sizeof(T) > bin.size()) throw std::runtime_error("glb: accessor past the buffer");
   std::vector<std::array<T, Count>> out(count);
@@ -44,8 +44,7 @@ GlbFile readGlb(const std::filesystem::path& path) {
   }
   const std::uint32_t jsonLength = word(bytes, 12);
   GlbFile file;
-  file.json = boost::json::parse(
-      std::string_view(reinterpret_cast<const char*>(bytes.data()) + 20, jsonLength));
+  file.json = boost::json::parse(std::string_view(reinterpret_cast<const char*>(bytes.data()) + 20, jsonLength));
   std::vector<std::byte> bin;
   if (20 + jsonLength < bytes.size()) {
     const std::uint32_t binLength = word(bytes, 20 + jsonLength);

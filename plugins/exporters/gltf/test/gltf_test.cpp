@@ -104,15 +104,8 @@ class SeamCheck {
 
 // The Khronos validator runs under node: a test that needs it says what is
 // missing and is skipped, except in CI (CI=true), where it fails.
-bool validatorInstalled() {
-  return findProgram("node") && fs::exists(fs::path(ISLA_GLTF_VALIDATOR_MODULES) / "gltf-validator" / "package.json");
-}
-
 boost::test_tools::assertion_result validatorOrCi(boost::unit_test::test_unit_id) {
-  boost::test_tools::assertion_result found(validatorInstalled() || inCi());
-  found.message() << "node or the npm gltf-validator in build-tools/node_modules is missing (scripts/install-deps "
-                     "installs both); skipped";
-  return found;
+  return gltfValidatorOrCi(ISLA_GLTF_VALIDATOR_MODULES);
 }
 
 boost::test_tools::assertion_result assimpOrCi(boost::unit_test::test_unit_id) {
@@ -463,22 +456,16 @@ BOOST_AUTO_TEST_CASE(towns_roads_and_water_are_nodes_with_their_ids) {
 }
 
 BOOST_AUTO_TEST_CASE(the_khronos_validator_finds_no_error_in_any_file, *boost::unit_test::precondition(validatorOrCi)) {
-  BOOST_TEST_REQUIRE(validatorInstalled(), "node or the npm gltf-validator is missing: run scripts/install-deps");
+  BOOST_TEST_REQUIRE(gltfValidatorInstalled(ISLA_GLTF_VALIDATOR_MODULES),
+                     "node or the npm gltf-validator is missing: run scripts/install-deps");
   const World world = buildTestWorld({.rows = 2, .cols = 2, .mapSize = 256});
-  const TempDir stage;
+  const TempDir stage, scratch;
   exportGltf(world, stage.path(), {{"chunk", "96"}, {"lod", "3"}});
   const std::vector<fs::path> files = gltfFiles(stage.path());
-  std::string command = "NODE_PATH='" + std::string(ISLA_GLTF_VALIDATOR_MODULES) + "' '" +
-                        findProgram("node")->string() + "' '" + ISLA_GLTF_TEST_DIR + "/validate_gltf.js'";
-  for (const fs::path& file : files) command += " '" + file.string() + "'";
-  command += " > '" + (stage / "validator.txt").string() + "' 2>&1";
-  const int status = std::system(command.c_str());
-  const std::string report = readText(stage / "validator.txt");
-  BOOST_TEST(status == 0, report);
-  std::size_t clean = 0;
-  std::istringstream lines(report);
-  for (std::string line; std::getline(lines, line);) clean += line.find(": 0 errors, 0 warnings") != std::string::npos;
-  BOOST_TEST(clean == files.size(), report);
+  const fs::path script = fs::path(ISLA_GLTF_TEST_DIR) / "validate_gltf.js";
+  const ValidatorRun run = runGltfValidator(ISLA_GLTF_VALIDATOR_MODULES, script, files, scratch.path());
+  BOOST_TEST(run.status == 0, run.report);
+  BOOST_TEST(run.clean == files.size(), run.report);
   BOOST_TEST(files.size() == 1 + chunksOf(world, GltfFile(stage / "world.gltf")).size());
 }
 
