@@ -22,12 +22,6 @@ void appendBytes(std::vector<std::byte>& bin, const std::vector<T>& values) {
   bin.insert(bin.end(), bytes.begin(), bytes.end());
 }
 
-// Whether grid samples a and b lie on the same side of the piece's border.
-bool onOneSide(const std::array<std::int32_t, 2>& a, const std::array<std::int32_t, 2>& b, const Piece& piece) {
-  return (a[0] == b[0] && (a[0] == piece.x0 || a[0] == piece.x1)) ||
-         (a[1] == b[1] && (a[1] == piece.z0 || a[1] == piece.z1));
-}
-
 }  // namespace
 
 TileContent::TileContent(const isla::World& world, const CellRect& rect, double skirtDepthM)
@@ -44,49 +38,31 @@ TileContent::Part& TileContent::partOf(std::size_t patch) {
   return parts_.back();
 }
 
-void TileContent::add(const Piece& piece, const GridMesh& mesh, const WorldBand& band) {
+void TileContent::add(const Piece& piece, const isla::TerrainMesh& mesh, const WorldBand& band) {
   const isla::Patch& patch = world_->patches[piece.patch];
   const double spacing = world_->settings.spacingM;
-  // The tile's north-west corner in the patch's indices.
-  const double westX = static_cast<double>(rect_.x0) - (patch.originX / spacing);
-  const double northZ = static_cast<double>(rect_.z0) - (patch.originZ / spacing);
+  // The piece's first sample in metres east and south of the tile's north-west corner.
+  const double eastM = (piece.x0 + patch.originX / spacing - static_cast<double>(rect_.x0)) * spacing;
+  const double southM = (piece.z0 + patch.originZ / spacing - static_cast<double>(rect_.z0)) * spacing;
   Part& part = partOf(piece.patch);
   const auto first = static_cast<std::uint32_t>(part.positions.size() / 3);
-  const auto addVertex = [&](const std::array<std::int32_t, 2>& sample, double drop) {
-    const auto [x, z] = sample;
-    const float height = band.row(piece.patch, z)[static_cast<std::size_t>(x)];
+  for (std::size_t v = 0; v < mesh.vertexCount(); ++v) {
+    const auto [x, z] = mesh.samples[v];
     const isla::Normal normal = isla::vertexNormal(*world_, patch, x, z, band.around(piece.patch, z));
-    const float y = static_cast<float>(height - drop);
-    part.positions.insert(part.positions.end(),
-                          {static_cast<float>((x - westX) * spacing), y, static_cast<float>((z - northZ) * spacing)});
+    const float y = mesh.positions[3 * v + 1];
+    part.positions.insert(part.positions.end(), {static_cast<float>(eastM + mesh.positions[3 * v]), y,
+                                                 static_cast<float>(southM + mesh.positions[3 * v + 2])});
     part.normals.insert(part.normals.end(),
                         {static_cast<float>(normal.x), static_cast<float>(normal.y), static_cast<float>(normal.z)});
     part.uvs.insert(part.uvs.end(),
                     {static_cast<float>((x + 0.5) / patch.pointsX), static_cast<float>((z + 0.5) / patch.pointsZ)});
     minY_ = std::min(minY_, static_cast<double>(y));
     maxY_ = std::max(maxY_, static_cast<double>(y));
-  };
-  for (const auto& sample : mesh.samples) addVertex(sample, 0);
-  for (const std::uint32_t index : mesh.indices) part.surface.push_back(first + index);
-  errorM_ = std::max(errorM_, mesh.errorM);
-  if (skirtDepthM_ <= 0) return;
-  // An edge with both ends on one side of the piece is a border edge: no
-  // triangle lies beyond it. Its skirt, {a, a', b} and {b, a', b'} with a'
-  // and b' lowered, faces outward as the surface faces up.
-  std::map<std::uint32_t, std::uint32_t> lowered;
-  const auto lowerOf = [&](std::uint32_t index) {
-    const auto [it, fresh] = lowered.try_emplace(index, static_cast<std::uint32_t>(part.positions.size() / 3));
-    if (fresh) addVertex(mesh.samples[index], skirtDepthM_);
-    return it->second;
-  };
-  for (std::size_t t = 0; t < mesh.indices.size(); t += 3) {
-    for (std::size_t e = 0; e < 3; ++e) {
-      const std::uint32_t a = mesh.indices[t + e], b = mesh.indices[t + (e + 1) % 3];
-      if (!onOneSide(mesh.samples[a], mesh.samples[b], piece)) continue;
-      const std::uint32_t lowA = lowerOf(a), lowB = lowerOf(b);
-      part.skirt.insert(part.skirt.end(), {first + a, lowA, first + b, first + b, lowA, lowB});
-    }
   }
+  for (std::size_t i = 0; i < mesh.indices.size(); ++i) {
+    (i < mesh.surfaceIndices ? part.surface : part.skirt).push_back(first + mesh.indices[i]);
+  }
+  errorM_ = std::max(errorM_, mesh.errorM);
 }
 
 void TileContent::append(TileContent&& other) {

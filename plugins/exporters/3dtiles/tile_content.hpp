@@ -2,11 +2,11 @@
 // One tile's terrain as binary glTF: a node for each patch the tile
 // overlaps, placed at the tile's north-west corner (its positions are metres
 // east and south of it, Y up, as 3D Tiles expects of glTF), with two
-// primitives over the same vertices: the surface, and the skirts that hang
-// from every border of each piece by `skirtDepthM`, so that neighbouring
-// tiles at other levels leave no crack seen from above. Normals are the
-// full grid's (the canonical ones on shared edges), UVs the texel centres
-// of the source's biome image; strips and corners are grey.
+// primitives over the same vertices: the surface, and the skirts that the
+// kernel's mesher hangs from every border of each piece, so that
+// neighbouring tiles at other levels leave no crack seen from above.
+// Normals are the full grid's (the canonical ones on shared edges), UVs the
+// texel centres of the source's biome image; strips and corners are grey.
 #pragma once
 
 #include <array>
@@ -14,9 +14,9 @@
 #include <filesystem>
 #include <vector>
 
+#include <isla/mesh/terrain_mesher.hpp>
 #include <isla/world/world.hpp>
 
-#include "block_mesh.hpp"
 #include "quadtree.hpp"
 #include "world_band.hpp"
 
@@ -26,10 +26,12 @@ inline constexpr const char* kSkirtExtra = "skirt_depth_m";
 
 class TileContent {
  public:
+  // `skirtDepthM` is what the tile's pieces are meshed with, for the skirts' extras.
   TileContent(const isla::World& world, const CellRect& rect, double skirtDepthM);
 
-  void add(const Piece& piece, const GridMesh& mesh, const WorldBand& band);
-  // Appends another part of the same tile (a block meshed on its own).
+  // A piece meshed by the kernel's mesher with the tile's skirt depth.
+  void add(const Piece& piece, const isla::TerrainMesh& mesh, const WorldBand& band);
+  // Appends another share of the same tile (a leaf's pieces, meshed on their own).
   void append(TileContent&& other);
 
   bool empty() const { return parts_.empty(); }

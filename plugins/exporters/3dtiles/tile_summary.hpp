@@ -10,6 +10,11 @@
 
 namespace isla_3dtiles {
 
+// How far a tile's geometricError stays above its children's at least: a
+// millimetre, as float32 positions hold them, and what any JSON reader
+// tells apart (an ulp is not: Boost.JSON 1.81 reads some decimals an ulp off).
+inline constexpr double kErrorStepM = 0.001;
+
 struct TileSummary {
   bool exists = false;        // the tile holds some of the world
   BoxBounds bounds;           // its content and every descendant's

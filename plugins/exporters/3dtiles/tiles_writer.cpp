@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: MIT
-// The levels are made from the leaves up, so that a tile's bounds and error
-// can take its children's. Each level streams the world once, a band of
-// blocks at a time (a block is a tile, or a square of at most kBlockCells of
-// a larger one); the blocks of a band are meshed on the job's threads, and a
-// tile is written as soon as its last block is, so that neither the world
-// nor a level is ever held whole.
+// One pass over the world, a band of leaf rows at a time. Each leaf's
+// pieces get one mesher each (one error pass), which makes the leaf's
+// content (the contract's triangles) and that piece's share of every
+// ancestor tile at the ancestor's error: an ancestor's content is its
+// leaves' pieces, each meshed at its error. The leaves of a band are meshed
+// and written on the job's threads; an ancestor is written as soon as its
+// last band is done, deepest first, so that its box and error can take its
+// children's. Neither the world nor a level is ever held whole: one band,
+// the open ancestors (coarse meshes) and a summary a tile.
 #include "tiles_writer.hpp"
 
 #include <isla/io_error.hpp>
@@ -12,10 +15,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <optional>
 
 #include "biome_image.hpp"
+#include "piece_mesh.hpp"
 #include "scenery_content.hpp"
 #include "tile_content.hpp"
 #include "tileset_json.hpp"
@@ -26,73 +29,83 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// At most 1025^2 samples are meshed at once, however large the tile.
-constexpr std::int64_t kBlockCells = 1024;
-
-class LevelWriter {
+class TreeWriter {
  public:
-  LevelWriter(const isla::ExportInput& input, const TilesOptions& options, const Quadtree& tree,
-              std::vector<LevelSummaries>& levels, const fs::path& stage)
-      : input_(input), options_(options), tree_(tree), levels_(levels), stage_(stage) {}
-
-  // The error asked of a level's meshes: 0 (the contract's triangles) at
-  // the leaves, `error` above them, doubled at each level up.
-  double askedErrorM(std::int32_t level) const {
-    return level == tree_.leafLevel() ? 0 : std::ldexp(options_.errorM, tree_.leafLevel() - 1 - level);
+  TreeWriter(const isla::ExportInput& input, const TilesOptions& options, const Quadtree& tree,
+             std::vector<LevelSummaries>& levels, const fs::path& stage)
+      : input_(input), options_(options), tree_(tree), levels_(levels), stage_(stage), leaf_(tree.leafLevel()) {
+    for (std::int32_t level = 0; level <= leaf_; ++level) {
+      LevelSummaries& summaries = levels_[static_cast<std::size_t>(level)];
+      summaries.columns = tree_.columns(level);
+      summaries.rows = tree_.rows(level);
+      summaries.tiles.assign(static_cast<std::size_t>(summaries.columns * summaries.rows), {});
+      // A tile's skirts reach below the deepest crack any neighbour can
+      // open: its own error and the root's, the largest any tile is asked.
+      skirtM_.push_back(isla::skirtDepth(askedErrorM(level), askedErrorM(0)));
+    }
+    open_.resize(static_cast<std::size_t>(leaf_));
   }
 
-  void write(std::int32_t level) {
-    LevelSummaries& summaries = levels_[static_cast<std::size_t>(level)];
-    summaries.columns = tree_.columns(level);
-    summaries.rows = tree_.rows(level);
-    summaries.tiles.assign(static_cast<std::size_t>(summaries.columns * summaries.rows), {});
-    const std::int64_t side = tree_.side(level);
-    const std::int64_t block = std::min(side, std::max<std::int64_t>(kBlockCells, options_.tileCells));
-    const std::int64_t perTile = side / block;
-    // A tile's skirts reach below the deepest crack any neighbour can open:
-    // its own error and the root's, the largest any tile is asked.
-    const double skirtM = askedErrorM(level) + askedErrorM(0);
+  void write() {
     WorldBand band(input_.world, tree_);
-    const std::int64_t blockColumns = (tree_.worldCellsX() + block - 1) / block;
-    const std::int64_t blockRows = (tree_.worldCellsZ() + block - 1) / block;
-    std::vector<std::optional<TileContent>> open(static_cast<std::size_t>(summaries.columns));
-    for (std::int64_t j = 0; j < std::max<std::int64_t>(blockRows, 1); ++j) {
-      band.load(j * block, std::min((j + 1) * block, tree_.worldCellsZ()));
-      std::vector<std::optional<TileContent>> blocks(static_cast<std::size_t>(blockColumns));
-      isla::parallelFor(blocks.size(), input_.threads, [&](std::size_t i) {
-        const TileKey key{level, static_cast<std::int64_t>(i) / perTile, j / perTile};
-        const CellRect tile = tree_.rect(key);
-        const CellRect rect{static_cast<std::int64_t>(i) * block,
-                            std::min((static_cast<std::int64_t>(i) + 1) * block, tree_.worldCellsX()), j * block,
-                            std::min((j + 1) * block, tree_.worldCellsZ())};
-        TileContent content(input_.world, tile, skirtM);
-        for (const Piece& piece : tree_.pieces(rect))
-          content.add(piece, meshPiece(piece, band, askedErrorM(level)), band);
-        if (perTile == 1) {
-          finish(key, content);
-        } else {
-          blocks[i] = std::move(content);
-        }
+    const std::int64_t side = tree_.side(leaf_), rows = tree_.rows(leaf_);
+    for (std::int64_t z = 0; z < rows; ++z) {
+      band.load(z * side, std::min((z + 1) * side, tree_.worldCellsZ()));
+      std::vector<std::vector<TileContent>> shares(static_cast<std::size_t>(tree_.columns(leaf_)));
+      isla::parallelFor(shares.size(), input_.threads, [&](std::size_t x) {
+        shares[x] = writeLeaf({leaf_, static_cast<std::int64_t>(x), z}, band);
       });
-      if (perTile == 1) continue;
-      for (std::size_t i = 0; i < blocks.size(); ++i) {
-        auto& tile = open[i / static_cast<std::size_t>(perTile)];
-        if (!tile) {
-          tile = std::move(blocks[i]);
-        } else {
-          tile->append(std::move(*blocks[i]));
+      for (std::int32_t level = leaf_ - 1; level >= 0; --level) {
+        auto& open = open_[static_cast<std::size_t>(level)];
+        open.resize(static_cast<std::size_t>(tree_.columns(level)));
+        for (std::size_t x = 0; x < shares.size(); ++x) {
+          auto& tile = open[x >> (leaf_ - level)];
+          if (!tile) {
+            tile = std::move(shares[x][static_cast<std::size_t>(level)]);
+          } else {
+            tile->append(std::move(shares[x][static_cast<std::size_t>(level)]));
+          }
         }
-      }
-      if ((j + 1) % perTile == 0 || j + 1 == blockRows) {
+        const std::int64_t leavesDown = std::int64_t{1} << (leaf_ - level);
+        if ((z + 1) % leavesDown != 0 && z + 1 != rows) continue;
         isla::parallelFor(open.size(), input_.threads, [&](std::size_t x) {
-          finish({level, static_cast<std::int64_t>(x), j / perTile}, *open[x]);
+          finish({level, static_cast<std::int64_t>(x), z / leavesDown}, *open[x]);
+          open[x].reset();
         });
-        std::fill(open.begin(), open.end(), std::nullopt);
       }
+      input_.progress.update(0.05 + 0.9 * static_cast<double>(z + 1) / static_cast<double>(rows));
     }
   }
 
  private:
+  // The error asked of a level's meshes: 0 (the contract's triangles) at
+  // the leaves, `error` above them, doubled at each level up.
+  double askedErrorM(std::int32_t level) const {
+    return level == leaf_ ? 0 : std::ldexp(options_.errorM, leaf_ - 1 - level);
+  }
+
+  // Writes the leaf and returns its share of each ancestor, by level.
+  std::vector<TileContent> writeLeaf(const TileKey& key, const WorldBand& band) {
+    const isla::World& world = input_.world;
+    std::vector<TileContent> shares;
+    for (std::int32_t level = 0; level < leaf_; ++level) {
+      const std::int32_t up = leaf_ - level;
+      shares.emplace_back(world, tree_.rect({level, key.x >> up, key.z >> up}),
+                          skirtM_[static_cast<std::size_t>(level)]);
+    }
+    TileContent leaf(world, tree_.rect(key), skirtM_.back());
+    for (const Piece& piece : tree_.pieces(tree_.rect(key))) {
+      const isla::TerrainMesher mesher = pieceMesher(piece, band, world.settings.spacingM);
+      leaf.add(piece, mesher.mesh({0, skirtM_.back()}), band);
+      for (std::int32_t level = 0; level < leaf_; ++level) {
+        const auto l = static_cast<std::size_t>(level);
+        shares[l].add(piece, mesher.mesh({askedErrorM(level), skirtM_[l]}), band);
+      }
+    }
+    finish(key, leaf);
+    return shares;
+  }
+
   void finish(const TileKey& key, const TileContent& content) {
     if (content.empty()) return;
     TileSummary& tile = levels_[static_cast<std::size_t>(key.level)].at(key.x, key.z);
@@ -105,7 +118,7 @@ class LevelWriter {
                     static_cast<double>(rect.z1) * spacing);
     tile.measuredErrorM = content.errorM();
     tile.errorM = tile.measuredErrorM;
-    if (key.level < tree_.leafLevel()) {
+    if (key.level < leaf_) {
       const LevelSummaries& below = levels_[static_cast<std::size_t>(key.level) + 1];
       for (std::int64_t z = 2 * key.z; z <= std::min(2 * key.z + 1, below.rows - 1); ++z) {
         for (std::int64_t x = 2 * key.x; x <= std::min(2 * key.x + 1, below.columns - 1); ++x) {
@@ -113,7 +126,7 @@ class LevelWriter {
           if (!child.exists) continue;
           tile.bounds.add(child.bounds);
           // Refining must never show more error than the tile it replaces.
-          tile.errorM = std::max(tile.errorM, std::nextafter(child.errorM, std::numeric_limits<double>::infinity()));
+          tile.errorM = std::max(tile.errorM, child.errorM + kErrorStepM);
         }
       }
     }
@@ -125,6 +138,9 @@ class LevelWriter {
   const Quadtree& tree_;
   std::vector<LevelSummaries>& levels_;
   const fs::path& stage_;
+  const std::int32_t leaf_;
+  std::vector<double> skirtM_;                                 // by level
+  std::vector<std::vector<std::optional<TileContent>>> open_;  // by level above the leaves, by column
 };
 
 }  // namespace
@@ -135,11 +151,7 @@ void writeTiles(const isla::ExportInput& input, const TilesOptions& options, con
   isla::createDirectory(stage / kTileDirectory);
   const Quadtree tree(world, options.tileCells);
   std::vector<LevelSummaries> levels(static_cast<std::size_t>(tree.leafLevel()) + 1);
-  LevelWriter writer(input, options, tree, levels, stage);
-  for (std::int32_t level = tree.leafLevel(); level >= 0; --level) {
-    writer.write(level);
-    input.progress.update(0.05 + 0.9 * (tree.leafLevel() - level + 1) / (tree.leafLevel() + 1.0));
-  }
+  TreeWriter(input, options, tree, levels, stage).write();
   const Extras extras{.water = writeWater(world, stage), .scenery = writeScenery(world, stage)};
   writeTileset(stage, options, levels, extras);
   input.progress.update(1.0);

@@ -6,7 +6,6 @@
 
 #include <array>
 #include <cmath>
-#include <limits>
 
 #include "enu_frame.hpp"
 #include "scenery_content.hpp"
@@ -82,8 +81,7 @@ void writeTileset(const std::filesystem::path& stage, const TilesOptions& option
   all.add(extras.water);
   all.add(extras.scenery);
   // Leaving out everything costs the whole relief; above the terrain root's error all the same.
-  const double topError = std::max(all.maxY - all.minY,
-                                   std::nextafter(terrain.errorM, std::numeric_limits<double>::infinity()));
+  const double topError = std::max(all.maxY - all.minY, terrain.errorM + kErrorStepM);
   isla::FileWriter file = isla::FileWriter::create(stage / kTilesetJson);
   isla::JsonWriter json(file);
   json.beginObject();

@@ -15,7 +15,7 @@ void WorldBand::load(std::int64_t z0, std::int64_t z1) {
       if (last < z0) bands_[p].reset();
       continue;
     }
-    if (!bands_[p]) bands_[p] = std::make_unique<isla_gltf::PatchBand>(world_, p);
+    if (!bands_[p]) bands_[p] = std::make_unique<isla::PatchBand>(world_, p);
     bands_[p]->load(static_cast<std::int32_t>(std::max(z0 - 1, first) - first),
                     static_cast<std::int32_t>(std::min(z1 + 1, last) - first));
   }

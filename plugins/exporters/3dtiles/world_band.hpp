@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // A band of the world's rows: for each patch that the band crosses, its rows
 // in the band and the one on either side (for normals), streamed with the
-// gltf exporter's PatchBand. Bands move south only; a patch the band has
+// kernel's PatchBand. Bands move south only; a patch the band has
 // left is released, so the band never holds more than its own rows.
 #pragma once
 
@@ -10,10 +10,10 @@
 #include <span>
 #include <vector>
 
+#include <isla/mesh/patch_band.hpp>
 #include <isla/world/vertex_normal.hpp>
 #include <isla/world/world.hpp>
 
-#include "patch_band.hpp"
 #include "quadtree.hpp"
 
 namespace isla_3dtiles {
@@ -33,7 +33,7 @@ class WorldBand {
  private:
   const isla::World& world_;
   const Quadtree& tree_;
-  std::vector<std::unique_ptr<isla_gltf::PatchBand>> bands_;  // by patch; null when not held
+  std::vector<std::unique_ptr<isla::PatchBand>> bands_;  // by patch; null when not held
 };
 
 }  // namespace isla_3dtiles

@@ -136,7 +136,9 @@ class TreeWalk {
         }
         const bool skirt = primitive.extras.is_object();
         if (!terrain || skirt) continue;
-        for (const auto& w : world) {
+        // The surface's vertices: the skirts' share the vertex streams.
+        for (const std::uint32_t index : std::set<std::uint32_t>(primitive.indices.begin(), primitive.indices.end())) {
+          const auto& w = world.at(index);
           const auto found = samples_.find(key(w[0], w[2]));
           if (found == samples_.end() || static_cast<float>(w[1]) != found->second) {
             BOOST_FAIL(uri << " has a vertex that is not a sample at " << w[0] << "," << w[2]);
