@@ -10,6 +10,7 @@
 
 #include "glb_reader.hpp"
 #include "mesh_checks.hpp"
+#include "sample_blueprint.hpp"
 #include "test_kernel.hpp"
 #include "tool_runner.hpp"
 #include "world_fixture.hpp"
@@ -349,6 +350,28 @@ BOOST_AUTO_TEST_CASE(the_khronos_validator_finds_no_error_in_any_glb, *boost::un
   BOOST_TEST(run.status == 0, run.report);
   BOOST_TEST(run.clean == files.size(), run.report);
   BOOST_TEST(files.size() > 10U);
+}
+
+BOOST_AUTO_TEST_CASE(the_command_line_exports_a_tileset_and_a_bad_option_writes_nothing) {
+  const TempDir dir;
+  writeFile(dir / "island.dat", encode(makeSample(256)).v2());
+  const ToolRun bad = runTool({"export", (dir / "island.dat").string(), (dir / "bad").string(), "--quiet",
+                               "--exporter", "3dtiles", "--option", "origin=91,0,0"});
+  BOOST_TEST(bad.exitCode == 1);
+  BOOST_TEST(bad.err.find("3dtiles: option 'origin' takes LAT,LON,HEIGHT") != std::string::npos, bad.err);
+  BOOST_TEST(!fs::exists(dir / "bad"));
+  const ToolRun good = runTool({"export", (dir / "island.dat").string(), (dir / "good").string(), "--quiet",
+                                "--exporter", "3dtiles", "--option", "tile=64", "--option", "origin=43.5,16.4,0"});
+  BOOST_TEST(good.exitCode == 0, good.err);
+  const auto tileset = readJson(dir / "good" / "tileset.json");
+  BOOST_TEST(tileset.at("root").as_object().contains("transform"));
+  BOOST_TEST(fs::exists(dir / "good" / "tiles" / "0_0_0.glb"));
+  BOOST_TEST(fs::exists(dir / "good" / "tiles" / "2_3_3.glb"));
+  const ToolRun options = runTool({"plugins", "--options", "3dtiles"});
+  BOOST_TEST(options.exitCode == 0, options.err);
+  for (const char* name : {"tile (integer, default '256')", "error (number, default '0.5')", "origin (string"}) {
+    BOOST_TEST(options.out.find(name) != std::string::npos, options.out);
+  }
 }
 
 BOOST_AUTO_TEST_SUITE_END()
