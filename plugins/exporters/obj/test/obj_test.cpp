@@ -179,7 +179,7 @@ BOOST_AUTO_TEST_CASE(registers_with_its_options_and_no_package_validator) {
   BOOST_TEST(exporter().packageValidator().empty());
   std::vector<std::string> names;
   for (const auto& spec : exporter().options()) names.push_back(spec.name);
-  BOOST_TEST((names == std::vector<std::string>{"stride", "window", "weld"}));
+  BOOST_TEST((names == std::vector<std::string>{"stride", "window", "weld", "lod_error"}));
 }
 
 BOOST_AUTO_TEST_CASE(every_face_is_one_of_the_contracts_triangles) {
@@ -349,8 +349,70 @@ BOOST_AUTO_TEST_CASE(a_bad_option_value_is_refused_naming_it) {
       {{{"window", "0,0,inf,4"}}, "obj: option 'window' takes min_x,min_z,max_x,max_z in metres, not '0,0,inf,4'"},
       {{{"window", "5,0,1,4"}}, "obj: option 'window' takes min_x below max_x and min_z below max_z, not '5,0,1,4'"},
       {{{"weld", "yes"}}, "obj: option 'weld' takes true or false, not 'yes'"},
+      {{{"lod_error", "-1"}}, "obj: option 'lod_error' takes metres of vertical error, 0 or more, not '-1'"},
+      {{{"lod_error", "1m"}}, "obj: option 'lod_error' takes metres of vertical error, 0 or more, not '1m'"},
+      {{{"lod_error", "inf"}}, "obj: option 'lod_error' takes metres of vertical error, 0 or more, not 'inf'"},
+      {{{"lod_error", "1"}, {"stride", "2"}},
+       "obj: option 'lod_error' above 0 takes neither 'stride' nor 'weld': a level picks its own vertices"},
+      {{{"lod_error", "1"}, {"weld", "true"}},
+       "obj: option 'lod_error' above 0 takes neither 'stride' nor 'weld': a level picks its own vertices"},
   };
   for (const auto& [values, message] : cases) BOOST_TEST(errorOf(world, values) == message);
+}
+
+BOOST_AUTO_TEST_CASE(lod_error_writes_one_level_within_it_with_skirts) {
+  const World world = buildTestWorld({.rows = 1, .cols = 2, .mapSize = 256});
+  const double s = world.settings.spacingM;
+  for (const double asked : {1.0, 4.0}) {
+    const ObjMesh grid = objOf(world, {{"window", "100,0,700,300"}});
+    const ObjMesh mesh = objOf(world, {{"window", "100,0,700,300"}, {"lod_error", asked == 1 ? "1" : "4"}});
+    std::size_t surfaceFaces = 0, gridFaces = 0, skirtFaces = 0;
+    for (const ObjGroup& group : grid.groups) gridFaces += group.faces.size();
+    for (const ObjGroup& group : mesh.groups) {
+      const std::size_t p = patchIndex(world, group.name);
+      const Patch& patch = world.patches[p];
+      const auto heights = patchHeights(world, p);
+      const auto heightAt = [&](std::int32_t x, std::int32_t z) {
+        return static_cast<double>(heights.at(static_cast<std::size_t>(z)).at(static_cast<std::size_t>(x)));
+      };
+      for (const auto& face : group.faces) {
+        std::array<double, 3> x{}, y{}, z{};
+        bool skirt = false;
+        for (std::size_t k = 0; k < 3; ++k) {
+          const Vec3 v = mesh.position(face[k]);
+          x[k] = sampleIndex(v[0], patch.originX, s), y[k] = v[1], z[k] = sampleIndex(v[2], patch.originZ, s);
+          const double top = heightAt(static_cast<std::int32_t>(x[k]), static_cast<std::int32_t>(z[k]));
+          // A vertex is a sample at its height, or a skirt's lower vertex below it.
+          if (asFloat(v[1]) != asFloat(top)) {
+            BOOST_TEST_REQUIRE(v[1] < top);
+            skirt = true;
+          }
+        }
+        if (skirt) {
+          ++skirtFaces;
+          continue;
+        }
+        ++surfaceFaces;
+        // Every sample under the face within the asked error of the package's height.
+        const double turn = (x[1] - x[0]) * (z[2] - z[0]) - (z[1] - z[0]) * (x[2] - x[0]);
+        BOOST_TEST_REQUIRE(turn < 0);  // counter-clockwise seen from +Y
+        for (auto sz = static_cast<std::int32_t>(std::min({z[0], z[1], z[2]})); sz <= std::max({z[0], z[1], z[2]});
+             ++sz) {
+          for (auto sx = static_cast<std::int32_t>(std::min({x[0], x[1], x[2]})); sx <= std::max({x[0], x[1], x[2]});
+               ++sx) {
+            const double n1 = (sx - x[0]) * (z[2] - z[0]) - (sz - z[0]) * (x[2] - x[0]);
+            const double n2 = (x[1] - x[0]) * (sz - z[0]) - (z[1] - z[0]) * (sx - x[0]);
+            const double n0 = turn - n1 - n2;
+            if (n0 * turn < 0 || n1 * turn < 0 || n2 * turn < 0) continue;
+            const double surface = (n0 * y[0] + n1 * y[1] + n2 * y[2]) / turn;
+            if (std::abs(surface - heightAt(sx, sz)) > asked) BOOST_FAIL(group.name << " off at " << sx << "," << sz);
+          }
+        }
+      }
+    }
+    BOOST_TEST(surfaceFaces * 2 < gridFaces);  // the test world's 2 m sawtooth keeps many at 1 m
+    BOOST_TEST(skirtFaces > 0U);
+  }
 }
 
 BOOST_AUTO_TEST_CASE(the_mtl_maps_each_sources_biome_image_written_beside_it) {
