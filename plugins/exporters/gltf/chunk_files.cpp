@@ -49,8 +49,8 @@ boost::json::object levelPrimitive(GltfDocument& document, std::size_t buffer, c
 }  // namespace
 
 ChunkSummary writeChunk(const std::filesystem::path& stage, const isla::World& world, std::size_t patchIndex,
-                        std::int32_t column, std::int32_t row, const isla::SampleRect& cells, const isla::PatchBand& band,
-                        const std::vector<double>& lodErrorsM) {
+                        std::int32_t column, std::int32_t row, const isla::SampleRect& cells,
+                        const isla::PatchBand& band, const std::vector<double>& lodErrorsM) {
   const isla::Patch& patch = world.patches[patchIndex];
   const double spacing = world.settings.spacingM;
   ChunkSummary chunk{.name = patch.id + "_" + std::to_string(column) + "_" + std::to_string(row),

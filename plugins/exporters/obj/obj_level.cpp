@@ -45,8 +45,9 @@ void LevelWriter::patch(std::size_t index, const Selection& selection, const std
       }
       for (std::size_t v = 0; v < mesh.vertexCount(); ++v) {
         const auto [x, z] = mesh.samples[v];
-        const isla::Normal normal = isla::vertexNormal(
-            world_, patch, x, z, {band.row(std::max(z - 1, 0)), band.row(z), band.row(std::min(z + 1, patch.pointsZ - 1))});
+        const isla::RowsAround rows{band.row(std::max(z - 1, 0)), band.row(z),
+                                    band.row(std::min(z + 1, patch.pointsZ - 1))};
+        const isla::Normal normal = isla::vertexNormal(world_, patch, x, z, rows);
         putLine(text, "v", patch.originX + x * spacing, mesh.positions[3 * v + 1], patch.originZ + z * spacing);
         putLine(text, "vn", static_cast<float>(normal.x), static_cast<float>(normal.y), static_cast<float>(normal.z));
         putLine(text, "vt", static_cast<float>((x + 0.5) / patch.pointsX),

@@ -282,24 +282,16 @@ double measuredError(const World& world, const ReadMesh& mesh, std::size_t patch
   const double s = world.settings.spacingM;
   double error = 0;
   for (std::size_t t = 0; t < mesh.indices.size(); t += 3) {
-    std::array<double, 3> x{}, y{}, z{};
+    SampleTriangle triangle;
     for (std::size_t k = 0; k < 3; ++k) {
       const Vec3& p = mesh.positions.at(mesh.indices[t + k]);
-      x[k] = sampleIndex(p[0], patch.originX, s), y[k] = p[1], z[k] = sampleIndex(p[2], patch.originZ, s);
+      triangle.x[k] = sampleIndex(p[0], patch.originX, s), triangle.y[k] = p[1];
+      triangle.z[k] = sampleIndex(p[2], patch.originZ, s);
     }
-    const double turn = (x[1] - x[0]) * (z[2] - z[0]) - (z[1] - z[0]) * (x[2] - x[0]);
-    for (auto sz = static_cast<std::int32_t>(std::min({z[0], z[1], z[2]})); sz <= std::max({z[0], z[1], z[2]}); ++sz) {
-      for (auto sx = static_cast<std::int32_t>(std::min({x[0], x[1], x[2]})); sx <= std::max({x[0], x[1], x[2]});
-           ++sx) {
-        const double n1 = (sx - x[0]) * (z[2] - z[0]) - (sz - z[0]) * (x[2] - x[0]);
-        const double n2 = (x[1] - x[0]) * (sz - z[0]) - (z[1] - z[0]) * (sx - x[0]);
-        const double n0 = turn - n1 - n2;
-        if (n0 * turn < 0 || n1 * turn < 0 || n2 * turn < 0) continue;
-        const double surface = (n0 * y[0] + n1 * y[1] + n2 * y[2]) / turn;
-        const double height = heights.at(static_cast<std::size_t>(sz)).at(static_cast<std::size_t>(sx));
-        error = std::max(error, std::abs(surface - height));
-      }
-    }
+    forEachSampleUnder(triangle, [&](std::int32_t x, std::int32_t z, double surface) {
+      const double height = heights.at(static_cast<std::size_t>(z)).at(static_cast<std::size_t>(x));
+      error = std::max(error, std::abs(surface - height));
+    });
   }
   return error;
 }
@@ -595,8 +587,9 @@ BOOST_AUTO_TEST_CASE(run_compile_writes_the_heights_the_package_holds) {
   const fs::path layout = writePairLayout(dir.path());
   const ToolRun package = runTool({"run", "compile", layout.string(), (dir / "package").string(), "--quiet"});
   BOOST_TEST_REQUIRE(package.exitCode == 0, package.err);
-  const ToolRun gltf = runTool({"run", "compile", layout.string(), (dir / "mesh").string(), "--quiet",
-                                "--exporter", "gltf", "--option", "chunk=100", "--option", "lod_error=0.5", "--jobs", "2"});
+  const ToolRun gltf =
+      runTool({"run", "compile", layout.string(), (dir / "mesh").string(), "--quiet", "--exporter", "gltf", "--option",
+               "chunk=100", "--option", "lod_error=0.5", "--jobs", "2"});
   BOOST_TEST_REQUIRE(gltf.exitCode == 0, gltf.err);
   for (const std::string id : {"w", "e"}) BOOST_TEST(fs::exists(dir / "mesh" / "biome" / (id + ".png")));
 

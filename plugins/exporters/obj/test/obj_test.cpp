@@ -376,15 +376,15 @@ BOOST_AUTO_TEST_CASE(lod_error_writes_one_level_within_it_with_skirts) {
         return static_cast<double>(heights.at(static_cast<std::size_t>(z)).at(static_cast<std::size_t>(x)));
       };
       for (const auto& face : group.faces) {
-        std::array<double, 3> x{}, y{}, z{};
+        SampleTriangle triangle;
         bool skirt = false;
         for (std::size_t k = 0; k < 3; ++k) {
           const Vec3 v = mesh.position(face[k]);
-          x[k] = sampleIndex(v[0], patch.originX, s), y[k] = v[1], z[k] = sampleIndex(v[2], patch.originZ, s);
-          const double top = heightAt(static_cast<std::int32_t>(x[k]), static_cast<std::int32_t>(z[k]));
+          const auto x = sampleIndex(v[0], patch.originX, s), z = sampleIndex(v[2], patch.originZ, s);
+          triangle.x[k] = x, triangle.y[k] = v[1], triangle.z[k] = z;
           // A vertex is a sample at its height, or a skirt's lower vertex below it.
-          if (asFloat(v[1]) != asFloat(top)) {
-            BOOST_TEST_REQUIRE(v[1] < top);
+          if (asFloat(v[1]) != asFloat(heightAt(x, z))) {
+            BOOST_TEST_REQUIRE(v[1] < heightAt(x, z));
             skirt = true;
           }
         }
@@ -393,21 +393,11 @@ BOOST_AUTO_TEST_CASE(lod_error_writes_one_level_within_it_with_skirts) {
           continue;
         }
         ++surfaceFaces;
+        BOOST_TEST_REQUIRE(triangle.turn() < 0);  // counter-clockwise seen from +Y
         // Every sample under the face within the asked error of the package's height.
-        const double turn = (x[1] - x[0]) * (z[2] - z[0]) - (z[1] - z[0]) * (x[2] - x[0]);
-        BOOST_TEST_REQUIRE(turn < 0);  // counter-clockwise seen from +Y
-        for (auto sz = static_cast<std::int32_t>(std::min({z[0], z[1], z[2]})); sz <= std::max({z[0], z[1], z[2]});
-             ++sz) {
-          for (auto sx = static_cast<std::int32_t>(std::min({x[0], x[1], x[2]})); sx <= std::max({x[0], x[1], x[2]});
-               ++sx) {
-            const double n1 = (sx - x[0]) * (z[2] - z[0]) - (sz - z[0]) * (x[2] - x[0]);
-            const double n2 = (x[1] - x[0]) * (sz - z[0]) - (z[1] - z[0]) * (sx - x[0]);
-            const double n0 = turn - n1 - n2;
-            if (n0 * turn < 0 || n1 * turn < 0 || n2 * turn < 0) continue;
-            const double surface = (n0 * y[0] + n1 * y[1] + n2 * y[2]) / turn;
-            if (std::abs(surface - heightAt(sx, sz)) > asked) BOOST_FAIL(group.name << " off at " << sx << "," << sz);
-          }
-        }
+        forEachSampleUnder(triangle, [&](std::int32_t x, std::int32_t z, double surface) {
+          if (std::abs(surface - heightAt(x, z)) > asked) BOOST_FAIL(group.name << " off at " << x << "," << z);
+        });
       }
     }
     BOOST_TEST(surfaceFaces * 2 < gridFaces);  // the test world's 2 m sawtooth keeps many at 1 m
