@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "mesh_geometry.hpp"
 
+#include "mesh_checks.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -12,37 +14,23 @@ SurfaceCheck checkSurface(const TerrainMesh& mesh, const SampleRect& rect, const
   std::vector<bool> covered(heights.size(), false);
   const auto& p = mesh.positions;
   for (std::size_t i = 0; i < mesh.surfaceIndices; i += 3) {
-    double x[3], y[3], z[3];
+    SampleTriangle triangle;
     for (std::size_t k = 0; k < 3; ++k) {
       const std::size_t v = mesh.indices[i + k];
-      x[k] = mesh.samples[v][0] - rect.x0, y[k] = p[3 * v + 1], z[k] = mesh.samples[v][1] - rect.z0;
+      const double x = mesh.samples[v][0] - rect.x0, z = mesh.samples[v][1] - rect.z0;
+      triangle.x[k] = x, triangle.y[k] = p[3 * v + 1], triangle.z[k] = z;
       // The positions' x and z are the samples', in metres.
-      if (p[3 * v] != static_cast<float>(x[k] * spacingM) || p[3 * v + 2] != static_cast<float>(z[k] * spacingM)) {
+      if (p[3 * v] != static_cast<float>(x * spacingM) || p[3 * v + 2] != static_cast<float>(z * spacingM)) {
         ++check.misplaced;
       }
     }
-    // Seen from +Y with x east and z south, counter-clockwise is a negative turn.
-    const double turn = (x[1] - x[0]) * (z[2] - z[0]) - (z[1] - z[0]) * (x[2] - x[0]);
-    if (turn >= 0) ++check.facingDown;
-    check.areaCells += std::abs(turn) / 2;
-    const auto lowX = static_cast<std::int32_t>(std::min({x[0], x[1], x[2]}));
-    const auto highX = static_cast<std::int32_t>(std::max({x[0], x[1], x[2]}));
-    const auto lowZ = static_cast<std::int32_t>(std::min({z[0], z[1], z[2]}));
-    const auto highZ = static_cast<std::int32_t>(std::max({z[0], z[1], z[2]}));
-    for (std::int32_t sz = lowZ; sz <= highZ; ++sz) {
-      for (std::int32_t sx = lowX; sx <= highX; ++sx) {
-        // Barycentric numerators: whole numbers, exact in a double.
-        const double n1 = (sx - x[0]) * (z[2] - z[0]) - (sz - z[0]) * (x[2] - x[0]);
-        const double n2 = (x[1] - x[0]) * (sz - z[0]) - (z[1] - z[0]) * (sx - x[0]);
-        const double n0 = turn - n1 - n2;
-        if (n0 * turn < 0 || n1 * turn < 0 || n2 * turn < 0) continue;
-        const double w0 = n0 / turn, w1 = n1 / turn, w2 = n2 / turn;
-        const auto at = static_cast<std::size_t>(sz * rect.width() + sx);
-        covered.at(at) = true;
-        const double surface = w0 * y[0] + w1 * y[1] + w2 * y[2];
-        check.errorM = std::max(check.errorM, std::abs(surface - heights[at]));
-      }
-    }
+    if (triangle.turn() >= 0) ++check.facingDown;
+    check.areaCells += std::abs(triangle.turn()) / 2;
+    forEachSampleUnder(triangle, [&](std::int32_t x, std::int32_t z, double surface) {
+      const auto at = static_cast<std::size_t>(z * rect.width() + x);
+      covered.at(at) = true;
+      check.errorM = std::max(check.errorM, std::abs(surface - heights[at]));
+    });
   }
   check.uncovered = static_cast<std::size_t>(std::count(covered.begin(), covered.end(), false));
   return check;

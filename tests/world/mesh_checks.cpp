@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "mesh_checks.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
@@ -18,6 +19,26 @@ void exportWorld(const Exporter& exporter, const World& world, const std::filesy
   Diagnostics diagnostics;
   exporter.write(ExportInput{world, sharedKernel().enums(), options, threads, progress}, stage, diagnostics);
   BOOST_TEST(diagnostics.items().empty(), describe(diagnostics));
+}
+
+void forEachSampleUnder(const SampleTriangle& t,
+                        const std::function<void(std::int32_t x, std::int32_t z, double height)>& visit) {
+  const double turn = t.turn();
+  const auto first = [](const std::array<double, 3>& v) {
+    return static_cast<std::int32_t>(std::min({v[0], v[1], v[2]}));
+  };
+  const auto last = [](const std::array<double, 3>& v) {
+    return static_cast<std::int32_t>(std::max({v[0], v[1], v[2]}));
+  };
+  for (std::int32_t sz = first(t.z); sz <= last(t.z); ++sz) {
+    for (std::int32_t sx = first(t.x); sx <= last(t.x); ++sx) {
+      const double n1 = (sx - t.x[0]) * (t.z[2] - t.z[0]) - (sz - t.z[0]) * (t.x[2] - t.x[0]);
+      const double n2 = (t.x[1] - t.x[0]) * (sz - t.z[0]) - (t.z[1] - t.z[0]) * (sx - t.x[0]);
+      const double n0 = turn - n1 - n2;
+      if (n0 * turn < 0 || n1 * turn < 0 || n2 * turn < 0) continue;
+      visit(sx, sz, (n0 * t.y[0] + n1 * t.y[1] + n2 * t.y[2]) / turn);
+    }
+  }
 }
 
 std::size_t patchIndex(const World& world, const std::string& id) {

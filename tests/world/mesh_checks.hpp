@@ -6,7 +6,9 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <array>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -27,6 +29,18 @@ std::size_t patchIndex(const World& world, const std::string& id);
 std::int32_t sampleIndex(double metres, double origin, double spacing);
 
 std::string readText(const std::filesystem::path& path);
+
+// A triangle of a terrain mesh by its corners: sample indices x and z (whole
+// numbers) and heights y.
+struct SampleTriangle {
+  std::array<double, 3> x{}, y{}, z{};
+  // Seen from +Y with x east and z south, counter-clockwise turns negative.
+  double turn() const { return (x[1] - x[0]) * (z[2] - z[0]) - (z[1] - z[0]) * (x[2] - x[0]); }
+};
+// Calls visit(x, z, height) for every sample on or inside the triangle, with
+// the triangle's height there (barycentric, from whole-number weights).
+void forEachSampleUnder(const SampleTriangle& triangle,
+                        const std::function<void(std::int32_t x, std::int32_t z, double height)>& visit);
 
 std::optional<std::filesystem::path> findProgram(const std::string& name);  // on PATH
 // CI=true: a test whose tool is missing fails there instead of being skipped.

@@ -12,8 +12,8 @@ class GltfExporter final : public isla::Exporter {
  public:
   std::string name() const override { return "gltf"; }
   std::string description() const override {
-    return "glTF 2.0: chunks of the terrain (the contract's NW-SE triangles at LOD 0, border-locked meshoptimizer "
-           "levels after it), world.gltf placing them with water, towns and roads, and the biome textures";
+    return "glTF 2.0: chunks of the terrain (the contract's NW-SE triangles at LOD 0, then levels within a maximum "
+           "vertical error, with skirts), world.gltf placing them with water, towns and roads, and the biome textures";
   }
   std::vector<isla::OptionSpec> options() const override { return isla_gltf::gltfOptionSpecs(); }
   void checkOptions(const isla::OptionValues& values) const override { isla_gltf::parseGltfOptions(values); }

@@ -55,6 +55,16 @@ bool parseWeld(const std::string& text) {
   throw std::invalid_argument("obj: option 'weld' takes true or false, not '" + text + "'");
 }
 
+double parseLodError(const std::string& text) {
+  double value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value, std::chars_format::fixed);
+  if (error != std::errc() || end != text.data() + text.size() || !std::isfinite(value) || value < 0) {
+    throw std::invalid_argument("obj: option 'lod_error' takes metres of vertical error, 0 or more, not '" + text +
+                                "'");
+  }
+  return value;
+}
+
 // Every stride-th index of [first, last] from first, and last.
 std::vector<std::int32_t> strided(std::int32_t first, std::int32_t last, std::int32_t stride) {
   std::vector<std::int32_t> out;
@@ -79,6 +89,10 @@ std::vector<isla::OptionSpec> meshOptionSpecs() {
       {"stride", isla::OptionType::Integer, "keep every K-th sample (and each patch's last row and column)", "1"},
       {"window", isla::OptionType::String, "only the samples inside min_x,min_z,max_x,max_z (world metres)"},
       {"weld", isla::OptionType::Flag, "write a vertex shared by neighbouring patches once (true or false)", "false"},
+      {"lod_error", isla::OptionType::Number,
+       "0: the contract's triangles; above 0: one level of detail within that vertical error in metres, meshed by "
+       "chunks with skirts",
+       "0"},
   };
 }
 
@@ -87,6 +101,11 @@ MeshOptions parseMeshOptions(const isla::OptionValues& values) {
   if (const auto stride = values.get("stride")) options.stride = parseStride(*stride);
   if (const auto window = values.get("window")) options.window = parseWindow(*window);
   if (const auto weld = values.get("weld")) options.weld = parseWeld(*weld);
+  if (const auto lodError = values.get("lod_error")) options.lodErrorM = parseLodError(*lodError);
+  if (options.lodErrorM > 0 && (options.stride > 1 || options.weld)) {
+    throw std::invalid_argument("obj: option 'lod_error' above 0 takes neither 'stride' nor 'weld': a level picks "
+                                "its own vertices");
+  }
   return options;
 }
 

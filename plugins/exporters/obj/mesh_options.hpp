@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The obj exporter's options (stride, window, weld) as checked values, and
+// The obj exporter's options (stride, window, weld, lod_error) as checked values, and
 // the samples of a patch they select.
 #pragma once
 
@@ -20,6 +20,7 @@ struct MeshOptions {
   std::int32_t stride = 1;
   std::optional<Window> window;
   bool weld = false;
+  double lodErrorM = 0;  // 0: the contract's triangles; above 0: one level within that vertical error
 };
 
 std::vector<isla::OptionSpec> meshOptionSpecs();

@@ -73,7 +73,8 @@ Box boxOf(const boost::json::value& tile) {
 
 std::int64_t key(double x, double z) { return std::llround(x) * 1000003 + std::llround(z); }
 
-// Walks a tileset of a world exported with spacing 1 and checks every tile:
+// Walks a tileset of a world exported with spacing 1 (world metres are
+// sample indices) and checks every tile:
 // content inside its box, children inside their parent's, errors strictly
 // falling toward the leaves, leaves exactly the package's samples and
 // triangles, and above them no grid point farther from the surface than
@@ -178,17 +179,11 @@ class TreeWalk {
     double worst = 0;
     for (std::size_t t = 0; t < indices.size(); t += 3) {
       const auto &a = world.at(indices[t]), &b = world.at(indices[t + 1]), &c = world.at(indices[t + 2]);
-      const double det = (b[0] - a[0]) * (c[2] - a[2]) - (c[0] - a[0]) * (b[2] - a[2]);
-      if (det == 0) BOOST_FAIL("a degenerate triangle");
-      for (double x = std::min({a[0], b[0], c[0]}); x <= std::max({a[0], b[0], c[0]}); ++x) {
-        for (double z = std::min({a[2], b[2], c[2]}); z <= std::max({a[2], b[2], c[2]}); ++z) {
-          const double u = ((x - a[0]) * (c[2] - a[2]) - (c[0] - a[0]) * (z - a[2])) / det;
-          const double v = ((b[0] - a[0]) * (z - a[2]) - (x - a[0]) * (b[2] - a[2])) / det;
-          if (u < -1e-9 || v < -1e-9 || u + v > 1 + 1e-9) continue;
-          const double height = a[1] + u * (b[1] - a[1]) + v * (c[1] - a[1]);
-          worst = std::max(worst, std::abs(height - samples_.at(key(x, z))));
-        }
-      }
+      forEachSampleUnder({{a[0], b[0], c[0]}, {a[1], b[1], c[1]}, {a[2], b[2], c[2]}},
+                         [&](std::int32_t x, std::int32_t z, double height) {
+                           const float sample = samples_.at(key(x, z));
+                           worst = std::max(worst, std::abs(height - sample));
+                         });
     }
     return worst;
   }
