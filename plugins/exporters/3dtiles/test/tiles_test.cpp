@@ -2,10 +2,13 @@
 #include <boost/json/parse.hpp>
 #include <boost/test/unit_test.hpp>
 
+#include <isla/world/vertex_normal.hpp>
+
 #include <cmath>
 #include <cstdlib>
 #include <map>
 #include <set>
+#include <span>
 #include <sstream>
 
 #include "glb_reader.hpp"
@@ -74,16 +77,17 @@ Box boxOf(const boost::json::value& tile) {
 std::int64_t key(double x, double z) { return std::llround(x) * 1000003 + std::llround(z); }
 
 // Walks a tileset of a world exported with spacing 1 (world metres are
-// sample indices) and checks every tile:
-// content inside its box, children inside their parent's, errors strictly
-// falling toward the leaves, leaves exactly the package's samples and
-// triangles, and above them no grid point farther from the surface than
-// the tile's geometricError (the error the tile measured, when it says one).
+// sample indices) and checks every tile: content inside its box, children
+// inside their parent's, errors strictly falling toward the leaves, every
+// surface vertex a sample with its height and full-grid normal, leaves
+// exactly the package's samples and triangles, and above them no grid
+// point farther from the surface than the tile's geometricError (the error
+// the tile measured, when it says one).
 class TreeWalk {
  public:
   TreeWalk(const World& world, fs::path dir) : world_(world), dir_(std::move(dir)) {
     for (std::size_t p = 0; p < world.patches.size(); ++p) {
-      const auto rows = patchHeights(world, p);
+      const auto& rows = heights_.emplace_back(patchHeights(world, p));
       const Patch& patch = world.patches[p];
       for (std::size_t z = 0; z < rows.size(); ++z) {
         for (std::size_t x = 0; x < rows[z].size(); ++x) {
@@ -138,13 +142,17 @@ class TreeWalk {
         }
         const bool skirt = primitive.extras.is_object();
         if (!terrain || skirt) continue;
-        // The surface's vertices: the skirts' share the vertex streams.
+        // The surface's vertices (the skirts' share the vertex streams): a
+        // sample of the node's patch, its height and its full-grid normal.
+        const std::size_t p = patchIndex(world_, std::string(node.extras.at("patch").as_string()));
         for (const std::uint32_t index : std::set<std::uint32_t>(primitive.indices.begin(), primitive.indices.end())) {
           const auto& w = world.at(index);
           const auto found = samples_.find(key(w[0], w[2]));
           if (found == samples_.end() || static_cast<float>(w[1]) != found->second) {
             BOOST_FAIL(uri << " has a vertex that is not a sample at " << w[0] << "," << w[2]);
           }
+          if (primitive.normals.at(index) != expectedNormal(p, w))
+            BOOST_FAIL(uri << " normal at " << w[0] << "," << w[2]);
           if (leaf) leafSamples_.insert(found->first);
         }
         if (leaf) {
@@ -160,6 +168,18 @@ class TreeWalk {
       BOOST_TEST(worst <= error + 1e-4, uri << ": " << worst << " m off, geometricError " << error);
       BOOST_TEST(std::abs(worst - measured) <= 1e-3, uri << ": " << worst << " m off, measured " << measured);
     }
+  }
+
+  // The canonical normal on a shared edge, else the surface's from the full grid.
+  std::array<float, 3> expectedNormal(std::size_t p, const std::array<double, 3>& w) const {
+    const Patch& patch = world_.patches[p];
+    const std::int32_t x = sampleIndex(w[0], patch.originX, 1), z = sampleIndex(w[2], patch.originZ, 1);
+    const auto row = [&](std::int32_t r) {
+      return std::span<const float>(heights_[p].at(static_cast<std::size_t>(r)));
+    };
+    const Normal n =
+        vertexNormal(world_, patch, x, z, {row(std::max(z - 1, 0)), row(z), row(std::min(z + 1, patch.pointsZ - 1))});
+    return {static_cast<float>(n.x), static_cast<float>(n.y), static_cast<float>(n.z)};
   }
 
   // {NW, SE, NE} or {NW, SW, SE} of one cell: the contract's split.
@@ -190,6 +210,7 @@ class TreeWalk {
 
   const World& world_;
   fs::path dir_;
+  std::vector<std::vector<std::vector<float>>> heights_;  // by patch, its rows
   std::map<std::int64_t, float> samples_;
   std::set<std::int64_t> leafSamples_;
   std::size_t cells_ = 0, leafTriangles_ = 0, interior_ = 0;
@@ -350,8 +371,8 @@ BOOST_AUTO_TEST_CASE(the_khronos_validator_finds_no_error_in_any_glb, *boost::un
 BOOST_AUTO_TEST_CASE(the_command_line_exports_a_tileset_and_a_bad_option_writes_nothing) {
   const TempDir dir;
   writeFile(dir / "island.dat", encode(makeSample(256)).v2());
-  const ToolRun bad = runTool({"export", (dir / "island.dat").string(), (dir / "bad").string(), "--quiet",
-                               "--exporter", "3dtiles", "--option", "origin=91,0,0"});
+  const ToolRun bad = runTool({"export", (dir / "island.dat").string(), (dir / "bad").string(), "--quiet", "--exporter",
+                               "3dtiles", "--option", "origin=91,0,0"});
   BOOST_TEST(bad.exitCode == 1);
   BOOST_TEST(bad.err.find("3dtiles: option 'origin' takes LAT,LON,HEIGHT") != std::string::npos, bad.err);
   BOOST_TEST(!fs::exists(dir / "bad"));
