@@ -257,7 +257,8 @@ BOOST_AUTO_TEST_CASE(bad_options_say_what_they_take) {
 }
 
 BOOST_AUTO_TEST_CASE(the_tree_holds_its_content_errors_fall_and_leaves_are_the_package) {
-  const World world = buildTestWorld({.rows = 2, .cols = 2, .mapSize = 256});
+  // Two rows of three: strips, corners, and a world wider than deep.
+  const World world = buildTestWorld({.rows = 2, .cols = 3, .mapSize = 256});
   const TempDir stage;
   exportWorld(exporter(), world, stage.path(), {{"tile", "64"}, {"error", "0.25"}}, 2);
   const auto tileset = readJson(stage / "tileset.json");
