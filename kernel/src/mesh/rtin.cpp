@@ -25,9 +25,8 @@ float roundedUp(double error) {
 // a leading 1, then from the lowest bit up the half (1: the one with the
 // right angle north-east) and each split's side (1: the half (c, a, m),
 // 0: (b, c, m)), down to the triangles of one cell's area (depth
-// 2 log2(cells) - 1; their halves, the half cells, are not numbered).
-// The number of a triangle's child: its id with the side's bit and the
-// leading 1 moved up.
+// 2 log2(cells) - 1; their halves, the half cells, are not numbered). A
+// child's id is its parent's with the side's bit and the leading 1 above.
 std::uint64_t childNumber(std::uint64_t number, bool caHalf) {
   const std::uint64_t id = number + 2;
   const std::uint64_t top = std::uint64_t{1} << (std::bit_width(id) - 1);
