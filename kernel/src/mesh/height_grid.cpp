@@ -5,6 +5,7 @@
 #include <bit>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 namespace isla::mesh {
 
@@ -32,18 +33,15 @@ Coverage coverage(const HeightGrid& grid, GridPoint a, GridPoint b, GridPoint c)
 
 namespace {
 
-// Widens [first, last] by where the edge pq meets row z, if it does. RTIN
-// edges run along an axis or a diagonal, so the crossing is a whole sample.
-void spanOfEdge(GridPoint p, GridPoint q, std::int32_t z, std::int32_t& first, std::int32_t& last) {
-  if (z < std::min(p.z, q.z) || z > std::max(p.z, q.z)) return;
-  if (p.z == q.z) {
-    first = std::min({first, p.x, q.x});
-    last = std::max({last, p.x, q.x});
-    return;
-  }
-  const std::int32_t x = p.x + (z - p.z) * (q.x - p.x) / (q.z - p.z);
-  first = std::min(first, x);
-  last = std::max(last, x);
+// A side of a triangle that is not along a row, as x = x0 + (z - z0) * slope
+// between its ends' rows: RTIN sides run along an axis or a diagonal, so the
+// slope is -1, 0 or 1 and every crossing is a whole sample.
+struct Side {
+  std::int32_t zFirst = 0, zLast = 0, x0 = 0, z0 = 0, slope = 0;
+};
+
+Side sideOf(GridPoint p, GridPoint q) {
+  return {std::min(p.z, q.z), std::max(p.z, q.z), p.x, p.z, p.z == q.z ? 0 : (q.x - p.x) / (q.z - p.z)};
 }
 
 }  // namespace
@@ -54,12 +52,22 @@ double triangleError(const HeightGrid& grid, GridPoint a, GridPoint b, GridPoint
   const double det = ux * vz - uz * vx;
   const double slopeX = ((hb - ha) * vz - (hc - ha) * uz) / det;
   const double slopeZ = (ux * (hc - ha) - vx * (hb - ha)) / det;
+  // A side along a row has both ends on the other two sides: only those bound a row.
+  Side sides[3];
+  std::size_t count = 0;
+  for (const auto& [p, q] : {std::pair(a, b), std::pair(b, c), std::pair(c, a)}) {
+    if (p.z != q.z) sides[count++] = sideOf(p, q);
+  }
   double error = 0;
   for (std::int32_t z = std::min({a.z, b.z, c.z}), zEnd = std::max({a.z, b.z, c.z}); z <= zEnd; ++z) {
     std::int32_t first = std::numeric_limits<std::int32_t>::max(), last = std::numeric_limits<std::int32_t>::min();
-    spanOfEdge(a, b, z, first, last);
-    spanOfEdge(b, c, z, first, last);
-    spanOfEdge(c, a, z, first, last);
+    for (std::size_t k = 0; k < count; ++k) {
+      const Side& side = sides[k];
+      if (z < side.zFirst || z > side.zLast) continue;
+      const std::int32_t x = side.x0 + (z - side.z0) * side.slope;
+      first = std::min(first, x);
+      last = std::max(last, x);
+    }
     const float* row = grid.row(z);
     const double start = ha + slopeX * (first - a.x) + slopeZ * (z - a.z);
     for (std::int32_t x = first; x <= last; ++x) {

@@ -17,14 +17,25 @@
 
 namespace isla::mesh {
 
-// By sample of the grid: the error of splitting there (rounded up to a
-// float32); +inf where a triangle lies across the rectangle's side, so that
-// the walk never keeps one.
-std::vector<float> rtinErrors(const HeightGrid& grid);
+struct RtinErrors {
+  // By sample of the grid: the error of splitting there (rounded up to a
+  // float32); +inf where a triangle lies across the rectangle's side, so
+  // that the walk never keeps one.
+  std::vector<float> split;
+  // By triangle number (martini's): the triangle's own error, measured at
+  // every sample under it; 0 on the padding.
+  std::vector<double> own;
+};
+
+RtinErrors rtinErrors(const HeightGrid& grid);
+
+struct RtinMesh {
+  std::vector<std::array<GridPoint, 3>> triangles;  // long side first: a, b, then the right angle c
+  double errorM = 0;                                // the largest own error of the triangles kept
+};
 
 // The triangles of the rectangle (never of its padding) at maximum error
-// `maxErrorM` > 0, each with its long side first: a, b, then the right angle c.
-std::vector<std::array<GridPoint, 3>> rtinTriangles(const HeightGrid& grid, const std::vector<float>& errors,
-                                                    double maxErrorM);
+// `maxErrorM` > 0.
+RtinMesh rtinMesh(const HeightGrid& grid, const RtinErrors& errors, double maxErrorM);
 
 }  // namespace isla::mesh

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: MIT
-// A mesh is a list of grid triangles (the contract's cells at error 0, the
-// RTIN's leaves otherwise) turned into vertices row by row, so that
-// neighbouring vertices lie near each other in the buffer, and measured
-// triangle by triangle against every sample under it.
+// Vertices row by row, so that neighbouring vertices lie near each other in
+// the buffer. A level's error is the largest of its triangles' own errors,
+// each measured against every sample under it by the error pass.
 #include "isla/mesh/terrain_mesher.hpp"
 
 #include <algorithm>
@@ -20,13 +19,12 @@ namespace isla {
 
 using mesh::GridPoint;
 using mesh::HeightGrid;
-using Triangles = std::vector<std::array<GridPoint, 3>>;
 
 struct TerrainMesher::Impl {
   SampleRect rect;
   double spacingM;
   HeightGrid grid;
-  std::vector<float> errors;
+  mesh::RtinErrors errors;
 };
 
 namespace {
@@ -43,18 +41,31 @@ HeightGrid checkedGrid(const SampleRect& rect, const std::vector<float>& heights
   return HeightGrid(heights, rect.width(), rect.depth());
 }
 
-// Each cell's two triangles by the contract's NW-SE rule.
-Triangles contractCells(const HeightGrid& grid) {
-  Triangles triangles;
-  triangles.reserve(static_cast<std::size_t>(grid.width() - 1) * static_cast<std::size_t>(grid.depth() - 1) * 2);
-  for (std::int32_t z = 0; z + 1 < grid.depth(); ++z) {
-    for (std::int32_t x = 0; x + 1 < grid.width(); ++x) {
-      const GridPoint nw{x, z}, ne{x + 1, z}, sw{x, z + 1}, se{x + 1, z + 1};
-      triangles.push_back({nw, se, ne});
-      triangles.push_back({nw, sw, se});
+// Every sample, row by row, and each cell's two triangles by the
+// contract's NW-SE rule: {NW, SE, NE} and {NW, SW, SE}. Every sample is a
+// vertex, so the error is 0.
+TerrainMesh contractGrid(const SampleRect& rect, double spacingM, const HeightGrid& grid) {
+  const auto width = static_cast<std::uint32_t>(grid.width()), depth = static_cast<std::uint32_t>(grid.depth());
+  TerrainMesh mesh;
+  mesh.samples.reserve(std::size_t{width} * depth);
+  mesh.positions.reserve(std::size_t{width} * depth * 3);
+  for (std::int32_t z = 0; z < grid.depth(); ++z) {
+    for (std::int32_t x = 0; x < grid.width(); ++x) {
+      mesh.samples.push_back({rect.x0 + x, rect.z0 + z});
+      mesh.positions.insert(mesh.positions.end(),
+                            {static_cast<float>(x * spacingM), grid.at({x, z}), static_cast<float>(z * spacingM)});
     }
   }
-  return triangles;
+  mesh.indices.reserve(std::size_t{width - 1} * (depth - 1) * 6);
+  for (std::uint32_t z = 1; z < depth; ++z) {
+    for (std::uint32_t x = 1; x < width; ++x) {
+      const std::uint32_t nw = (z - 1) * width + x - 1, ne = nw + 1, sw = nw + width, se = sw + 1;
+      mesh.indices.insert(mesh.indices.end(), {nw, se, ne, nw, sw, se});
+    }
+  }
+  mesh.surfaceVertices = mesh.samples.size();
+  mesh.surfaceIndices = mesh.indices.size();
+  return mesh;
 }
 
 // Counter-clockwise seen from +Y: with x east and z south, the turn from ab
@@ -63,14 +74,16 @@ bool facesUp(GridPoint a, GridPoint b, GridPoint c) {
   return std::int64_t{b.x - a.x} * (c.z - a.z) - std::int64_t{b.z - a.z} * (c.x - a.x) < 0;
 }
 
-TerrainMesh surfaceOf(const SampleRect& rect, double spacingM, const HeightGrid& grid, const Triangles& triangles) {
+// The RTIN's triangles as vertices (the samples they use, row by row) and
+// indices.
+TerrainMesh rtinSurface(const SampleRect& rect, double spacingM, const HeightGrid& grid, const mesh::RtinMesh& rtin) {
   const auto width = static_cast<std::size_t>(grid.width());
   constexpr std::uint32_t kUnused = std::numeric_limits<std::uint32_t>::max();
   std::vector<std::uint32_t> vertexOf(width * static_cast<std::size_t>(grid.depth()), kUnused);
   const auto slot = [&](GridPoint p) -> std::uint32_t& {
     return vertexOf[static_cast<std::size_t>(p.z) * width + static_cast<std::size_t>(p.x)];
   };
-  for (const auto& triangle : triangles) {
+  for (const auto& triangle : rtin.triangles) {
     for (const GridPoint p : triangle) slot(p) = 0;
   }
   TerrainMesh mesh;
@@ -84,14 +97,14 @@ TerrainMesh surfaceOf(const SampleRect& rect, double spacingM, const HeightGrid&
                             {static_cast<float>(x * spacingM), grid.at({x, z}), static_cast<float>(z * spacingM)});
     }
   }
-  mesh.indices.reserve(triangles.size() * 3);
-  for (const auto& [a, b, c] : triangles) {
+  mesh.indices.reserve(rtin.triangles.size() * 3);
+  for (const auto& [a, b, c] : rtin.triangles) {
     if (facesUp(a, b, c)) mesh.indices.insert(mesh.indices.end(), {slot(a), slot(b), slot(c)});
     else mesh.indices.insert(mesh.indices.end(), {slot(a), slot(c), slot(b)});
-    mesh.errorM = std::max(mesh.errorM, mesh::triangleError(grid, a, b, c));
   }
   mesh.surfaceVertices = mesh.samples.size();
   mesh.surfaceIndices = mesh.indices.size();
+  mesh.errorM = rtin.errorM;
   return mesh;
 }
 
@@ -122,10 +135,10 @@ TerrainMesh TerrainMesher::mesh(const MeshRequest& request) const {
   };
   check(request.maxErrorM, "the maximum error");
   check(request.skirtM, "the skirt depth");
-  TerrainMesh mesh = surfaceOf(impl_->rect, impl_->spacingM, impl_->grid,
-                               request.maxErrorM == 0
-                                           ? contractCells(impl_->grid)
-                                           : mesh::rtinTriangles(impl_->grid, impl_->errors, request.maxErrorM));
+  TerrainMesh mesh = request.maxErrorM == 0
+                         ? contractGrid(impl_->rect, impl_->spacingM, impl_->grid)
+                         : rtinSurface(impl_->rect, impl_->spacingM, impl_->grid,
+                                       mesh::rtinMesh(impl_->grid, impl_->errors, request.maxErrorM));
   mesh.askedErrorM = request.maxErrorM;
   if (request.skirtM > 0) mesh::addSkirts(mesh, impl_->rect, request.skirtM);
   return mesh;

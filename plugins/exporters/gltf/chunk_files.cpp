@@ -3,6 +3,7 @@
 
 #include <isla/publish/file_writer.hpp>
 
+#include <algorithm>
 #include <bit>
 #include <span>
 #include <tuple>
@@ -72,7 +73,11 @@ ChunkSummary writeChunk(const std::filesystem::path& stage, const isla::World& w
                        .errorM = level.errorM};
     const std::span<const float> positions(level.positions);
     std::tie(layout.surfaceMin, layout.surfaceMax) = positionBounds(positions.first(level.surfaceVertices * 3));
-    std::tie(layout.min, layout.max) = positionBounds(positions);
+    const auto [skirtMin, skirtMax] = positionBounds(positions.subspan(level.surfaceVertices * 3));
+    for (std::size_t k = 0; k < 3; ++k) {
+      layout.min[k] = std::min(layout.surfaceMin[k], skirtMin[k]);
+      layout.max[k] = std::max(layout.surfaceMax[k], skirtMax[k]);
+    }
     writeStream(bin, level.positions);
     writeStream(bin, level.normals);
     writeStream(bin, level.uvs);
