@@ -3,6 +3,7 @@
 
 #include <isla/publish/file_writer.hpp>
 
+#include <algorithm>
 #include <bit>
 #include <span>
 #include <tuple>
@@ -24,11 +25,33 @@ std::string levelName(const std::string& chunk, std::size_t level) {
   return level == 0 ? chunk : chunk + "-lod" + std::to_string(level);
 }
 
+// A primitive over the level's first `vertices` vertices and `count`
+// indices from index `first`: the surface, or the skirts (which use the
+// surface's vertices too).
+boost::json::object levelPrimitive(GltfDocument& document, std::size_t buffer, const LevelLayout& level,
+                                   std::uint64_t vertices, std::uint64_t first, std::uint64_t count,
+                                   std::size_t material) {
+  const std::uint64_t v = level.vertices;  // the streams' length
+  const std::size_t position =
+      document.addAccessor(buffer, level.offset, vertices * 12, kArrayBuffer, kFloat, vertices, "VEC3");
+  if (vertices == level.surfaceVertices) document.setBounds(position, level.surfaceMin, level.surfaceMax);
+  else document.setBounds(position, level.min, level.max);
+  const std::size_t normal =
+      document.addAccessor(buffer, level.offset + v * 12, vertices * 12, kArrayBuffer, kFloat, vertices, "VEC3");
+  const std::size_t uv =
+      document.addAccessor(buffer, level.offset + v * 24, vertices * 8, kArrayBuffer, kFloat, vertices, "VEC2");
+  const std::size_t indices = document.addAccessor(buffer, level.offset + v * 32 + first * 4, count * 4,
+                                                   kElementArrayBuffer, kUnsignedInt, count, "SCALAR");
+  return {{"attributes", {{"POSITION", position}, {"NORMAL", normal}, {"TEXCOORD_0", uv}}},
+          {"indices", indices},
+          {"material", material}};
+}
+
 }  // namespace
 
 ChunkSummary writeChunk(const std::filesystem::path& stage, const isla::World& world, std::size_t patchIndex,
-                        std::int32_t column, std::int32_t row, const ChunkCells& cells, const PatchBand& band,
-                        std::int32_t levels) {
+                        std::int32_t column, std::int32_t row, const isla::SampleRect& cells,
+                        const isla::PatchBand& band, const std::vector<double>& lodErrorsM) {
   const isla::Patch& patch = world.patches[patchIndex];
   const double spacing = world.settings.spacingM;
   ChunkSummary chunk{.name = patch.id + "_" + std::to_string(column) + "_" + std::to_string(row),
@@ -40,10 +63,21 @@ ChunkSummary writeChunk(const std::filesystem::path& stage, const isla::World& w
                      .levels = {}};
   const std::filesystem::path directory = stage / kChunkDirectory;
   isla::FileWriter bin = isla::FileWriter::create(directory / (chunk.name + ".bin"));
-  for (const MeshLevel& level : chunkLevels(world, patch, cells, band, levels)) {
-    LevelLayout layout{.offset = bin.size(), .vertices = level.vertexCount(), .indices = level.indices.size()};
-    std::tie(layout.min, layout.max) = positionBounds(level.positions);
-    layout.errorM = level.errorM;
+  for (const MeshLevel& level : chunkLevels(world, patch, cells, band, lodErrorsM)) {
+    LevelLayout layout{.offset = bin.size(),
+                       .vertices = level.vertexCount(),
+                       .surfaceVertices = level.surfaceVertices,
+                       .indices = level.indices.size(),
+                       .surfaceIndices = level.surfaceIndices,
+                       .askedErrorM = level.askedErrorM,
+                       .errorM = level.errorM};
+    const std::span<const float> positions(level.positions);
+    std::tie(layout.surfaceMin, layout.surfaceMax) = positionBounds(positions.first(level.surfaceVertices * 3));
+    const auto [skirtMin, skirtMax] = positionBounds(positions.subspan(level.surfaceVertices * 3));
+    for (std::size_t k = 0; k < 3; ++k) {
+      layout.min[k] = std::min(layout.surfaceMin[k], skirtMin[k]);
+      layout.max[k] = std::max(layout.surfaceMax[k], skirtMax[k]);
+    }
     writeStream(bin, level.positions);
     writeStream(bin, level.normals);
     writeStream(bin, level.uvs);
@@ -86,33 +120,30 @@ std::size_t addChunkNodes(GltfDocument& document, const isla::World& world, cons
                           const std::string& binUri, std::size_t material) {
   const std::size_t buffer = document.add("buffers", {{"uri", binUri}, {"byteLength", chunk.byteLength()}});
   std::vector<std::size_t> nodes;
-  boost::json::array errors;
+  boost::json::array asked, errors;
   for (std::size_t k = 0; k < chunk.levels.size(); ++k) {
     const LevelLayout& level = chunk.levels[k];
-    const std::uint64_t v = level.vertices;
-    const std::size_t position = document.addAccessor(buffer, level.offset, v * 12, kArrayBuffer, kFloat, v, "VEC3");
-    document.setBounds(position, level.min, level.max);
-    const std::size_t normal =
-        document.addAccessor(buffer, level.offset + v * 12, v * 12, kArrayBuffer, kFloat, v, "VEC3");
-    const std::size_t uv = document.addAccessor(buffer, level.offset + v * 24, v * 8, kArrayBuffer, kFloat, v, "VEC2");
-    const std::size_t indices = document.addAccessor(buffer, level.offset + v * 32, level.indices * 4,
-                                                     kElementArrayBuffer, kUnsignedInt, level.indices, "SCALAR");
-    const boost::json::object primitive{
-        {"attributes", {{"POSITION", position}, {"NORMAL", normal}, {"TEXCOORD_0", uv}}},
-        {"indices", indices},
-        {"material", material}};
-    const std::size_t mesh =
-        document.add("meshes", {{"name", levelName(chunk.name, k)},
-                                {"primitives", boost::json::array{primitive}},
-                                {"extras", {{"lod", k}, {"error_m", level.errorM}}}});
+    boost::json::array primitives{
+        levelPrimitive(document, buffer, level, level.surfaceVertices, 0, level.surfaceIndices, material)};
+    if (level.indices > level.surfaceIndices) {
+      primitives.emplace_back(levelPrimitive(document, buffer, level, level.vertices, level.surfaceIndices,
+                                             level.indices - level.surfaceIndices, material));
+      primitives.back().as_object()["extras"] = {{"skirt", true}};
+    }
+    const std::size_t mesh = document.add(
+        "meshes", {{"name", levelName(chunk.name, k)},
+                   {"primitives", std::move(primitives)},
+                   {"extras", {{"lod", k}, {"asked_error_m", level.askedErrorM}, {"error_m", level.errorM}}}});
     nodes.push_back(document.add("nodes", {{"name", levelName(chunk.name, k)},
                                            {"mesh", mesh},
                                            {"translation", {chunk.originX, 0, chunk.originZ}}}));
+    asked.emplace_back(level.askedErrorM);
     errors.emplace_back(level.errorM);
   }
   boost::json::object& first = document.at("nodes", nodes.front());
   first["extras"] = {{"patch", world.patches[chunk.patch].id},
                      {"chunk", {chunk.column, chunk.row}},
+                     {"lod_asked_error_m", std::move(asked)},
                      {"lod_error_m", std::move(errors)}};
   if (nodes.size() > 1) {
     document.useExtension("MSFT_lod");

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include <isla/mesh/patch_band.hpp>
 #include <isla/world/world.hpp>
 
 #include "chunk_mesh.hpp"
@@ -21,15 +22,20 @@ namespace isla_gltf {
 inline constexpr const char* kChunkDirectory = "chunks";
 
 // Where a level's streams lie in the chunk's buffer: positions (VEC3),
-// normals (VEC3), UVs (VEC2), all float32, then the uint32 indices.
+// normals (VEC3), UVs (VEC2), all float32, then the uint32 indices; the
+// surface's vertices and triangles first, the skirts' after them.
 struct LevelLayout {
   std::uint64_t offset = 0;
-  std::uint64_t vertices = 0;
-  std::uint64_t indices = 0;
-  std::array<float, 3> min{}, max{};
+  std::uint64_t vertices = 0, surfaceVertices = 0;
+  std::uint64_t indices = 0, surfaceIndices = 0;
+  std::array<float, 3> surfaceMin{}, surfaceMax{};  // of the surface's positions
+  std::array<float, 3> min{}, max{};                // of every position, skirts included
+  double askedErrorM = 0;
   double errorM = 0;
 
   std::uint64_t bytes() const { return vertices * 8 * sizeof(float) + indices * sizeof(std::uint32_t); }
+  std::uint64_t surfaceTriangles() const { return surfaceIndices / 3; }
+  std::uint64_t skirtTriangles() const { return (indices - surfaceIndices) / 3; }
 };
 
 struct ChunkSummary {
@@ -43,10 +49,10 @@ struct ChunkSummary {
 };
 
 // Builds the chunk's levels from `band` and writes its two files into
-// <stage>/chunks/.
+// <stage>/chunks/. `lodErrorsM`: the levels after LOD 0.
 ChunkSummary writeChunk(const std::filesystem::path& stage, const isla::World& world, std::size_t patchIndex,
-                        std::int32_t column, std::int32_t row, const ChunkCells& cells, const PatchBand& band,
-                        std::int32_t levels);
+                        std::int32_t column, std::int32_t row, const isla::SampleRect& cells,
+                        const isla::PatchBand& band, const std::vector<double>& lodErrorsM);
 
 // The material of a patch's chunks: a source's biome image at
 // `directoryPrefix` + "biome/<source-id>.png" (isla_png::writeBiomeImages),
@@ -55,7 +61,8 @@ std::size_t addTerrainMaterial(GltfDocument& document, const isla::World& world,
                                const std::string& directoryPrefix);
 
 // The chunk's LOD 0 node (its other levels are MSFT_lod alternatives of it),
-// over the buffer at `binUri`.
+// over the buffer at `binUri`. A level's mesh has the surface as its first
+// primitive and, when it has skirts, them as a second.
 std::size_t addChunkNodes(GltfDocument& document, const isla::World& world, const ChunkSummary& chunk,
                           const std::string& binUri, std::size_t material);
 

@@ -12,10 +12,11 @@ class GltfExporter final : public isla::Exporter {
  public:
   std::string name() const override { return "gltf"; }
   std::string description() const override {
-    return "glTF 2.0: chunks of the terrain (the contract's NW-SE triangles at LOD 0, border-locked meshoptimizer "
-           "levels after it), world.gltf placing them with water, towns and roads, and the biome textures";
+    return "glTF 2.0: chunks of the terrain (the contract's NW-SE triangles at LOD 0, then levels within a maximum "
+           "vertical error, with skirts), world.gltf placing them with water, towns and roads, and the biome textures";
   }
   std::vector<isla::OptionSpec> options() const override { return isla_gltf::gltfOptionSpecs(); }
+  void checkOptions(const isla::OptionValues& values) const override { isla_gltf::checkLodErrors(values); }
 
   void write(const isla::ExportInput& input, const std::filesystem::path& stage, isla::Diagnostics&) const override {
     isla_gltf::writeGltf(input, isla_gltf::readGltfOptions(input.options), stage);

@@ -63,7 +63,7 @@ void GltfDocument::useExtension(const char* name) {
 
 std::string GltfDocument::text(const std::vector<std::size_t>& roots) const {
   boost::json::object document;
-  document["asset"] = {{"version", "2.0"}, {"generator", "isla-tool gltf exporter"}};
+  document["asset"] = {{"version", "2.0"}, {"generator", generator_}};
   if (!extensions_.empty()) {
     boost::json::array used;
     for (const std::string& name : extensions_) used.emplace_back(name);
@@ -84,9 +84,11 @@ std::pair<std::array<float, 3>, std::array<float, 3>> positionBounds(std::span<c
   std::array<float, 3> min, max;
   min.fill(std::numeric_limits<float>::infinity());
   max.fill(-std::numeric_limits<float>::infinity());
-  for (std::size_t i = 0; i < positions.size(); ++i) {
-    min[i % 3] = std::min(min[i % 3], positions[i]);
-    max[i % 3] = std::max(max[i % 3], positions[i]);
+  for (std::size_t i = 0; i + 2 < positions.size(); i += 3) {
+    for (std::size_t k = 0; k < 3; ++k) {
+      min[k] = std::min(min[k], positions[i + k]);
+      max[k] = std::max(max[k], positions[i + k]);
+    }
   }
   return {min, max};
 }

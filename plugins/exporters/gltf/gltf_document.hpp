@@ -23,6 +23,8 @@ inline constexpr int kElementArrayBuffer = 34963;
 
 class GltfDocument {
  public:
+  explicit GltfDocument(std::string generator = "isla-tool gltf exporter") : generator_(std::move(generator)) {}
+
   std::size_t add(const char* array, boost::json::object object);
   boost::json::object& at(const char* array, std::size_t index);
   std::size_t count(const char* array) const;
@@ -40,6 +42,7 @@ class GltfDocument {
  private:
   std::vector<std::pair<std::string, boost::json::array>> arrays_;  // in the order of their first object
   std::vector<std::string> extensions_;
+  std::string generator_;
 };
 
 // The bounds of positions x, y, z, x, y, z, ...

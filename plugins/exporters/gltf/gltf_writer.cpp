@@ -7,6 +7,7 @@
 
 #include <isla/base/io_error.hpp>
 #include <isla/json/json_writer.hpp>
+#include <isla/mesh/chunk_cuts.hpp>
 #include <isla/parallel/parallel.hpp>
 #include <isla/publish/file_writer.hpp>
 
@@ -28,21 +29,21 @@ std::vector<ChunkSummary> writeChunks(const isla::ExportInput& input, const Gltf
   const isla::World& world = input.world;
   std::int64_t bands = 0, done = 0;
   for (const isla::Patch& patch : world.patches) {
-    bands += static_cast<std::int64_t>(chunkCuts(patch.pointsZ, options.chunkCells).size()) - 1;
+    bands += static_cast<std::int64_t>(isla::chunkCuts(patch.pointsZ, options.chunkCells).size()) - 1;
   }
   std::vector<ChunkSummary> chunks;
   for (std::size_t p = 0; p < world.patches.size(); ++p) {
     const isla::Patch& patch = world.patches[p];
-    const auto xs = chunkCuts(patch.pointsX, options.chunkCells);
-    const auto zs = chunkCuts(patch.pointsZ, options.chunkCells);
-    PatchBand band(world, p);
+    const auto xs = isla::chunkCuts(patch.pointsX, options.chunkCells);
+    const auto zs = isla::chunkCuts(patch.pointsZ, options.chunkCells);
+    isla::PatchBand band(world, p);
     for (std::size_t j = 0; j + 1 < zs.size(); ++j) {
       band.load(std::max(zs[j] - 1, 0), std::min(zs[j + 1] + 1, patch.pointsZ - 1));
       std::vector<ChunkSummary> row(xs.size() - 1);
       isla::parallelFor(row.size(), input.threads, [&](std::size_t i) {
-        const ChunkCells cells{xs[i], xs[i + 1], zs[j], zs[j + 1]};
+        const isla::SampleRect cells{xs[i], zs[j], xs[i + 1], zs[j + 1]};
         row[i] = writeChunk(stage, world, p, static_cast<std::int32_t>(i), static_cast<std::int32_t>(j), cells, band,
-                            options.levels);
+                            options.lodErrorsM);
       });
       std::move(row.begin(), row.end(), std::back_inserter(chunks));
       input.progress.update(0.1 + 0.85 * static_cast<double>(++done) / static_cast<double>(bands));
@@ -75,15 +76,25 @@ void writeWorldScene(const isla::World& world, const std::vector<ChunkSummary>& 
 // Each chunk's levels, and the totals per level over the world.
 void writeLevels(const GltfOptions& options, const std::vector<ChunkSummary>& chunks, const fs::path& stage) {
   struct Total {
-    std::uint64_t triangles = 0, vertices = 0, bytes = 0;
+    std::uint64_t triangles = 0, skirtTriangles = 0, vertices = 0, bytes = 0;
     double maxErrorM = 0;
   };
-  std::vector<Total> totals(static_cast<std::size_t>(options.levels));
+  std::vector<Total> totals(options.lodErrorsM.size() + 1);
   isla::FileWriter file = isla::FileWriter::create(stage / kLevelsJson);
   isla::JsonWriter json(file);
   json.beginObject();
   json.member("chunk_cells", options.chunkCells);
-  json.member("levels", options.levels);
+  json.key("asked_error_m");
+  json.beginCompactArray();
+  json.value(0);
+  for (const double error : options.lodErrorsM) json.value(error);
+  json.endArray();
+  json.key("columns");
+  json.beginCompactArray();
+  for (const char* column : {"triangles", "skirt_triangles", "vertices", "bytes", "asked_error_m", "error_m"}) {
+    json.value(column);
+  }
+  json.endArray();
   json.key("chunks");
   json.beginArray();
   for (const ChunkSummary& chunk : chunks) {
@@ -94,12 +105,15 @@ void writeLevels(const GltfOptions& options, const std::vector<ChunkSummary>& ch
     for (std::size_t k = 0; k < chunk.levels.size(); ++k) {
       const LevelLayout& level = chunk.levels[k];
       json.beginCompactArray();
-      json.value(level.indices / 3);
+      json.value(level.surfaceTriangles());
+      json.value(level.skirtTriangles());
       json.value(level.vertices);
       json.value(level.bytes());
+      json.value(level.askedErrorM);
       json.value(level.errorM);
       json.endArray();
-      totals[k].triangles += level.indices / 3;
+      totals[k].triangles += level.surfaceTriangles();
+      totals[k].skirtTriangles += level.skirtTriangles();
       totals[k].vertices += level.vertices;
       totals[k].bytes += level.bytes();
       totals[k].maxErrorM = std::max(totals[k].maxErrorM, level.errorM);
@@ -110,12 +124,14 @@ void writeLevels(const GltfOptions& options, const std::vector<ChunkSummary>& ch
   json.endArray();
   json.key("totals");
   json.beginArray();
-  for (const Total& total : totals) {
+  for (std::size_t k = 0; k < totals.size(); ++k) {
     json.beginObject();
-    json.member("triangles", total.triangles);
-    json.member("vertices", total.vertices);
-    json.member("bytes", total.bytes);
-    json.member("max_error_m", total.maxErrorM);
+    json.member("triangles", totals[k].triangles);
+    json.member("skirt_triangles", totals[k].skirtTriangles);
+    json.member("vertices", totals[k].vertices);
+    json.member("bytes", totals[k].bytes);
+    json.member("asked_error_m", k == 0 ? 0.0 : options.lodErrorsM[k - 1]);
+    json.member("max_error_m", totals[k].maxErrorM);
     json.endObject();
   }
   json.endArray();

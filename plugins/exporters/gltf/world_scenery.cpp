@@ -12,6 +12,8 @@
 #include <optional>
 #include <span>
 
+#include "scenery_extras.hpp"
+
 namespace isla_gltf {
 
 namespace {
@@ -19,8 +21,6 @@ namespace {
 constexpr std::array<float, 12> kQuadPositions{0, 0, 0, 1, 0, 0, 0, 0, 1, 1, 0, 1};  // NW, NE, SW, SE
 constexpr std::array<float, 12> kQuadNormals{0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0};
 constexpr std::array<std::uint32_t, 6> kQuadIndices{0, 3, 1, 0, 2, 3};  // NW SE NE, NW SW SE: facing up
-
-boost::json::array point(const isla::Position& p) { return {p[0], p[1], p[2]}; }
 
 std::size_t addWaterMesh(GltfDocument& document, const std::filesystem::path& stage) {
   isla::FileWriter bin = isla::FileWriter::create(stage / kWorldBin);
@@ -50,14 +50,7 @@ std::size_t addWater(GltfDocument& document, const isla::World& world, const std
   for (const isla::WaterRegion& region : world.waterRegions) {
     boost::json::object node{{"name", region.id},
                              {"translation", {region.minX, region.levelM, region.minZ}},
-                             {"extras",
-                              {{"id", region.id},
-                               {"kind", region.kind},
-                               {"body_id", region.bodyId},
-                               {"source", world.sources[region.source].id},
-                               {"patch", world.patches[region.patch].id},
-                               {"level_m", region.levelM},
-                               {"footprint_m", {region.minX, region.minZ, region.maxX, region.maxZ}}}}};
+                             {"extras", waterExtras(world, region)}};
     // A body of one row or column of samples has no area to show.
     if (region.maxX > region.minX && region.maxZ > region.minZ) {
       if (!quad) quad = addWaterMesh(document, stage);
@@ -73,20 +66,9 @@ std::size_t addTowns(GltfDocument& document, const isla::World& world) {
   boost::json::array children;
   for (std::size_t s = 0; s < world.scenery.size(); ++s) {
     for (const isla::SceneryEntity& entity : world.scenery[s].entities) {
-      children.emplace_back(document.add(
-          "nodes", {{"name", entity.id},
-                    {"translation", point(entity.position)},
-                    {"extras",
-                     {{"id", entity.id},
-                      {"source_entity_id", entity.sourceEntityId},
-                      {"source", world.sources[s].id},
-                      {"kind", entity.kind},
-                      {"tier", entity.tier},
-                      {"highway_node", entity.highwayNode},
-                      {"asset_id", entity.assetId},
-                      {"rotation_deg", entity.rotationDeg},
-                      {"scale", entity.scale},
-                      {"visible", entity.visible}}}}));
+      children.emplace_back(document.add("nodes", {{"name", entity.id},
+                                                   {"translation", worldPoint(entity.position)},
+                                                   {"extras", townExtras(world, s, entity)}}));
     }
   }
   return document.add("nodes", {{"name", "towns"}, {"children", std::move(children)}});
@@ -96,15 +78,7 @@ std::size_t addRoads(GltfDocument& document, const isla::World& world) {
   boost::json::array children;
   for (std::size_t s = 0; s < world.scenery.size(); ++s) {
     for (const isla::SceneryRoad& road : world.scenery[s].roads) {
-      boost::json::array points;
-      for (const isla::Position& p : road.points) points.emplace_back(point(p));
-      children.emplace_back(document.add("nodes", {{"name", road.id},
-                                                   {"extras",
-                                                    {{"id", road.id},
-                                                     {"source_entity_id", road.sourceEntityId},
-                                                     {"source", world.sources[s].id},
-                                                     {"tier", road.tier},
-                                                     {"points_m", std::move(points)}}}}));
+      children.emplace_back(document.add("nodes", {{"name", road.id}, {"extras", roadExtras(world, s, road)}}));
     }
   }
   return document.add("nodes", {{"name", "roads"}, {"children", std::move(children)}});

@@ -18,7 +18,7 @@ class ObjExporter final : public isla::Exporter {
            "biome images it maps";
   }
   std::vector<isla::OptionSpec> options() const override { return isla_obj::meshOptionSpecs(); }
-  void checkOptions(const isla::OptionValues& values) const override { isla_obj::checkWindow(values); }
+  void checkOptions(const isla::OptionValues& values) const override { isla_obj::checkMeshOptions(values); }
 
   void write(const isla::ExportInput& input, const fs::path& stage, isla::Diagnostics&) const override {
     const isla_obj::MeshOptions options = isla_obj::readMeshOptions(input.options);

@@ -47,6 +47,12 @@ std::vector<isla::OptionSpec> meshOptionSpecs() {
        .type = isla::OptionType::Boolean,
        .help = "write a vertex shared by neighbouring patches once",
        .defaultValue = "false"},
+      {.name = "lod_error",
+       .type = isla::OptionType::Number,
+       .help = "0: the contract's triangles; above 0: one level of detail within that vertical error in metres, "
+               "meshed by chunks with skirts",
+       .defaultValue = "0",
+       .min = 0},
   };
 }
 
@@ -54,6 +60,7 @@ MeshOptions readMeshOptions(const isla::OptionValues& values) {
   MeshOptions options;
   options.stride = static_cast<std::int32_t>(values.integer("stride"));
   options.weld = values.boolean("weld");
+  options.lodErrorM = values.number("lod_error");
   if (values.has("window")) {
     const auto& corners = values.numbers("window");
     options.window = Window{corners[0], corners[1], corners[2], corners[3]};
@@ -61,11 +68,16 @@ MeshOptions readMeshOptions(const isla::OptionValues& values) {
   return options;
 }
 
-void checkWindow(const isla::OptionValues& values) {
-  if (!values.has("window")) return;
-  const auto& corners = values.numbers("window");
-  if (!(corners[0] < corners[2] && corners[1] < corners[3])) {
-    throw std::invalid_argument("option 'window' takes min_x below max_x and min_z below max_z");
+void checkMeshOptions(const isla::OptionValues& values) {
+  if (values.has("window")) {
+    const auto& corners = values.numbers("window");
+    if (!(corners[0] < corners[2] && corners[1] < corners[3])) {
+      throw std::invalid_argument("option 'window' takes min_x below max_x and min_z below max_z");
+    }
+  }
+  if (values.number("lod_error") > 0 && (values.integer("stride") > 1 || values.boolean("weld"))) {
+    throw std::invalid_argument("option 'lod_error' above 0 takes neither 'stride' nor 'weld': a level picks its own "
+                                "vertices");
   }
 }
 

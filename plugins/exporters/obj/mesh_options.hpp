@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The obj exporter's options (stride, window, weld) as read values, and
+// The obj exporter's options (stride, window, weld, lod_error) as read values, and
 // the samples of a patch they select.
 #pragma once
 
@@ -20,12 +20,14 @@ struct MeshOptions {
   std::int32_t stride = 1;
   std::optional<Window> window;
   bool weld = false;
+  double lodErrorM = 0;  // 0: the contract's triangles; above 0: one level within that vertical error
 };
 
 std::vector<isla::OptionSpec> meshOptionSpecs();
 MeshOptions readMeshOptions(const isla::OptionValues& values);
-// The rule across the window's numbers: throws std::invalid_argument.
-void checkWindow(const isla::OptionValues& values);
+// The rules across values: the window's min below its max, and lod_error
+// above 0 without stride or weld. Throws std::invalid_argument.
+void checkMeshOptions(const isla::OptionValues& values);
 
 // The sample indices of one patch that the mesh keeps, x and z increasing:
 // every stride-th from the first inside the window, and always the last

@@ -18,43 +18,12 @@
 #include <string>
 #include <type_traits>
 
+#include "obj_level.hpp"
+#include "obj_text.hpp"
+
 namespace isla_obj {
 
 namespace {
-
-using Index = std::uint32_t;  // OBJ indices count from 1; 0 is never one
-
-constexpr std::uint64_t kMaxIndex = std::numeric_limits<Index>::max();
-
-void write(isla::ByteSink& out, std::string_view text) { out.write(std::as_bytes(std::span(text))); }
-
-template <class T>
-void put(std::string& out, T value) {
-  char buffer[32];
-  if constexpr (std::is_floating_point_v<T>) value += T(0);  // -0 as 0: a sign of zero is noise
-  const auto end = std::to_chars(buffer, buffer + sizeof buffer, value).ptr;
-  out.append(buffer, end);
-}
-
-template <class... T>
-void putLine(std::string& out, std::string_view tag, T... values) {
-  out += tag;
-  ((out += ' ', put(out, values)), ...);
-  out += '\n';
-}
-
-void putCorner(std::string& out, Index vertex, std::uint64_t uv) {
-  out += ' ';
-  put(out, vertex);
-  out += '/';
-  put(out, uv);
-  out += '/';
-  put(out, vertex);  // each vertex has its own normal, written with it
-}
-
-std::string materialName(const isla::World& world, const isla::Patch& patch) {
-  return patch.source ? "biome-" + world.sources[*patch.source].id : std::string("transition");
-}
 
 // The rows around the one being written, copied out of the patch's stream:
 // a row's neighbours give its normals.
@@ -178,6 +147,22 @@ class MeshWriter {
   std::uint64_t uvs_ = 0;
 };
 
+// Each patch's selection meshed at `maxErrorM`, chunk by chunk.
+void writeLevel(isla::ByteSink& out, const isla::World& world, double maxErrorM,
+                const std::vector<std::optional<Selection>>& selections, isla::Progress& progress) {
+  std::uint64_t bands = 0, written = 0;
+  for (const auto& selection : selections) {
+    if (selection) bands += (static_cast<std::uint64_t>(selection->zs.back() - selection->zs.front()) +
+                             kLevelChunkCells - 1) / kLevelChunkCells;
+  }
+  LevelWriter writer(out, world, maxErrorM);
+  for (std::size_t p = 0; p < world.patches.size(); ++p) {
+    if (!selections[p]) continue;
+    writer.patch(p, *selections[p],
+                 [&] { progress.update(static_cast<double>(++written) / static_cast<double>(bands)); });
+  }
+}
+
 }  // namespace
 
 void writeObj(isla::ByteSink& out, const isla::World& world, const MeshOptions& options, isla::Progress& progress) {
@@ -200,6 +185,10 @@ void writeObj(isla::ByteSink& out, const isla::World& world, const MeshOptions& 
   write(out, "# Terrain of an isla-tool world: metres, Y up, X east, Z south\nmtllib ");
   write(out, kMtlFile);
   write(out, "\n");
+  if (options.lodErrorM > 0) {
+    writeLevel(out, world, options.lodErrorM, selections, progress);
+    return;
+  }
   MeshWriter writer(out, world, options);
   std::uint64_t written = 0;
   for (std::size_t p = 0; p < world.patches.size(); ++p) {

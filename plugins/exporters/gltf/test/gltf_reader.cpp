@@ -43,14 +43,19 @@ std::vector<T> GltfFile::accessor(std::size_t index, std::size_t components) con
   return out;
 }
 
-ReadMesh GltfFile::mesh(std::size_t index) const {
+std::size_t GltfFile::primitiveCount(std::size_t index) const {
+  const auto& mesh = json().at("meshes").as_array().at(node(index).at("mesh").to_number<std::size_t>());
+  return mesh.at("primitives").as_array().size();
+}
+
+ReadMesh GltfFile::mesh(std::size_t index, std::size_t primitiveIndex) const {
   const auto& n = node(index);
   Vec3 translation{};
   if (const auto* t = n.if_contains("translation")) {
     for (std::size_t k = 0; k < 3; ++k) translation[k] = t->as_array().at(k).to_number<double>();
   }
   const auto& mesh = json().at("meshes").as_array().at(n.at("mesh").to_number<std::size_t>()).as_object();
-  const auto& primitive = mesh.at("primitives").as_array().at(0).as_object();
+  const auto& primitive = mesh.at("primitives").as_array().at(primitiveIndex).as_object();
   const auto& attributes = primitive.at("attributes").as_object();
   ReadMesh out;
   const auto positions = accessor<float>(attributes.at("POSITION").to_number<std::size_t>(), 3);

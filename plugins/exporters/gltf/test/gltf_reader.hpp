@@ -28,8 +28,10 @@ class GltfFile {
   const boost::json::object& json() const { return json_.as_object(); }
   const boost::json::object& node(std::size_t index) const;
   std::size_t nodeNamed(const std::string& name) const;
-  // The mesh of node `index`, placed by its translation.
-  ReadMesh mesh(std::size_t node) const;
+  // Primitive `primitive` of node `index`'s mesh (0: a terrain level's
+  // surface, 1: its skirts), placed by the node's translation.
+  ReadMesh mesh(std::size_t node, std::size_t primitive = 0) const;
+  std::size_t primitiveCount(std::size_t node) const;
   // The nodes of node `index`'s MSFT_lod, after the node itself.
   std::vector<std::size_t> levels(std::size_t node) const;
 

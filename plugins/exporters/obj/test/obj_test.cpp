@@ -179,7 +179,7 @@ BOOST_AUTO_TEST_CASE(registers_with_its_options_and_no_package_validator) {
   BOOST_TEST(exporter().packageValidator().empty());
   std::vector<std::string> names;
   for (const auto& spec : exporter().options()) names.push_back(spec.name);
-  BOOST_TEST((names == std::vector<std::string>{"stride", "window", "weld"}));
+  BOOST_TEST((names == std::vector<std::string>{"stride", "window", "weld", "lod_error"}));
 }
 
 BOOST_AUTO_TEST_CASE(every_face_is_one_of_the_contracts_triangles) {
@@ -349,8 +349,60 @@ BOOST_AUTO_TEST_CASE(a_bad_option_value_is_refused_naming_it) {
       {{{"window", "0,0,inf,4"}}, "obj: option 'window' takes 4 numbers joined by ',', not '0,0,inf,4'"},
       {{{"window", "5,0,1,4"}}, "option 'window' takes min_x below max_x and min_z below max_z"},
       {{{"weld", "yes"}}, "obj: option 'weld' takes true or false, not 'yes'"},
+      {{{"lod_error", "-1"}}, "obj: option 'lod_error' takes a number of at least 0, not '-1'"},
+      {{{"lod_error", "1m"}}, "obj: option 'lod_error' takes a number of at least 0, not '1m'"},
+      {{{"lod_error", "inf"}}, "obj: option 'lod_error' takes a number of at least 0, not 'inf'"},
+      {{{"lod_error", "1"}, {"stride", "2"}},
+       "option 'lod_error' above 0 takes neither 'stride' nor 'weld': a level picks its own vertices"},
+      {{{"lod_error", "1"}, {"weld", "true"}},
+       "option 'lod_error' above 0 takes neither 'stride' nor 'weld': a level picks its own vertices"},
   };
   for (const auto& [values, message] : cases) BOOST_TEST(errorOf(world, values) == message);
+}
+
+BOOST_AUTO_TEST_CASE(lod_error_writes_one_level_within_it_with_skirts) {
+  const World world = buildTestWorld({.rows = 1, .cols = 2, .mapSize = 256});
+  const double s = world.settings.spacingM;
+  for (const double asked : {1.0, 4.0}) {
+    const ObjMesh grid = objOf(world, {{"window", "100,0,700,300"}});
+    const ObjMesh mesh = objOf(world, {{"window", "100,0,700,300"}, {"lod_error", asked == 1 ? "1" : "4"}});
+    std::size_t surfaceFaces = 0, gridFaces = 0, skirtFaces = 0;
+    for (const ObjGroup& group : grid.groups) gridFaces += group.faces.size();
+    for (const ObjGroup& group : mesh.groups) {
+      const std::size_t p = patchIndex(world, group.name);
+      const Patch& patch = world.patches[p];
+      const auto heights = patchHeights(world, p);
+      const auto heightAt = [&](std::int32_t x, std::int32_t z) {
+        return static_cast<double>(heights.at(static_cast<std::size_t>(z)).at(static_cast<std::size_t>(x)));
+      };
+      for (const auto& face : group.faces) {
+        SampleTriangle triangle;
+        bool skirt = false;
+        for (std::size_t k = 0; k < 3; ++k) {
+          const Vec3 v = mesh.position(face[k]);
+          const auto x = sampleIndex(v[0], patch.originX, s), z = sampleIndex(v[2], patch.originZ, s);
+          triangle.x[k] = x, triangle.y[k] = v[1], triangle.z[k] = z;
+          // A vertex is a sample at its height, or a skirt's lower vertex below it.
+          if (asFloat(v[1]) != asFloat(heightAt(x, z))) {
+            BOOST_TEST_REQUIRE(v[1] < heightAt(x, z));
+            skirt = true;
+          }
+        }
+        if (skirt) {
+          ++skirtFaces;
+          continue;
+        }
+        ++surfaceFaces;
+        BOOST_TEST_REQUIRE(triangle.turn() < 0);  // counter-clockwise seen from +Y
+        // Every sample under the face within the asked error of the package's height.
+        forEachSampleUnder(triangle, [&](std::int32_t x, std::int32_t z, double surface) {
+          if (std::abs(surface - heightAt(x, z)) > asked) BOOST_FAIL(group.name << " off at " << x << "," << z);
+        });
+      }
+    }
+    BOOST_TEST(surfaceFaces * 2 < gridFaces);  // the test world's 2 m sawtooth keeps many at 1 m
+    BOOST_TEST(skirtFaces > 0U);
+  }
 }
 
 BOOST_AUTO_TEST_CASE(the_mtl_maps_each_sources_biome_image_written_beside_it) {

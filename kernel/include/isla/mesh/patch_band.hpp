@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // A band of a patch's rows, copied out of its stream (World::heights), so
-// that the chunks of one band and the rows around them (for normals) can be
-// read in any order and from several threads. The next band keeps the rows
-// it shares with this one; nothing else of the patch is held.
+// that the chunks of one band (TerrainMesher rectangles) and the rows around
+// them (for normals) can be read in any order and from several threads. The
+// next band keeps the rows it shares with this one; nothing else of the
+// patch is held.
 #pragma once
 
 #include <cstdint>
@@ -10,13 +11,13 @@
 #include <span>
 #include <vector>
 
-#include <isla/world/world.hpp>
+#include "isla/world/world.hpp"
 
-namespace isla_gltf {
+namespace isla {
 
 class PatchBand {
  public:
-  PatchBand(const isla::World& world, std::size_t patch) : stream_(world.heights(patch)) {}
+  PatchBand(const World& world, std::size_t patch) : stream_(world.heights(patch)) {}
 
   // Holds rows [first, last]; `first` and `last` never decrease from one call to the next.
   void load(std::int32_t first, std::int32_t last) {
@@ -31,10 +32,10 @@ class PatchBand {
   std::span<const float> row(std::int32_t z) const { return held_.at(static_cast<std::size_t>(z - first_)); }
 
  private:
-  isla::PatchRows stream_;
+  PatchRows stream_;
   std::deque<std::vector<float>> held_;
   std::int32_t first_ = 0;  // the row held_.front() is
   std::int32_t next_ = 0;   // the next row to read from the stream
 };
 
-}  // namespace isla_gltf
+}  // namespace isla

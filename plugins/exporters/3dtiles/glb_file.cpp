@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: MIT
+#include "glb_file.hpp"
+
+#include <isla/publish/file_writer.hpp>
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <string>
+
+namespace isla_3dtiles {
+
+namespace {
+
+static_assert(std::endian::native == std::endian::little, "glb is little-endian");
+
+constexpr std::uint32_t kMagic = 0x46546C67;      // "glTF"
+constexpr std::uint32_t kJsonChunk = 0x4E4F534A;  // "JSON"
+constexpr std::uint32_t kBinChunk = 0x004E4942;   // "BIN\0"
+
+std::size_t padded(std::size_t length) { return (length + 3) / 4 * 4; }
+
+void writeWords(isla::FileWriter& file, std::array<std::uint32_t, 2> words) {
+  file.write(std::as_bytes(std::span(words)));
+}
+
+}  // namespace
+
+void writeGlb(const std::filesystem::path& path, std::string_view json, std::span<const std::byte> bin) {
+  const std::size_t jsonLength = padded(json.size()), binLength = padded(bin.size());
+  const std::size_t total = 12 + 8 + jsonLength + (bin.empty() ? 0 : 8 + binLength);
+  isla::FileWriter file = isla::FileWriter::create(path);
+  const std::array<std::uint32_t, 3> header{kMagic, 2, static_cast<std::uint32_t>(total)};
+  file.write(std::as_bytes(std::span(header)));
+  writeWords(file, {static_cast<std::uint32_t>(jsonLength), kJsonChunk});
+  file.write(json);
+  file.write(std::string(jsonLength - json.size(), ' '));
+  if (!bin.empty()) {
+    writeWords(file, {static_cast<std::uint32_t>(binLength), kBinChunk});
+    file.write(bin);
+    file.write(std::string(binLength - bin.size(), '\0'));
+  }
+  file.close();
+}
+
+}  // namespace isla_3dtiles

@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: MIT
+// A node's translation carries its place in the world, so that its vertices
+// are small float32 offsets from it, whatever the size of the world.
+#include "scenery_content.hpp"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "glb_file.hpp"
+#include "gltf_document.hpp"
+#include "scenery_extras.hpp"
+
+namespace isla_3dtiles {
+
+namespace {
+
+using isla_gltf::GltfDocument;
+
+// A .glb's one buffer, growing as accessors are added.
+class GlbBuilder {
+ public:
+  GlbBuilder() { document.add("buffers", {{"byteLength", 0}}); }
+
+  std::size_t addFloats(const std::vector<float>& values, const char* type, std::uint64_t count) {
+    const std::uint64_t offset = bin_.size();
+    const auto bytes = std::as_bytes(std::span(values));
+    bin_.insert(bin_.end(), bytes.begin(), bytes.end());
+    return document.addAccessor(0, offset, bytes.size(), isla_gltf::kArrayBuffer, isla_gltf::kFloat, count, type);
+  }
+  std::size_t addPositions(const std::vector<float>& xyz) {
+    const std::size_t accessor = addFloats(xyz, "VEC3", xyz.size() / 3);
+    const auto [min, max] = isla_gltf::positionBounds(xyz);
+    document.setBounds(accessor, min, max);
+    return accessor;
+  }
+  void write(const std::filesystem::path& path, const std::vector<std::size_t>& nodes) {
+    document.at("buffers", 0)["byteLength"] = bin_.size();
+    writeGlb(path, document.text(nodes), bin_);
+  }
+
+  GltfDocument document{"isla-tool 3dtiles exporter"};
+
+ private:
+  std::vector<std::byte> bin_;
+};
+
+std::size_t colourMaterial(GltfDocument& document, const char* name, std::array<double, 4> rgba, bool blend) {
+  boost::json::object material{
+      {"name", name},
+      {"pbrMetallicRoughness",
+       {{"baseColorFactor", {rgba[0], rgba[1], rgba[2], rgba[3]}}, {"metallicFactor", 0}, {"roughnessFactor", 0.5}}}};
+  if (blend) material["alphaMode"] = "BLEND", material["doubleSided"] = true;
+  return document.add("materials", std::move(material));
+}
+
+}  // namespace
+
+BoxBounds writeWater(const isla::World& world, const std::filesystem::path& stage) {
+  BoxBounds bounds;
+  GlbBuilder glb;
+  std::vector<std::size_t> nodes;
+  std::size_t material = 0;
+  for (const isla::WaterRegion& region : world.waterRegions) {
+    // A body of one row or column of samples has no area to show.
+    if (!(region.maxX > region.minX && region.maxZ > region.minZ)) continue;
+    if (nodes.empty()) material = colourMaterial(glb.document, "water", {0.11, 0.28, 0.55, 0.6}, true);
+    const auto w = static_cast<float>(region.maxX - region.minX), d = static_cast<float>(region.maxZ - region.minZ);
+    // A strip of NW, SW, NE, SE: {NW, SW, NE} and {SW, SE, NE}, facing up.
+    const std::size_t position = glb.addPositions({0, 0, 0, 0, 0, d, w, 0, 0, w, 0, d});
+    const std::size_t normal = glb.addFloats({0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0}, "VEC3", 4);
+    const boost::json::object primitive{
+        {"attributes", {{"POSITION", position}, {"NORMAL", normal}}}, {"material", material}, {"mode", 5}};
+    const std::size_t mesh =
+        glb.document.add("meshes", {{"name", region.id}, {"primitives", boost::json::array{primitive}}});
+    nodes.push_back(glb.document.add("nodes", {{"name", region.id},
+                                               {"mesh", mesh},
+                                               {"translation", {region.minX, region.levelM, region.minZ}},
+                                               {"extras", isla_gltf::waterExtras(world, region)}}));
+    bounds.add(region.minX, region.levelM, region.minZ);
+    bounds.add(region.maxX, region.levelM, region.maxZ);
+  }
+  if (!nodes.empty()) glb.write(stage / kWaterGlb, nodes);
+  return bounds;
+}
+
+BoxBounds writeScenery(const isla::World& world, const std::filesystem::path& stage) {
+  BoxBounds bounds;
+  GlbBuilder glb;
+  std::vector<std::size_t> nodes;
+  std::optional<std::size_t> townMesh;
+  for (std::size_t s = 0; s < world.scenery.size(); ++s) {
+    for (const isla::SceneryEntity& town : world.scenery[s].entities) {
+      if (!townMesh) {
+        const std::size_t material = colourMaterial(glb.document, "town", {0.85, 0.2, 0.15, 1}, false);
+        const boost::json::object primitive{
+            {"attributes", {{"POSITION", glb.addPositions({0, 0, 0})}}}, {"material", material}, {"mode", 0}};
+        townMesh = glb.document.add("meshes", {{"name", "town"}, {"primitives", boost::json::array{primitive}}});
+      }
+      nodes.push_back(glb.document.add("nodes", {{"name", town.id},
+                                                 {"mesh", *townMesh},
+                                                 {"translation", isla_gltf::worldPoint(town.position)},
+                                                 {"extras", isla_gltf::townExtras(world, s, town)}}));
+      bounds.add(town.position[0], town.position[1], town.position[2]);
+    }
+  }
+  std::optional<std::size_t> roadMaterial;
+  for (std::size_t s = 0; s < world.scenery.size(); ++s) {
+    for (const isla::SceneryRoad& road : world.scenery[s].roads) {
+      if (road.points.size() < 2) continue;
+      if (!roadMaterial) roadMaterial = colourMaterial(glb.document, "road", {0.95, 0.85, 0.3, 1}, false);
+      const isla::Position& first = road.points.front();
+      std::vector<float> xyz;
+      for (const isla::Position& p : road.points) {
+        xyz.insert(xyz.end(), {static_cast<float>(p[0] - first[0]), static_cast<float>(p[1] - first[1]),
+                               static_cast<float>(p[2] - first[2])});
+        bounds.add(p[0], p[1], p[2]);
+      }
+      const boost::json::object primitive{
+          {"attributes", {{"POSITION", glb.addPositions(xyz)}}}, {"material", *roadMaterial}, {"mode", 3}};
+      const std::size_t mesh =
+          glb.document.add("meshes", {{"name", road.id}, {"primitives", boost::json::array{primitive}}});
+      nodes.push_back(glb.document.add("nodes", {{"name", road.id},
+                                                 {"mesh", mesh},
+                                                 {"translation", isla_gltf::worldPoint(first)},
+                                                 {"extras", isla_gltf::roadExtras(world, s, road)}}));
+    }
+  }
+  if (!nodes.empty()) glb.write(stage / kSceneryGlb, nodes);
+  return bounds;
+}
+
+}  // namespace isla_3dtiles

@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: MIT
+#include "tile_content.hpp"
+
+#include <isla/world/vertex_normal.hpp>
+
+#include <algorithm>
+#include <limits>
+#include <map>
+#include <optional>
+#include <span>
+
+#include "gltf_document.hpp"
+#include "glb_file.hpp"
+
+namespace isla_3dtiles {
+
+namespace {
+
+template <class T>
+void appendBytes(std::vector<std::byte>& bin, const std::vector<T>& values) {
+  const auto bytes = std::as_bytes(std::span(values));
+  bin.insert(bin.end(), bytes.begin(), bytes.end());
+}
+
+}  // namespace
+
+TileContent::TileContent(const isla::World& world, const CellRect& rect, double skirtDepthM)
+    : world_(&world),
+      rect_(rect),
+      skirtDepthM_(skirtDepthM),
+      minY_(std::numeric_limits<double>::infinity()),
+      maxY_(-std::numeric_limits<double>::infinity()) {}
+
+TileContent::Part& TileContent::partOf(std::size_t patch) {
+  const auto found = std::find_if(parts_.begin(), parts_.end(), [&](const Part& part) { return part.patch == patch; });
+  if (found != parts_.end()) return *found;
+  parts_.push_back({.patch = patch, .positions = {}, .normals = {}, .uvs = {}, .surface = {}, .skirt = {}});
+  return parts_.back();
+}
+
+void TileContent::add(const Piece& piece, const isla::TerrainMesh& mesh, const WorldBand& band) {
+  const isla::Patch& patch = world_->patches[piece.patch];
+  const double spacing = world_->settings.spacingM;
+  // The piece's first sample in metres east and south of the tile's north-west corner.
+  const double eastM = (piece.x0 + patch.originX / spacing - static_cast<double>(rect_.x0)) * spacing;
+  const double southM = (piece.z0 + patch.originZ / spacing - static_cast<double>(rect_.z0)) * spacing;
+  Part& part = partOf(piece.patch);
+  const auto first = static_cast<std::uint32_t>(part.positions.size() / 3);
+  for (std::size_t v = 0; v < mesh.vertexCount(); ++v) {
+    const auto [x, z] = mesh.samples[v];
+    const isla::Normal normal = isla::vertexNormal(*world_, patch, x, z, band.around(piece.patch, z));
+    const float y = mesh.positions[3 * v + 1];
+    part.positions.insert(part.positions.end(), {static_cast<float>(eastM + mesh.positions[3 * v]), y,
+                                                 static_cast<float>(southM + mesh.positions[3 * v + 2])});
+    part.normals.insert(part.normals.end(),
+                        {static_cast<float>(normal.x), static_cast<float>(normal.y), static_cast<float>(normal.z)});
+    part.uvs.insert(part.uvs.end(),
+                    {static_cast<float>((x + 0.5) / patch.pointsX), static_cast<float>((z + 0.5) / patch.pointsZ)});
+    minY_ = std::min(minY_, static_cast<double>(y));
+    maxY_ = std::max(maxY_, static_cast<double>(y));
+  }
+  for (std::size_t i = 0; i < mesh.indices.size(); ++i) {
+    (i < mesh.surfaceIndices ? part.surface : part.skirt).push_back(first + mesh.indices[i]);
+  }
+  errorM_ = std::max(errorM_, mesh.errorM);
+}
+
+void TileContent::append(TileContent&& other) {
+  for (Part& from : other.parts_) {
+    Part& part = partOf(from.patch);
+    const auto offset = static_cast<std::uint32_t>(part.positions.size() / 3);
+    part.positions.insert(part.positions.end(), from.positions.begin(), from.positions.end());
+    part.normals.insert(part.normals.end(), from.normals.begin(), from.normals.end());
+    part.uvs.insert(part.uvs.end(), from.uvs.begin(), from.uvs.end());
+    for (const std::uint32_t index : from.surface) part.surface.push_back(offset + index);
+    for (const std::uint32_t index : from.skirt) part.skirt.push_back(offset + index);
+  }
+  errorM_ = std::max(errorM_, other.errorM_);
+  minY_ = std::min(minY_, other.minY_);
+  maxY_ = std::max(maxY_, other.maxY_);
+  other.parts_.clear();
+}
+
+void TileContent::write(const std::filesystem::path& path, const std::string& biomePrefix) const {
+  using isla_gltf::kArrayBuffer, isla_gltf::kElementArrayBuffer, isla_gltf::kFloat, isla_gltf::kUnsignedInt;
+  isla_gltf::GltfDocument document("isla-tool 3dtiles exporter");
+  document.add("buffers", {{"byteLength", 0}});
+  std::vector<std::byte> bin;
+  std::map<std::optional<std::size_t>, std::size_t> materials;  // by source; strips and corners grey
+  const double spacing = world_->settings.spacingM;
+  std::vector<std::size_t> nodes;
+  for (const Part& part : parts_) {
+    const isla::Patch& patch = world_->patches[part.patch];
+    auto material = materials.find(patch.source);
+    if (material == materials.end()) {
+      boost::json::object pbr{{"metallicFactor", 0}, {"roughnessFactor", 1}};
+      if (patch.source) {
+        const std::string& id = world_->sources[*patch.source].id;
+        // Biomes are classes: nearest, never blended across a class boundary.
+        if (document.count("samplers") == 0) {
+          document.add("samplers", {{"magFilter", 9728}, {"minFilter", 9728}, {"wrapS", 33071}, {"wrapT", 33071}});
+        }
+        const std::size_t image = document.add("images", {{"uri", biomePrefix + id + ".png"}});
+        pbr["baseColorTexture"] = {{"index", document.add("textures", {{"sampler", 0}, {"source", image}})}};
+      } else {
+        pbr["baseColorFactor"] = {0.5, 0.5, 0.5, 1};
+      }
+      const std::string name = patch.source ? "biome-" + world_->sources[*patch.source].id : "transition";
+      material = materials
+                     .emplace(patch.source,
+                              document.add("materials", {{"name", name}, {"pbrMetallicRoughness", std::move(pbr)}}))
+                     .first;
+    }
+    const std::uint64_t vertices = part.positions.size() / 3;
+    const auto addStream = [&](const auto& values, int target, int type, std::uint64_t count, const char* shape) {
+      const std::uint64_t offset = bin.size();
+      appendBytes(bin, values);
+      return document.addAccessor(0, offset, bin.size() - offset, target, type, count, shape);
+    };
+    const std::size_t position = addStream(part.positions, kArrayBuffer, kFloat, vertices, "VEC3");
+    const auto [min, max] = isla_gltf::positionBounds(part.positions);
+    document.setBounds(position, min, max);
+    const boost::json::object attributes{{"POSITION", position},
+                                         {"NORMAL", addStream(part.normals, kArrayBuffer, kFloat, vertices, "VEC3")},
+                                         {"TEXCOORD_0", addStream(part.uvs, kArrayBuffer, kFloat, vertices, "VEC2")}};
+    boost::json::array primitives{
+        {{"attributes", attributes},
+         {"indices", addStream(part.surface, kElementArrayBuffer, kUnsignedInt, part.surface.size(), "SCALAR")},
+         {"material", material->second}}};
+    if (!part.skirt.empty()) {
+      primitives.push_back(
+          {{"attributes", attributes},
+           {"indices", addStream(part.skirt, kElementArrayBuffer, kUnsignedInt, part.skirt.size(), "SCALAR")},
+           {"material", material->second},
+           {"extras", {{kSkirtExtra, skirtDepthM_}}}});
+    }
+    const std::size_t mesh = document.add("meshes", {{"name", patch.id}, {"primitives", std::move(primitives)}});
+    nodes.push_back(document.add(
+        "nodes",
+        {{"name", patch.id},
+         {"mesh", mesh},
+         {"translation", {static_cast<double>(rect_.x0) * spacing, 0, static_cast<double>(rect_.z0) * spacing}},
+         {"extras", {{"patch", patch.id}}}}));
+  }
+  document.at("buffers", 0)["byteLength"] = bin.size();
+  writeGlb(path, document.text(nodes), bin);
+}
+
+}  // namespace isla_3dtiles

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: MIT
+// What tileset.json says of a terrain tile once its content is written.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "box_bounds.hpp"
+#include "quadtree.hpp"
+
+namespace isla_3dtiles {
+
+// How far a tile's geometricError stays above its children's at least: a
+// millimetre, as float32 positions hold them, and what any JSON reader
+// tells apart (an ulp is not: Boost.JSON 1.81 reads some decimals an ulp off).
+inline constexpr double kErrorStepM = 0.001;
+
+struct TileSummary {
+  bool exists = false;        // the tile holds some of the world
+  BoxBounds bounds;           // its content and every descendant's
+  double measuredErrorM = 0;  // of its own content against every sample under it
+  double errorM = 0;          // its geometricError: 0 at a leaf, else above every child's
+};
+
+// A level's tiles, row by row (south) of columns (east).
+struct LevelSummaries {
+  std::int64_t columns = 0, rows = 0;
+  std::vector<TileSummary> tiles;
+
+  TileSummary& at(std::int64_t x, std::int64_t z) { return tiles[static_cast<std::size_t>(z * columns + x)]; }
+  const TileSummary& at(std::int64_t x, std::int64_t z) const {
+    return tiles[static_cast<std::size_t>(z * columns + x)];
+  }
+};
+
+}  // namespace isla_3dtiles

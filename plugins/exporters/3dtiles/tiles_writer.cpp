@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: MIT
+// One pass over the world, a band of leaf rows at a time. Each leaf's
+// pieces get one mesher each (one error pass), which makes the leaf's
+// content (the contract's triangles) and that piece's share of every
+// ancestor tile at the ancestor's error: an ancestor's content is its
+// leaves' pieces, each meshed at its error. The leaves of a band are meshed
+// and written on the job's threads; an ancestor is written as soon as its
+// last band is done, deepest first, so that its box and error can take its
+// children's. Neither the world nor a level is ever held whole: one band,
+// the open ancestors (coarse meshes) and a summary a tile.
+#include "tiles_writer.hpp"
+
+#include <isla/base/io_error.hpp>
+#include <isla/parallel/parallel.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+
+#include "biome_image.hpp"
+#include "piece_mesh.hpp"
+#include "scenery_content.hpp"
+#include "tile_content.hpp"
+#include "tileset_json.hpp"
+
+namespace isla_3dtiles {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+class TreeWriter {
+ public:
+  TreeWriter(const isla::ExportInput& input, const TilesOptions& options, const Quadtree& tree,
+             std::vector<LevelSummaries>& levels, const fs::path& stage)
+      : input_(input), options_(options), tree_(tree), levels_(levels), stage_(stage), leaf_(tree.leafLevel()) {
+    for (std::int32_t level = 0; level <= leaf_; ++level) {
+      LevelSummaries& summaries = levels_[static_cast<std::size_t>(level)];
+      summaries.columns = tree_.columns(level);
+      summaries.rows = tree_.rows(level);
+      summaries.tiles.assign(static_cast<std::size_t>(summaries.columns * summaries.rows), {});
+      // A tile's skirts reach below the deepest crack any neighbour can
+      // open: its own error and the root's, the largest any tile is asked.
+      skirtM_.push_back(isla::skirtDepth(askedErrorM(level), askedErrorM(0)));
+    }
+    open_.resize(static_cast<std::size_t>(leaf_));
+  }
+
+  void write() {
+    WorldBand band(input_.world, tree_);
+    const std::int64_t side = tree_.side(leaf_), rows = tree_.rows(leaf_);
+    for (std::int64_t z = 0; z < rows; ++z) {
+      band.load(z * side, std::min((z + 1) * side, tree_.worldCellsZ()));
+      std::vector<std::vector<TileContent>> shares(static_cast<std::size_t>(tree_.columns(leaf_)));
+      isla::parallelFor(shares.size(), input_.threads, [&](std::size_t x) {
+        shares[x] = writeLeaf({leaf_, static_cast<std::int64_t>(x), z}, band);
+      });
+      for (std::int32_t level = leaf_ - 1; level >= 0; --level) {
+        auto& open = open_[static_cast<std::size_t>(level)];
+        open.resize(static_cast<std::size_t>(tree_.columns(level)));
+        for (std::size_t x = 0; x < shares.size(); ++x) {
+          auto& tile = open[x >> (leaf_ - level)];
+          if (!tile) {
+            tile = std::move(shares[x][static_cast<std::size_t>(level)]);
+          } else {
+            tile->append(std::move(shares[x][static_cast<std::size_t>(level)]));
+          }
+        }
+        const std::int64_t leavesDown = std::int64_t{1} << (leaf_ - level);
+        if ((z + 1) % leavesDown != 0 && z + 1 != rows) continue;
+        isla::parallelFor(open.size(), input_.threads, [&](std::size_t x) {
+          finish({level, static_cast<std::int64_t>(x), z / leavesDown}, *open[x]);
+          open[x].reset();
+        });
+      }
+      input_.progress.update(0.05 + 0.9 * static_cast<double>(z + 1) / static_cast<double>(rows));
+    }
+  }
+
+ private:
+  // The error asked of a level's meshes: 0 (the contract's triangles) at
+  // the leaves, `error` above them, doubled at each level up.
+  double askedErrorM(std::int32_t level) const {
+    return level == leaf_ ? 0 : std::ldexp(options_.errorM, leaf_ - 1 - level);
+  }
+
+  // Writes the leaf and returns its share of each ancestor, by level.
+  std::vector<TileContent> writeLeaf(const TileKey& key, const WorldBand& band) {
+    const isla::World& world = input_.world;
+    std::vector<TileContent> shares;
+    for (std::int32_t level = 0; level < leaf_; ++level) {
+      const std::int32_t up = leaf_ - level;
+      shares.emplace_back(world, tree_.rect({level, key.x >> up, key.z >> up}),
+                          skirtM_[static_cast<std::size_t>(level)]);
+    }
+    TileContent leaf(world, tree_.rect(key), skirtM_.back());
+    for (const Piece& piece : tree_.pieces(tree_.rect(key))) {
+      const isla::TerrainMesher mesher = pieceMesher(piece, band, world.settings.spacingM);
+      leaf.add(piece, mesher.mesh({0, skirtM_.back()}), band);
+      for (std::int32_t level = 0; level < leaf_; ++level) {
+        const auto l = static_cast<std::size_t>(level);
+        shares[l].add(piece, mesher.mesh({askedErrorM(level), skirtM_[l]}), band);
+      }
+    }
+    finish(key, leaf);
+    return shares;
+  }
+
+  void finish(const TileKey& key, const TileContent& content) {
+    if (content.empty()) return;
+    TileSummary& tile = levels_[static_cast<std::size_t>(key.level)].at(key.x, key.z);
+    const CellRect rect = tree_.rect(key);
+    const double spacing = input_.world.settings.spacingM;
+    tile.exists = true;
+    tile.bounds.add(static_cast<double>(rect.x0) * spacing, content.minHeightM(),
+                    static_cast<double>(rect.z0) * spacing);
+    tile.bounds.add(static_cast<double>(rect.x1) * spacing, content.maxHeightM(),
+                    static_cast<double>(rect.z1) * spacing);
+    tile.measuredErrorM = content.errorM();
+    tile.errorM = tile.measuredErrorM;
+    if (key.level < leaf_) {
+      const LevelSummaries& below = levels_[static_cast<std::size_t>(key.level) + 1];
+      for (std::int64_t z = 2 * key.z; z <= std::min(2 * key.z + 1, below.rows - 1); ++z) {
+        for (std::int64_t x = 2 * key.x; x <= std::min(2 * key.x + 1, below.columns - 1); ++x) {
+          const TileSummary& child = below.at(x, z);
+          if (!child.exists) continue;
+          tile.bounds.add(child.bounds);
+          // Refining must never show more error than the tile it replaces.
+          tile.errorM = std::max(tile.errorM, child.errorM + kErrorStepM);
+        }
+      }
+    }
+    content.write(stage_ / tileUri(key), "../" + std::string(isla_png::kBiomeDirectory) + "/");
+  }
+
+  const isla::ExportInput& input_;
+  const TilesOptions& options_;
+  const Quadtree& tree_;
+  std::vector<LevelSummaries>& levels_;
+  const fs::path& stage_;
+  const std::int32_t leaf_;
+  std::vector<double> skirtM_;                                 // by level
+  std::vector<std::vector<std::optional<TileContent>>> open_;  // by level above the leaves, by column
+};
+
+}  // namespace
+
+void writeTiles(const isla::ExportInput& input, const TilesOptions& options, const fs::path& stage) {
+  const isla::World& world = input.world;
+  isla_png::writeBiomeImages(stage, world, input.enums);
+  isla::createDirectory(stage / kTileDirectory);
+  const Quadtree tree(world, options.tileCells);
+  std::vector<LevelSummaries> levels(static_cast<std::size_t>(tree.leafLevel()) + 1);
+  TreeWriter(input, options, tree, levels, stage).write();
+  const Extras extras{.water = writeWater(world, stage), .scenery = writeScenery(world, stage)};
+  writeTileset(stage, options, levels, extras);
+  input.progress.update(1.0);
+}
+
+}  // namespace isla_3dtiles

@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: MIT
+// The World's fields of a town, a road and a water region as a glTF node's
+// extras, the same in every exporter that writes them (gltf, 3dtiles).
+#pragma once
+
+#include <boost/json/array.hpp>
+#include <boost/json/object.hpp>
+
+#include <isla/world/world.hpp>
+
+namespace isla_gltf {
+
+boost::json::array worldPoint(const isla::Position& p);  // [x, y, z], world metres
+
+// `source` is the index of the scenery's source in World::sources.
+boost::json::object townExtras(const isla::World& world, std::size_t source, const isla::SceneryEntity& town);
+boost::json::object roadExtras(const isla::World& world, std::size_t source, const isla::SceneryRoad& road);
+boost::json::object waterExtras(const isla::World& world, const isla::WaterRegion& region);
+
+}  // namespace isla_gltf

@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: MIT
+#include <boost/test/unit_test.hpp>
+
+#include <cmath>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <isla/mesh/terrain_mesher.hpp>
+
+#include "mesh_geometry.hpp"
+
+namespace isla::test {
+namespace {
+
+constexpr double kSpacing = 2.0;
+
+// Rolling hills, a crater with walls of 60 m over a few cells and a little
+// noise: steep where a 3D error would hide a large vertical one.
+std::vector<float> roughHeights(std::int32_t width, std::int32_t depth) {
+  std::vector<float> heights;
+  std::uint32_t noise = 12345;
+  for (std::int32_t z = 0; z < depth; ++z) {
+    for (std::int32_t x = 0; x < width; ++x) {
+      noise = noise * 1664525U + 1013904223U;
+      const double r = std::hypot(x - width * 0.4, z - depth * 0.6);
+      const double crater = 60 / (1 + std::exp((r - width * 0.2) * 1.5));
+      heights.push_back(static_cast<float>(30 * std::sin(x * 0.05) * std::cos(z * 0.037) + crater +
+                                           (noise >> 8) * 0.5 / (1U << 24)));
+    }
+  }
+  return heights;
+}
+
+std::string messageOf(const std::function<void()>& work) {
+  try {
+    work();
+  } catch (const std::invalid_argument& error) {
+    return error.what();
+  }
+  return "no error";
+}
+
+BOOST_AUTO_TEST_CASE(error_0_is_the_contracts_grid_row_by_row) {
+  const SampleRect rect{10, 20, 13, 22};  // 4 x 3 samples
+  const std::vector<float> heights = roughHeights(4, 3);
+  const TerrainMesh mesh = TerrainMesher(rect, heights, kSpacing).mesh({});
+  BOOST_TEST(mesh.vertexCount() == 12U);
+  BOOST_TEST(mesh.surfaceVertices == 12U);
+  for (std::uint32_t v = 0; v < 12; ++v) {
+    BOOST_TEST(mesh.samples[v][0] == 10 + static_cast<std::int32_t>(v % 4));
+    BOOST_TEST(mesh.samples[v][1] == 20 + static_cast<std::int32_t>(v / 4));
+    BOOST_TEST(mesh.positions[3 * v + 1] == heights[v]);
+  }
+  std::vector<std::uint32_t> cells;
+  for (std::uint32_t z = 1; z < 3; ++z) {
+    for (std::uint32_t x = 1; x < 4; ++x) {
+      const std::uint32_t nw = (z - 1) * 4 + x - 1, ne = nw + 1, sw = nw + 4, se = sw + 1;
+      cells.insert(cells.end(), {nw, se, ne, nw, sw, se});
+    }
+  }
+  BOOST_TEST(mesh.indices == cells, boost::test_tools::per_element());
+  BOOST_TEST(mesh.surfaceIndices == mesh.indices.size());
+  BOOST_TEST(mesh.errorM == 0);
+}
+
+BOOST_AUTO_TEST_CASE(every_mesh_is_within_its_error_at_every_sample_and_covers_its_rectangle) {
+  for (const SampleRect& rect : {SampleRect{0, 0, 256, 256}, SampleRect{7, 3, 206, 133}, SampleRect{0, 0, 1, 299},
+                                 SampleRect{5, 5, 69, 6}, SampleRect{0, 0, 1, 1}}) {
+    const std::vector<float> heights = roughHeights(rect.width(), rect.depth());
+    const TerrainMesher mesher(rect, heights, kSpacing);
+    std::size_t previous = SIZE_MAX;
+    for (const double error : {0.0, 0.05, 0.25, 1.0, 4.0, 16.0, 1000.0}) {
+      BOOST_TEST_CONTEXT(rect.width() << " x " << rect.depth() << " at " << error << " m") {
+        const TerrainMesh mesh = mesher.mesh({.maxErrorM = error});
+        const SurfaceCheck check = checkSurface(mesh, rect, heights, kSpacing);
+        BOOST_TEST(mesh.askedErrorM == error);
+        BOOST_TEST(mesh.errorM <= error);
+        BOOST_TEST(std::abs(check.errorM - mesh.errorM) <= 1e-9);
+        BOOST_TEST(check.uncovered == 0U);
+        BOOST_TEST(check.facingDown == 0U);
+        BOOST_TEST(check.misplaced == 0U);
+        BOOST_TEST(check.areaCells == (rect.width() - 1.0) * (rect.depth() - 1.0));
+        // Conforming: an edge inside the rectangle has a triangle on either side.
+        for (const auto& [edge, uses] : surfaceEdgeUses(mesh)) {
+          const auto [a, b] = edge;
+          const auto onBorder = [&](std::uint32_t v) {
+            const auto [x, z] = mesh.samples[v];
+            return std::array<bool, 4>{x == rect.x0, x == rect.x1, z == rect.z0, z == rect.z1};
+          };
+          const auto sa = onBorder(a), sb = onBorder(b);
+          const bool alongBorder = (sa[0] && sb[0]) || (sa[1] && sb[1]) || (sa[2] && sb[2]) || (sa[3] && sb[3]);
+          BOOST_TEST(uses == (alongBorder ? 1 : 2));
+        }
+        BOOST_TEST(mesh.surfaceTriangleCount() <= previous);
+        previous = mesh.surfaceTriangleCount();
+      }
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(the_levels_need_far_fewer_triangles_than_the_grid) {
+  const SampleRect rect{0, 0, 256, 256};
+  const TerrainMesher mesher(rect, roughHeights(257, 257), kSpacing);
+  const std::size_t grid = mesher.mesh({}).surfaceTriangleCount();
+  BOOST_TEST(grid == 2U * 256 * 256);
+  BOOST_TEST(mesher.mesh({.maxErrorM = 1}).surfaceTriangleCount() * 4 < grid);
+  BOOST_TEST(mesher.mesh({.maxErrorM = 4}).surfaceTriangleCount() * 20 < grid);
+}
+
+BOOST_AUTO_TEST_CASE(a_plane_takes_two_triangles_on_a_power_of_two_square) {
+  std::vector<float> plane;
+  for (std::int32_t z = 0; z < 129; ++z) {
+    for (std::int32_t x = 0; x < 129; ++x) plane.push_back(static_cast<float>(10 + 0.25 * x - 0.5 * z));
+  }
+  const TerrainMesh mesh = TerrainMesher({0, 0, 128, 128}, plane, kSpacing).mesh({.maxErrorM = 0.01});
+  BOOST_TEST(mesh.surfaceTriangleCount() == 2U);
+  BOOST_TEST(mesh.errorM == 0);
+}
+
+BOOST_AUTO_TEST_CASE(skirts_hang_from_every_border_vertex_and_face_out) {
+  const SampleRect rect{0, 0, 40, 30};
+  const std::vector<float> heights = roughHeights(41, 31);
+  const TerrainMesher mesher(rect, heights, kSpacing);
+  for (const double error : {0.0, 0.5, 8.0}) {
+    const TerrainMesh bare = mesher.mesh({.maxErrorM = error});
+    const TerrainMesh mesh = mesher.mesh({.maxErrorM = error, .skirtM = 3.5});
+    std::size_t border = 0;
+    for (const auto& [x, z] : bare.samples) border += x == rect.x0 || x == rect.x1 || z == rect.z0 || z == rect.z1;
+    BOOST_TEST(mesh.surfaceVertices == bare.vertexCount());
+    BOOST_TEST(mesh.surfaceIndices == bare.indices.size());
+    BOOST_TEST(mesh.vertexCount() == bare.vertexCount() + border);
+    // A closed ring of `border` vertices has `border` segments, two triangles each.
+    BOOST_TEST(mesh.triangleCount() == bare.triangleCount() + 2 * border);
+    for (std::size_t v = mesh.surfaceVertices; v < mesh.vertexCount(); ++v) {
+      const auto [x, z] = mesh.samples[v];
+      BOOST_TEST(static_cast<double>(mesh.positions[3 * v + 1]) ==
+                 static_cast<double>(static_cast<float>(mesher.height(x, z) - 3.5)));
+    }
+    for (std::size_t i = mesh.surfaceIndices; i < mesh.indices.size(); i += 3) {
+      std::array<std::array<double, 3>, 3> p{};
+      for (std::size_t k = 0; k < 3; ++k) {
+        for (std::size_t c = 0; c < 3; ++c) p[k][c] = mesh.positions[3 * std::size_t{mesh.indices[i + k]} + c];
+      }
+      const std::array<double, 3> u{p[1][0] - p[0][0], p[1][1] - p[0][1], p[1][2] - p[0][2]};
+      const std::array<double, 3> w{p[2][0] - p[0][0], p[2][1] - p[0][1], p[2][2] - p[0][2]};
+      const double normalX = u[1] * w[2] - u[2] * w[1], normalZ = u[0] * w[1] - u[1] * w[0];
+      const double middleX = (p[0][0] + p[1][0] + p[2][0]) / 3, middleZ = (p[0][2] + p[1][2] + p[2][2]) / 3;
+      const double outwardX = middleX - 40 * kSpacing / 2, outwardZ = middleZ - 30 * kSpacing / 2;
+      BOOST_TEST(normalX * outwardX + normalZ * outwardZ > 0);
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(a_rectangle_is_read_out_of_the_patch_rows) {
+  std::vector<std::vector<float>> rows(6, std::vector<float>(8));
+  for (std::size_t z = 0; z < 6; ++z) {
+    for (std::size_t x = 0; x < 8; ++x) rows[z][x] = static_cast<float>(10 * z + x);
+  }
+  const auto row = [&](std::int32_t z) { return std::span<const float>(rows.at(static_cast<std::size_t>(z))); };
+  const auto heights = rectHeights({2, 1, 4, 2}, row);
+  BOOST_TEST(heights == (std::vector<float>{12, 13, 14, 22, 23, 24}), boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(skirts_are_deep_enough_for_both_errors_and_absent_at_error_0) {
+  BOOST_TEST(skirtDepth(0, 0) == 0);
+  BOOST_TEST(skirtDepth(0, 4) == 4.01);
+  BOOST_TEST(skirtDepth(1, 4) == 5.01);
+}
+
+BOOST_AUTO_TEST_CASE(bad_rectangles_and_requests_are_refused_saying_why) {
+  BOOST_TEST(messageOf([] { TerrainMesher({0, 0, 0, 4}, std::vector<float>(5), 1); }) ==
+             "terrain mesher: a rectangle needs two samples each way, not 1 x 5");
+  BOOST_TEST(messageOf([] { TerrainMesher({0, 0, 2, 2}, std::vector<float>(8), 1); }) ==
+             "terrain mesher: 8 heights for a rectangle of 3 x 3 samples");
+  const TerrainMesher mesher({0, 0, 2, 2}, std::vector<float>(9), 1);
+  BOOST_TEST(messageOf([&] { mesher.mesh({.maxErrorM = -1}); }) ==
+             "terrain mesher: the maximum error must be a finite number of metres >= 0, not -1");
+  BOOST_TEST(messageOf([&] { mesher.mesh({.maxErrorM = 1, .skirtM = NAN}); }) ==
+             "terrain mesher: the skirt depth must be a finite number of metres >= 0, not nan");
+}
+
+}  // namespace
+}  // namespace isla::test
