@@ -385,7 +385,9 @@ BOOST_AUTO_TEST_CASE(the_command_line_exports_a_tileset_and_a_bad_option_writes_
   BOOST_TEST(fs::exists(dir / "good" / "tiles" / "2_3_3.glb"));
   const ToolRun options = runTool({"plugins", "--options", "3dtiles"});
   BOOST_TEST(options.exitCode == 0, options.err);
-  for (const char* name : {"tile (integer, default '256')", "error (number, default '0.5')", "origin (string"}) {
+  for (const char* name : {"tile (one of 16, 32, 64, 128, 256, 512, 1024, 2048, 4096; default '256')",
+                           "error (a number of at least 0.001; default '0.5')",
+                           "origin (3 numbers joined by ','; default none)"}) {
     BOOST_TEST(options.out.find(name) != std::string::npos, options.out);
   }
 }
