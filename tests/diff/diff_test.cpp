@@ -8,8 +8,10 @@
 
 #include <cmath>
 #include <functional>
+#include <map>
 
 #include "blueprint_builder.hpp"
+#include "export_workspace.hpp"
 #include "sample_blueprint.hpp"
 #include "tool_runner.hpp"
 
@@ -17,8 +19,6 @@ using namespace isla;
 using namespace isla::test;
 
 namespace {
-
-bool contains(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
 
 struct Pair {
   TempDir dir;
@@ -348,27 +348,44 @@ BOOST_AUTO_TEST_CASE(different_map_sizes_compare_no_grids) {
   BOOST_TEST(!contains(run.out, "pixels changed"));
 }
 
-BOOST_AUTO_TEST_CASE(the_image_and_its_legend_are_written) {
-  Pair pair([](SampleBlueprint& s) { s.heights[pixel(10, 20)] += 0.01f; });
+BOOST_AUTO_TEST_CASE(the_image_shows_the_change_and_both_coastlines) {
+  Pair pair([](SampleBlueprint& s) {
+    s.heights[pixel(100, 120)] += 0.01f;
+    s.waterIds[pixel(0, 0)] = 0;  // B's coast now runs around the corner pixel
+  });
   const auto png = pair.dir / "change.png";
   auto run = runTool({"diff", pair.a, pair.b, "--image", png.string()});
   BOOST_TEST_REQUIRE(run.exitCode == 0, run.err);
-  const auto bytes = readFile(png);
-  BOOST_TEST_REQUIRE(bytes.size() > 33u);
-  BOOST_TEST(std::to_integer<int>(bytes[1]) == 'P');
-  // IHDR: width and height 256, 8-bit RGB (colour type 2).
-  BOOST_TEST(std::to_integer<int>(bytes[18]) == 1);
-  BOOST_TEST(std::to_integer<int>(bytes[22]) == 1);
-  BOOST_TEST(std::to_integer<int>(bytes[24]) == 8);
-  BOOST_TEST(std::to_integer<int>(bytes[25]) == 2);
-  const auto legendBytes = readFile(pair.dir / "change.json");
-  const auto legend = boost::json::parse(std::string(reinterpret_cast<const char*>(legendBytes.data()), legendBytes.size()));
-  BOOST_TEST(legend.at("scale_m").to_number<double>() > 2.5);
-  BOOST_TEST(legend.at("coastlines").at("a").as_bool());
+  BOOST_TEST(contains(run.out, "image: " + png.string() + " (legend " + (pair.dir / "change.json").string() + ")"));
+  const Decoded image = decode(png);  // Pillow
+  BOOST_TEST(image.mode == "RGB");
+  BOOST_TEST(image.width == 256);
+  BOOST_TEST(image.height == 256);
+  auto rgb = [&](std::int64_t x, std::int64_t y) {
+    return std::vector<int>{image.at(x, y, 0), image.at(x, y, 1), image.at(x, y, 2)};
+  };
+  BOOST_TEST(rgb(100, 120) == (std::vector<int>{178, 24, 43}), boost::test_tools::per_element());  // full red
+  BOOST_TEST(rgb(101, 120) == (std::vector<int>{255, 255, 255}), boost::test_tools::per_element());
+  BOOST_TEST(rgb(1, 0) == (std::vector<int>{0, 170, 0}), boost::test_tools::per_element());  // B's coast only
+  BOOST_TEST(rgb(0, 1) == (std::vector<int>{0, 170, 0}), boost::test_tools::per_element());
+  std::map<std::vector<int>, int> colours;
+  for (std::int64_t y = 0; y < 256; ++y) {
+    for (std::int64_t x = 0; x < 256; ++x) ++colours[rgb(x, y)];
+  }
+  BOOST_TEST(colours[(std::vector<int>{96, 96, 96})] > 100);  // the island's coast, in both
+  BOOST_TEST(colours[(std::vector<int>{0, 0, 0})] == 0);      // A has no coast B lacks
+  BOOST_TEST(colours[(std::vector<int>{0, 170, 0})] == 2);
+  const auto legend = readJson(pair.dir / "change.json");
+  SampleBlueprint sample = makeSample();
+  const float from = sample.heights[pixel(100, 120)];
+  BOOST_TEST(legend.at("scale_m").to_number<double>() == static_cast<double>(std::fabs((from + 0.01f) - from)) * 251.0);
+  BOOST_TEST(legend.at("colours").at("coastline_b").at(1).as_int64() == 170);
   // An existing image is refused before anything is compared.
   run = runTool({"diff", pair.a, pair.b, "--image", png.string()});
   BOOST_TEST(run.exitCode == 1);
-  BOOST_TEST(contains(run.err, "change.png"), run.err);
+  BOOST_TEST(contains(run.err, png.string()), run.err);
+  BOOST_TEST(contains(run.err, "nothing was compared"), run.err);
+  BOOST_TEST(run.out.empty());
 }
 
 BOOST_AUTO_TEST_CASE(bad_input_gets_a_clear_message) {

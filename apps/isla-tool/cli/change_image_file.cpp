@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: MIT
 #include "cli/change_image_file.hpp"
 
-#include <boost/json/serialize.hpp>
-
 #include <algorithm>
+#include <sstream>
 #include <vector>
 
 #include <isla/interrupt.hpp>
 #include <isla/staged_file.hpp>
 #include <png_encoder.hpp>
+
+#include "cli/report.hpp"
 
 namespace isla::cli {
 
@@ -38,7 +39,9 @@ void writeChangeImage(const diff::ChangeImage& image, const std::filesystem::pat
     }
   }
   StagedFile sidecar(sidecarPath, false);
-  const std::string legend = boost::json::serialize(image.legend()) + "\n";
+  std::ostringstream text;
+  printJson(image.legend(), text);
+  const std::string legend = text.str();
   sidecar.write(std::as_bytes(std::span(legend.data(), legend.size())));
   pngFile.commit();
   sidecar.commit();
