@@ -90,7 +90,8 @@ BlueprintDiff diffBlueprints(const Package& a, const Package& b, const Units& un
     return row && row->change != SectionChange::Identical;
   };
   if (idsA && idsB && out.sameMapSize() && (changed(kWaterIdsTag) || changed(kWaterTableTag))) {
-    out.water = compareWater(a, b, toleranceOf(options.tolerances, kWaterTableTag), options.threads);
+    out.water = compareWater(a, b, !changed(kWaterIdsTag), toleranceOf(options.tolerances, kWaterTableTag),
+                             options.threads);
   }
   return out;
 }

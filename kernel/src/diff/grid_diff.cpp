@@ -36,24 +36,26 @@ HeightChange compareHeights(const Raster& a, const Raster& b, double tolerance, 
   const double scale = units.heightScaleM;
   const auto partials = detail::scanBands<HeightPartial>(
       a.pixelCount(), threads, [&](std::uint64_t begin, std::uint64_t end, HeightPartial& p) {
-        for (std::uint64_t i = begin; i < end; ++i) {
-          const float from = left[i].value();
-          const float to = right[i].value();
-          if (std::bit_cast<std::uint32_t>(from) == std::bit_cast<std::uint32_t>(to)) continue;
-          const float change = to - from;
-          const float absChange = std::fabs(change);
-          if (tolerance > 0 && absChange <= tolerance) continue;
-          ++p.changed;
-          p.raised += change > 0;
-          p.lowered += change < 0;
-          if (std::isnan(absChange)) continue;
-          p.sumAbs += absChange;
-          ++p.histogram[binOf(absChange * scale)];
-          if (absChange > p.maxAbs) {
-            p.maxAbs = absChange;
-            p.maxIndex = i;
+        detail::forDifferingRuns(a, b, begin, end, [&](std::uint64_t first, std::uint64_t last) {
+          for (std::uint64_t i = first; i < last; ++i) {
+            const float from = left[i].value();
+            const float to = right[i].value();
+            if (std::bit_cast<std::uint32_t>(from) == std::bit_cast<std::uint32_t>(to)) continue;
+            const float change = to - from;
+            const float absChange = std::fabs(change);
+            if (tolerance > 0 && absChange <= tolerance) continue;
+            ++p.changed;
+            p.raised += change > 0;
+            p.lowered += change < 0;
+            if (std::isnan(absChange)) continue;
+            p.sumAbs += absChange;
+            ++p.histogram[binOf(absChange * scale)];
+            if (absChange > p.maxAbs) {
+              p.maxAbs = absChange;
+              p.maxIndex = i;
+            }
           }
-        }
+        });
       });
   HeightChange result;
   result.grid = {kHeightsTag, a.pixelCount(), 0};
@@ -94,13 +96,12 @@ BiomeChange compareBiomes(const Raster& a, const Raster& b, unsigned threads) {
         // A dense matrix while scanning (a map insertion a pixel would
         // dominate), made at the band's first change.
         std::vector<std::uint64_t> matrix;
-        for (std::uint64_t i = begin; i < end; ++i) {
-          const std::uint8_t from = left[i].value();
-          const std::uint8_t to = right[i].value();
-          if (from == to) continue;
+        detail::forDifferingRuns(a, b, begin, end, [&](std::uint64_t first, std::uint64_t last) {
           if (matrix.empty()) matrix.resize(256 * 256);
-          ++matrix[from * 256u + to];
-        }
+          for (std::uint64_t i = first; i < last; ++i) ++matrix[left[i].value() * 256u + right[i].value()];
+        });
+        // The diagonal counted pixels that did not change.
+        for (std::uint32_t c = 0; c < 256 && !matrix.empty(); ++c) matrix[c * 257] = 0;
         for (std::uint32_t cell = 0; cell < matrix.size(); ++cell) {
           if (matrix[cell]) counts[{cell / 256, cell % 256}] = matrix[cell];
         }
@@ -126,13 +127,15 @@ std::uint64_t countChanged(const Raster& a, const Raster& b, double tolerance, u
   const auto right = b.values<T>();
   const auto partials = detail::scanBands<std::uint64_t>(
       a.pixelCount(), threads, [&](std::uint64_t begin, std::uint64_t end, std::uint64_t& changed) {
-        for (std::uint64_t i = begin; i < end; ++i) {
-          const T from = left[i].value();
-          const T to = right[i].value();
-          if (std::memcmp(&from, &to, sizeof(T)) == 0) continue;
-          const double difference = std::fabs(static_cast<double>(to) - static_cast<double>(from));
-          changed += !(tolerance > 0 && difference <= tolerance);
-        }
+        detail::forDifferingRuns(a, b, begin, end, [&](std::uint64_t first, std::uint64_t last) {
+          for (std::uint64_t i = first; i < last; ++i) {
+            const T from = left[i].value();
+            const T to = right[i].value();
+            if (std::memcmp(&from, &to, sizeof(T)) == 0) continue;
+            const double difference = std::fabs(static_cast<double>(to) - static_cast<double>(from));
+            changed += !(tolerance > 0 && difference <= tolerance);
+          }
+        });
       });
   std::uint64_t changed = 0;
   for (const auto count : partials) changed += count;

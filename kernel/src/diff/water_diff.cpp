@@ -36,17 +36,20 @@ Overlaps countOverlaps(const Raster& a, const Raster& b, unsigned threads) {
         // Runs of one pair are long (Y inner), so the map sees a run, not a pixel.
         std::pair<std::uint16_t, std::uint16_t> run{left[begin].value(), right[begin].value()};
         std::uint64_t length = 0;
+        const auto close = [&] {
+          out.pairs[run] += length;
+          if ((run.first == kOceanBodyId) != (run.second == kOceanBodyId)) out.coastlineMoved += length;
+        };
         for (std::uint64_t i = begin; i < end; ++i) {
           const std::pair<std::uint16_t, std::uint16_t> pair{left[i].value(), right[i].value()};
-          out.coastlineMoved += (pair.first == kOceanBodyId) != (pair.second == kOceanBodyId);
           if (pair != run) {
-            out.pairs[run] += length;
+            close();
             run = pair;
             length = 0;
           }
           ++length;
         }
-        if (length) out.pairs[run] += length;
+        if (length) close();
       });
   Overlaps total;
   for (const auto& partial : partials) {
@@ -75,8 +78,9 @@ bool sameLevel(std::optional<float> a, std::optional<float> b, double tolerance)
 
 }  // namespace
 
-WaterChange compareWater(const Package& a, const Package& b, double levelTolerance, unsigned threads) {
-  const Overlaps overlaps = countOverlaps(*waterIds(a), *waterIds(b), threads);
+WaterChange compareWater(const Package& a, const Package& b, bool sameIds, double levelTolerance, unsigned threads) {
+  // Equal grids overlap themselves: one grid read twice is half the memory.
+  const Overlaps overlaps = countOverlaps(*waterIds(a), *waterIds(sameIds ? a : b), threads);
   std::map<std::uint16_t, std::uint64_t> pixelsA, pixelsB;
   for (const auto& [pair, pixels] : overlaps.pairs) {
     if (pair.first) pixelsA[pair.first] += pixels;

@@ -37,7 +37,8 @@ struct WaterChange {
   std::uint64_t coastlineMoved = 0;  // pixels ocean in one and not in the other
 };
 
-// Both blueprints hold WBID of the same MapSize. `levelTolerance`: raw units.
-WaterChange compareWater(const Package& a, const Package& b, double levelTolerance, unsigned threads);
+// Both blueprints hold WBID of the same MapSize; `sameIds` when its bytes
+// are equal. `levelTolerance`: raw units.
+WaterChange compareWater(const Package& a, const Package& b, bool sameIds, double levelTolerance, unsigned threads);
 
 }  // namespace isla::diff
