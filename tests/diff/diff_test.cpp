@@ -337,6 +337,17 @@ BOOST_AUTO_TEST_CASE(a_legacy_v1_file_against_its_v2_shares_the_v1_sections) {
   }
 }
 
+BOOST_AUTO_TEST_CASE(a_viewer_bundle_is_compared_by_its_blueprint) {
+  TempDir dir;
+  const auto dat = (dir / "a.dat").string(), zip = (dir / "a.zip").string();
+  const auto made = runTool({"synth", "--seed", "3", "--size", "256", "--out", dat, "--bundle", zip});
+  BOOST_TEST_REQUIRE(made.exitCode == 0, made.err);
+  const auto run = runTool({"diff", zip, dat, "--expect-same", "HGTS,BIOM,WBID,WBTB,WSRF,TOWN"});
+  BOOST_TEST(run.exitCode == 0, run.err);
+  BOOST_TEST(contains(run.out, "A: " + zip + "!"), run.out);
+  BOOST_TEST(contains(run.out, " 0 changed, 0 only in A, 0 only in B"), run.out);
+}
+
 BOOST_AUTO_TEST_CASE(different_map_sizes_compare_no_grids) {
   TempDir dir;
   writeFile(dir / "a.dat", encode(makeSample(256)).v2());
