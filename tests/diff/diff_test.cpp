@@ -4,15 +4,20 @@
 // invariants over synth's erosion and curve switches, the expectations'
 // exit codes, the image, and the error texts.
 #include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
 #include <boost/test/unit_test.hpp>
 
 #include <cmath>
+
+#include <isla/diff/blueprint_diff.hpp>
+#include <isla/diff/diff_json.hpp>
 #include <functional>
 #include <map>
 
 #include "blueprint_builder.hpp"
 #include "export_workspace.hpp"
 #include "sample_blueprint.hpp"
+#include "test_kernel.hpp"
 #include "tool_runner.hpp"
 
 using namespace isla;
@@ -397,6 +402,25 @@ BOOST_AUTO_TEST_CASE(the_image_shows_the_change_and_both_coastlines) {
   BOOST_TEST(contains(run.err, png.string()), run.err);
   BOOST_TEST(contains(run.err, "nothing was compared"), run.err);
   BOOST_TEST(run.out.empty());
+}
+
+BOOST_AUTO_TEST_CASE(the_result_does_not_depend_on_the_thread_count) {
+  SampleBlueprint sample = makeSample(512);
+  const LoadResult a = load(encode(sample).v2(), "a.dat");
+  for (std::size_t i = 0; i < sample.heights.size(); i += 7) sample.heights[i] += 1e-4f * static_cast<float>(i % 13);
+  for (std::size_t i = 0; i < sample.biomes.size(); i += 101) sample.biomes[i] = 3;
+  const LoadResult b = load(encode(sample).v2(), "b.dat");
+  BOOST_TEST_REQUIRE(a.ok(), describe(a.diagnostics));
+  BOOST_TEST_REQUIRE(b.ok(), describe(b.diagnostics));
+  const Kernel& kernel = sharedKernel();
+  auto text = [&](unsigned threads) {
+    const auto result = isla::diff::diffBlueprints(*a.package, *b.package, kernel.units(), {{}, threads});
+    return boost::json::serialize(isla::diff::diffJson(result, kernel.enums(), kernel.units()));
+  };
+  const std::string one = text(1);
+  BOOST_TEST(contains(one, "\"HGTS\",\"pixels\":262144"));
+  BOOST_TEST(text(2) == one);
+  BOOST_TEST(text(5) == one);
 }
 
 BOOST_AUTO_TEST_CASE(bad_input_gets_a_clear_message) {
