@@ -444,6 +444,12 @@ BOOST_AUTO_TEST_CASE(bad_input_gets_a_clear_message) {
   BOOST_TEST(run.exitCode == 2);
   BOOST_TEST(contains(run.err, "HGTS is in both --expect-same and --expect-changed"), run.err);
 
+  run = runTool({"diff", pair.a, pair.a, "--image", (pair.dir / "change.json").string()});
+  BOOST_TEST(run.exitCode == 2);
+  BOOST_TEST(contains(run.err, "change.json: name the image OUT.png (its legend is written beside it as OUT.json)"),
+             run.err);
+  BOOST_TEST(!std::filesystem::exists(pair.dir / "change.json"));
+
   run = runTool({"diff", pair.a, pair.a, "--tolerance", "HGTS"});
   BOOST_TEST(run.exitCode == 2);
   BOOST_TEST(contains(run.err, "--tolerance HGTS: write TAG=VALUE, e.g. HGTS=0.001"), run.err);

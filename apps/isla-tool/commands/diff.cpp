@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 
 #include <isla/bundle/source_reader.hpp>
@@ -251,6 +252,9 @@ int runDiff(Invocation& invocation) {
   const std::string image = values.count("image") ? values["image"].as<std::string>() : std::string();
   const Kernel& kernel = invocation.kernel();
   if (!image.empty()) {
+    if (std::filesystem::path(image).extension() != ".png") {
+      throw UsageError("--image " + image + ": name the image OUT.png (its legend is written beside it as OUT.json)");
+    }
     try {
       StagedFile::checkTarget(image, false);
       StagedFile::checkTarget(changeImageSidecar(image), false);
