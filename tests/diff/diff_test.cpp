@@ -8,6 +8,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <cmath>
+#include <cstdio>
 
 #include <isla/diff/blueprint_diff.hpp>
 #include <isla/diff/diff_json.hpp>
@@ -120,6 +121,16 @@ BOOST_AUTO_TEST_CASE(one_height_is_found_with_its_size_and_place) {
   BOOST_TEST(histogram[3].at("pixels").as_int64() == 1);
   BOOST_TEST(histogram[2].at("pixels").as_int64() == 0);
   BOOST_TEST(json.at("biomes").is_null());
+  const auto text = runTool({"diff", pair.a, pair.b}).out;
+  char line[160];
+  std::snprintf(line, sizeof line,
+                "HGTS: 1 of 65536 pixels changed (0.0015 %%)\n  1 raised, 0 lowered; largest |change| %.3f m at "
+                "(10, 20): %.3f m -> %.3f m; mean |change| %.3f m\n",
+                expected, from * 251.0, to * 251.0, expected);
+  BOOST_TEST(contains(text, line), text);
+  BOOST_TEST(contains(text, "|change| histogram: < 0.01 m: 0, 0.01-0.1 m: 0, 0.1-1 m: 0, 1-10 m: 1, 10-100 m: 0, "
+                            ">= 100 m: 0\n"),
+             text);
 }
 
 BOOST_AUTO_TEST_CASE(one_biome_pixel_is_one_transition) {
@@ -218,6 +229,13 @@ BOOST_AUTO_TEST_CASE(one_water_level_is_a_changed_row_and_a_changed_body) {
   BOOST_TEST(bodies[0].at("level_a").at("raw").to_number<double>() == 0.4);
   BOOST_TEST(bodies[0].at("level_b").at("raw").to_number<double>() == 0.5);
   BOOST_TEST(bodies[0].at("pixels_a").as_int64() == bodies[0].at("overlap").as_int64());
+  const auto text = runTool({"diff", pair.a, pair.b}).out;
+  BOOST_TEST(contains(text, "water bodies: 2 -> 2, 1 unchanged; coastline (ocean mask) unmoved: 0 pixels changed "
+                            "side"),
+             text);
+  BOOST_TEST(contains(text, "  body 2 changed: "), text);
+  BOOST_TEST(contains(text, " shared), level 0.4 raw (100.400 m) -> 0.5 raw (125.500 m)\n"), text);
+  BOOST_TEST(contains(text, "WBTB:\n  id 2 changed\n    surfaceLevel: 0.4 -> 0.5\n"), text);
 }
 
 BOOST_AUTO_TEST_CASE(a_lake_drained_into_land_is_a_removed_body) {
