@@ -301,6 +301,25 @@ BOOST_AUTO_TEST_CASE(a_params_field_is_reported_old_to_new) {
   BOOST_TEST(contains(text, "PRMS:\n  CraterRadius: 20 -> 25.5\n"), text);
 }
 
+BOOST_AUTO_TEST_CASE(a_curve_record_of_another_version_shows_the_fields_one_side_lacks) {
+  Pair pair([](SampleBlueprint& s) { s.curveVersion = 4; });
+  const auto json = diffJson(pair);
+  BOOST_TEST(changedTags(json) == Tags{"TCRV"});
+  std::vector<std::string> lines;
+  for (const auto& field : json.at("records").at(0).at("fields").as_array()) {
+    lines.push_back(std::string(field.at("field").as_string()) + ": " +
+                    (field.at("from").is_null() ? "-" : std::string(field.at("from").as_string())) + " -> " +
+                    (field.at("to").is_null() ? "-" : std::string(field.at("to").as_string())));
+  }
+  BOOST_TEST_REQUIRE(lines.size() == 4u);
+  BOOST_TEST(lines[0] == "curveVersion: 5 -> 4");
+  BOOST_TEST((lines[1].starts_with("presetId: ") && lines[1].ends_with(" -> -")), lines[1]);
+  BOOST_TEST((lines[3].starts_with("k6: ") && lines[3].ends_with(" -> -")), lines[3]);
+  const auto text = runTool({"diff", pair.a, pair.b}).out;
+  BOOST_TEST(contains(text, "TCRV:\n  curveVersion: 5 -> 4\n  presetId: "), text);
+  BOOST_TEST(contains(text, " -> (absent)\n"), text);
+}
+
 BOOST_AUTO_TEST_CASE(expectations_set_the_exit_code_and_say_what_failed) {
   Pair pair([](SampleBlueprint& s) { s.heights[pixel(10, 20)] += 0.001f; });
   auto run = runTool({"diff", pair.a, pair.b, "--expect-same", "BIOM,WBID,WBTB,WSRF", "--expect-changed", "HGTS"});
