@@ -286,6 +286,12 @@ BOOST_AUTO_TEST_CASE(unknown_sections_are_compared_as_bytes) {
   BOOST_TEST(json.at("sections").as_array().back().at("decoded").as_bool() == false);
   const auto text = runTool({"diff", a, b}).out;
   BOOST_TEST(contains(text, "ZZZZ       changed                        6              6  (bytes)"), text);
+
+  // Empty in both: identical.
+  writeFile(a, encode(makeSample()).add(FourCC("ZZZZ"), {}).v2());
+  const auto empty = runTool({"diff", a, a});
+  BOOST_TEST(empty.exitCode == 0, empty.err);
+  BOOST_TEST(contains(empty.out, "ZZZZ       identical                      0              0  (bytes)"), empty.out);
 }
 
 BOOST_AUTO_TEST_CASE(a_params_field_is_reported_old_to_new) {

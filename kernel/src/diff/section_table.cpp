@@ -47,6 +47,7 @@ Payload payloadOf(const Section& section) {
 
 bool sameBytes(std::span<const std::byte> a, std::span<const std::byte> b, unsigned threads) {
   if (a.size() != b.size()) return false;
+  if (a.empty()) return true;  // memcmp must not see an empty span's null data
   const auto partials = detail::scanBands<char>(a.size(), threads, [&](std::uint64_t begin, std::uint64_t end, char& same) {
     same = std::memcmp(a.data() + begin, b.data() + begin, end - begin) == 0;
   });
