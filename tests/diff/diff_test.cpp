@@ -457,7 +457,7 @@ BOOST_AUTO_TEST_CASE(the_result_does_not_depend_on_the_thread_count) {
   BOOST_TEST_REQUIRE(b.ok(), describe(b.diagnostics));
   const Kernel& kernel = sharedKernel();
   auto text = [&](unsigned threads) {
-    const auto result = isla::diff::diffBlueprints(*a.package, *b.package, kernel.units(), {{}, threads});
+    const auto result = isla::diff::diffBlueprints(*a.blueprint, *b.blueprint, kernel.units(), {{}, threads});
     return boost::json::serialize(isla::diff::diffJson(result, kernel.enums(), kernel.units()));
   };
   const std::string one = text(1);

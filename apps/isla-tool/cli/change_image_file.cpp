@@ -5,8 +5,8 @@
 #include <sstream>
 #include <vector>
 
-#include <isla/interrupt.hpp>
-#include <isla/staged_file.hpp>
+#include <isla/base/interrupt.hpp>
+#include <isla/publish/staged_file.hpp>
 #include <png_encoder.hpp>
 
 #include "cli/report.hpp"

@@ -11,9 +11,9 @@
 #include <isla/diff/blueprint_diff.hpp>
 #include <isla/diff/diff_json.hpp>
 #include <isla/diff/expectations.hpp>
-#include <isla/io_error.hpp>
-#include <isla/parallel.hpp>
-#include <isla/staged_file.hpp>
+#include <isla/base/io_error.hpp>
+#include <isla/parallel/parallel.hpp>
+#include <isla/publish/staged_file.hpp>
 
 #include "cli/change_image_file.hpp"
 #include "cli/report.hpp"
@@ -212,19 +212,19 @@ void printText(const BlueprintDiff& diff, const EnumTable& enums, const Units& u
 
 // Both blueprints, read at once; nullptr (with the reasons on stderr) when
 // either is not a valid blueprint.
-std::array<std::shared_ptr<const Package>, 2> load(const std::array<std::string, 2>& paths, const Kernel& kernel) {
+std::array<std::shared_ptr<const Blueprint>, 2> load(const std::array<std::string, 2>& paths, const Kernel& kernel) {
   std::array<LoadResult, 2> loads;
   parallelFor(2, 0, [&](std::size_t i) { loads[i] = readSourceBlueprint(paths[i], kernel).load; });
-  std::array<std::shared_ptr<const Package>, 2> packages;
+  std::array<std::shared_ptr<const Blueprint>, 2> blueprints;
   for (std::size_t i = 0; i < 2; ++i) {
     printDiagnostics(loads[i].diagnostics, std::cerr, Severity::Warning);
     if (!loads[i].ok()) {
       std::cerr << "isla-tool: error: " << paths[i] << " is not a valid blueprint; nothing was compared\n";
       return {};
     }
-    packages[i] = loads[i].package;
+    blueprints[i] = loads[i].blueprint;
   }
-  return packages;
+  return blueprints;
 }
 
 }  // namespace
@@ -262,10 +262,10 @@ int runDiff(Invocation& invocation) {
       throw CommandError(std::string(error.what()) + "; nothing was compared");
     }
   }
-  const auto packages = load(paths, kernel);
-  if (!packages[0]) return 1;
-  const Package& a = *packages[0];
-  const Package& b = *packages[1];
+  const auto blueprints = load(paths, kernel);
+  if (!blueprints[0]) return 1;
+  const Blueprint& a = *blueprints[0];
+  const Blueprint& b = *blueprints[1];
   const BlueprintDiff result = diffBlueprints(a, b, kernel.units(), request.options);
   const auto failures = failedExpectations(result, request.expectations);
 

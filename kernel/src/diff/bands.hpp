@@ -10,9 +10,9 @@
 #include <cstring>
 #include <vector>
 
-#include "isla/interrupt.hpp"
+#include "isla/base/interrupt.hpp"
 #include "isla/model/raster.hpp"
-#include "isla/parallel.hpp"
+#include "isla/parallel/parallel.hpp"
 
 namespace isla::diff::detail {
 

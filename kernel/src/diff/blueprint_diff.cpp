@@ -23,7 +23,7 @@ double toleranceOf(const Tolerances& tolerances, FourCC tag) {
 
 // One changed section, both sides present and decoded. Returns whether any
 // change exceeded the tolerance.
-bool describe(const Section& a, const Section& b, const Package& left, const Package& right,
+bool describe(const Section& a, const Section& b, const Blueprint& left, const Blueprint& right,
               const Units& units, const DiffOptions& options, BlueprintDiff& out) {
   const FourCC tag = a.tag;
   const double tolerance = toleranceOf(options.tolerances, tag);
@@ -67,7 +67,7 @@ bool describe(const Section& a, const Section& b, const Package& left, const Pac
 
 }  // namespace
 
-BlueprintDiff diffBlueprints(const Package& a, const Package& b, const Units& units, const DiffOptions& options) {
+BlueprintDiff diffBlueprints(const Blueprint& a, const Blueprint& b, const Units& units, const DiffOptions& options) {
   BlueprintDiff out;
   out.fileA = a.source;
   out.fileB = b.source;

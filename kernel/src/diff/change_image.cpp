@@ -7,7 +7,7 @@
 
 #include <boost/json/array.hpp>
 
-#include "isla/parallel.hpp"
+#include "isla/parallel/parallel.hpp"
 
 namespace isla::diff {
 

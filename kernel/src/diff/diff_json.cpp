@@ -3,7 +3,7 @@
 
 #include <boost/json/array.hpp>
 
-#include "isla/json_text.hpp"
+#include "isla/json/json_text.hpp"
 
 namespace isla::diff {
 

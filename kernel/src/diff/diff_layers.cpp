@@ -3,11 +3,11 @@
 
 namespace isla::diff {
 
-const Raster* heights(const Package& blueprint) { return blueprint.get<Raster>(kHeightsTag); }
-const Raster* biomes(const Package& blueprint) { return blueprint.get<Raster>(kBiomesTag); }
-const Raster* waterIds(const Package& blueprint) { return blueprint.get<Raster>(kWaterIdsTag); }
+const Raster* heights(const Blueprint& blueprint) { return blueprint.get<Raster>(kHeightsTag); }
+const Raster* biomes(const Blueprint& blueprint) { return blueprint.get<Raster>(kBiomesTag); }
+const Raster* waterIds(const Blueprint& blueprint) { return blueprint.get<Raster>(kWaterIdsTag); }
 
-std::vector<WaterBodyRecord> waterBodyRecords(const Package& blueprint) {
+std::vector<WaterBodyRecord> waterBodyRecords(const Blueprint& blueprint) {
   std::vector<WaterBodyRecord> out;
   if (const auto* table = blueprint.get<Table>(kWaterTableTag)) {
     for (const auto& row : table->rows) {
@@ -17,7 +17,7 @@ std::vector<WaterBodyRecord> waterBodyRecords(const Package& blueprint) {
   return out;
 }
 
-std::vector<TownRecord> townRecords(const Package& blueprint) {
+std::vector<TownRecord> townRecords(const Blueprint& blueprint) {
   std::vector<TownRecord> out;
   if (const auto* table = blueprint.get<Table>(kTownsTag)) {
     for (const auto& row : table->rows) {
@@ -28,7 +28,7 @@ std::vector<TownRecord> townRecords(const Package& blueprint) {
   return out;
 }
 
-OceanMask OceanMask::of(const Package& blueprint, const EnumTable& enums) {
+OceanMask OceanMask::of(const Blueprint& blueprint, const EnumTable& enums) {
   OceanMask mask;
   if (const auto* ids = waterIds(blueprint)) {
     mask.waterIds_ = ids->values<std::uint16_t>();

@@ -5,8 +5,8 @@
 #include <cstring>
 
 #include "bands.hpp"
-#include "isla/byte_writer.hpp"
-#include "isla/section_codec.hpp"
+#include "isla/container/byte_writer.hpp"
+#include "isla/container/section_codec.hpp"
 
 namespace isla::diff {
 
@@ -65,7 +65,7 @@ SectionRow compare(const Section& a, const Section& b, unsigned threads) {
 
 }  // namespace
 
-std::vector<SectionRow> compareSections(const Package& a, const Package& b, unsigned threads) {
+std::vector<SectionRow> compareSections(const Blueprint& a, const Blueprint& b, unsigned threads) {
   std::vector<SectionRow> rows;
   for (const auto& section : a.sections) {
     if (const Section* other = b.find(section.tag)) {

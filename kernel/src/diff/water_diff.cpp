@@ -59,7 +59,7 @@ Overlaps countOverlaps(const Raster& a, const Raster& b, unsigned threads) {
   return total;
 }
 
-std::map<std::uint16_t, float> levels(const Package& blueprint) {
+std::map<std::uint16_t, float> levels(const Blueprint& blueprint) {
   std::map<std::uint16_t, float> out;
   for (const auto& body : waterBodyRecords(blueprint)) out.emplace(body.id, body.surfaceLevel);
   return out;
@@ -78,7 +78,7 @@ bool sameLevel(std::optional<float> a, std::optional<float> b, double tolerance)
 
 }  // namespace
 
-WaterChange compareWater(const Package& a, const Package& b, bool sameIds, double levelTolerance, unsigned threads) {
+WaterChange compareWater(const Blueprint& a, const Blueprint& b, bool sameIds, double levelTolerance, unsigned threads) {
   // Equal grids overlap themselves: one grid read twice is half the memory.
   const Overlaps overlaps = countOverlaps(*waterIds(a), *waterIds(sameIds ? a : b), threads);
   std::map<std::uint16_t, std::uint64_t> pixelsA, pixelsB;

@@ -15,8 +15,8 @@
 #include "isla/diff/section_table.hpp"
 #include "isla/diff/town_diff.hpp"
 #include "isla/diff/water_diff.hpp"
-#include "isla/model/package.hpp"
-#include "isla/units.hpp"
+#include "isla/model/blueprint.hpp"
+#include "isla/base/units.hpp"
 
 namespace isla::diff {
 
@@ -52,6 +52,6 @@ struct BlueprintDiff {
 // removed one and an added one (docs/decisions.md).
 double townMatchRadius(std::int32_t mapSize);
 
-BlueprintDiff diffBlueprints(const Package& a, const Package& b, const Units& units, const DiffOptions& options);
+BlueprintDiff diffBlueprints(const Blueprint& a, const Blueprint& b, const Units& units, const DiffOptions& options);
 
 }  // namespace isla::diff

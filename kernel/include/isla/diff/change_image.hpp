@@ -12,7 +12,7 @@
 #include <boost/json/object.hpp>
 
 #include "isla/diff/diff_layers.hpp"
-#include "isla/units.hpp"
+#include "isla/base/units.hpp"
 
 namespace isla::diff {
 

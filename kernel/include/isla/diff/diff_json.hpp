@@ -5,7 +5,7 @@
 #include <boost/json/object.hpp>
 
 #include "isla/diff/blueprint_diff.hpp"
-#include "isla/enum_table.hpp"
+#include "isla/model/enum_table.hpp"
 
 namespace isla::diff {
 

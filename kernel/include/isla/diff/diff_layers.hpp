@@ -8,8 +8,8 @@
 #include <span>
 #include <vector>
 
-#include "isla/enum_table.hpp"
-#include "isla/model/package.hpp"
+#include "isla/model/enum_table.hpp"
+#include "isla/model/blueprint.hpp"
 
 namespace isla::diff {
 
@@ -19,9 +19,9 @@ inline constexpr FourCC kWaterIdsTag{"WBID"};
 inline constexpr FourCC kWaterTableTag{"WBTB"};
 inline constexpr FourCC kTownsTag{"TOWN"};
 
-const Raster* heights(const Package& blueprint);
-const Raster* biomes(const Package& blueprint);
-const Raster* waterIds(const Package& blueprint);
+const Raster* heights(const Blueprint& blueprint);
+const Raster* biomes(const Blueprint& blueprint);
+const Raster* waterIds(const Blueprint& blueprint);
 
 // The WBID value of the ocean body (BLUEPRINT_FORMAT.md: 1 is the ocean).
 inline constexpr std::uint16_t kOceanBodyId = 1;
@@ -32,7 +32,7 @@ struct WaterBodyRecord {
   float surfaceLevel = 0;  // raw height units
 };
 // The WBTB rows, in file order (empty when the section is absent).
-std::vector<WaterBodyRecord> waterBodyRecords(const Package& blueprint);
+std::vector<WaterBodyRecord> waterBodyRecords(const Blueprint& blueprint);
 
 struct TownRecord {
   float x = 0;
@@ -40,13 +40,13 @@ struct TownRecord {
   std::uint8_t tier = 0;
   std::uint8_t highwayNode = 0;
 };
-std::vector<TownRecord> townRecords(const Package& blueprint);
+std::vector<TownRecord> townRecords(const Blueprint& blueprint);
 
 // Which pixels are ocean: WBID == 1 when the blueprint has water ids, else
 // the biome grid's Ocean class; neither: no mask.
 class OceanMask {
  public:
-  static OceanMask of(const Package& blueprint, const EnumTable& enums);
+  static OceanMask of(const Blueprint& blueprint, const EnumTable& enums);
   explicit operator bool() const { return !waterIds_.empty() || !biomes_.empty(); }
   bool at(std::uint64_t index) const {
     return waterIds_.empty() ? biomes_[index].value() == oceanBiome_ : waterIds_[index].value() == kOceanBodyId;

@@ -7,9 +7,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "isla/fourcc.hpp"
+#include "isla/base/fourcc.hpp"
 #include "isla/model/raster.hpp"
-#include "isla/units.hpp"
+#include "isla/base/units.hpp"
 
 namespace isla::diff {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "isla/fourcc.hpp"
+#include "isla/base/fourcc.hpp"
 #include "isla/model/record.hpp"
 
 namespace isla::diff {

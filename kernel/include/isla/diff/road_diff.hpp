@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-#include "isla/fourcc.hpp"
+#include "isla/base/fourcc.hpp"
 #include "isla/model/polylines.hpp"
 
 namespace isla::diff {

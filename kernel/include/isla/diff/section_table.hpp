@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "isla/model/package.hpp"
+#include "isla/model/blueprint.hpp"
 
 namespace isla::diff {
 
@@ -31,6 +31,6 @@ struct SectionRow {
 
 // A's tags in file order, then those only B has in B's order. Grids are
 // compared on `threads` threads.
-std::vector<SectionRow> compareSections(const Package& a, const Package& b, unsigned threads);
+std::vector<SectionRow> compareSections(const Blueprint& a, const Blueprint& b, unsigned threads);
 
 }  // namespace isla::diff

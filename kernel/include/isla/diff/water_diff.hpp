@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "isla/model/package.hpp"
+#include "isla/model/blueprint.hpp"
 
 namespace isla::diff {
 
@@ -39,6 +39,6 @@ struct WaterChange {
 
 // Both blueprints hold WBID of the same MapSize; `sameIds` when its bytes
 // are equal. `levelTolerance`: raw units.
-WaterChange compareWater(const Package& a, const Package& b, bool sameIds, double levelTolerance, unsigned threads);
+WaterChange compareWater(const Blueprint& a, const Blueprint& b, bool sameIds, double levelTolerance, unsigned threads);
 
 }  // namespace isla::diff
