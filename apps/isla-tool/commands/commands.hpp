@@ -14,5 +14,6 @@ int runSynth(Invocation& invocation);
 int runRun(Invocation& invocation);
 int runExport(Invocation& invocation);
 int runBundle(Invocation& invocation);
+int runDiff(Invocation& invocation);
 
 }  // namespace isla::cli

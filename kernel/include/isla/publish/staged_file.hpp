@@ -33,6 +33,8 @@ class StagedFile final : public ByteSink {
   void commit();
 
   const std::filesystem::path& stagePath() const { return stage_; }
+  // The stage's writer, for encoders that write onto a FileWriter (PNG).
+  FileWriter& file() { return *writer_; }
   // The abandoned stages removed before this one was made, for a note.
   const std::vector<std::filesystem::path>& removedStages() const { return removed_; }
 
