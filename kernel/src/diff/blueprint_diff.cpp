@@ -31,18 +31,19 @@ bool describe(const Section& a, const Section& b, const Blueprint& left, const B
   if (const auto* gridA = a.as<Raster>()) {
     const auto* gridB = b.as<Raster>();
     if (!gridB || !out.sameMapSize() || gridA->type() != gridB->type()) return true;
-    if (tag == kHeightsTag && gridA->type() == ElementType::F32) {
-      out.heights = compareHeights(*gridA, *gridB, tolerance, units, threads);
+    const std::optional<Role> role = roleOf(left, tag);
+    if (role == Role::Heights && roleOf(right, tag) == role) {
+      out.heights = compareHeights(tag, *gridA, *gridB, tolerance, units, threads);
       return out.heights->grid.changed != 0;
     }
-    if (tag == kBiomesTag && gridA->type() == ElementType::U8) {
-      out.biomes = compareBiomes(*gridA, *gridB, threads);
+    if (role == Role::BiomeClasses && roleOf(right, tag) == role) {
+      out.biomes = compareBiomes(tag, *gridA, *gridB, threads);
       return out.biomes->grid.changed != 0;
     }
     out.otherGrids.push_back(compareGrid(tag, *gridA, *gridB, tolerance, threads));
     return out.otherGrids.back().changed != 0;
   }
-  if (tag == kTownsTag) {
+  if (roleOf(left, tag) == Role::Towns && roleOf(right, tag) == Role::Towns) {
     out.towns = compareTowns(townRecords(left), townRecords(right), townMatchRadius(left.mapSize), tolerance);
     return !out.towns->moved.empty() || !out.towns->added.empty() || !out.towns->removed.empty();
   }
@@ -89,8 +90,12 @@ BlueprintDiff diffBlueprints(const Blueprint& a, const Blueprint& b, const Units
     const auto* row = out.row(tag);
     return row && row->change != SectionChange::Identical;
   };
-  if (idsA && idsB && out.sameMapSize() && (changed(kWaterIdsTag) || changed(kWaterTableTag))) {
-    out.water = compareWater(a, b, !changed(kWaterIdsTag), toleranceOf(options.tolerances, kWaterTableTag),
+  const auto idsTag = tagOf(a, Role::WaterBodyIds);
+  const auto tableTag = tagOf(a, Role::WaterBodies);
+  const bool idsChanged = idsTag && changed(*idsTag);
+  const bool tableChanged = tableTag && changed(*tableTag);
+  if (idsA && idsB && out.sameMapSize() && (idsChanged || tableChanged)) {
+    out.water = compareWater(a, b, !idsChanged, tableTag ? toleranceOf(options.tolerances, *tableTag) : 0.0,
                              options.threads);
   }
   return out;

@@ -3,26 +3,46 @@
 
 namespace isla::diff {
 
-const Raster* heights(const Blueprint& blueprint) { return blueprint.get<Raster>(kHeightsTag); }
-const Raster* biomes(const Blueprint& blueprint) { return blueprint.get<Raster>(kBiomesTag); }
-const Raster* waterIds(const Blueprint& blueprint) { return blueprint.get<Raster>(kWaterIdsTag); }
+std::optional<Role> roleOf(const Blueprint& blueprint, FourCC tag) {
+  for (const FilledRole& filled : blueprint.roles) {
+    if (filled.tag == tag) return isla::roleOf(filled.content);
+  }
+  return std::nullopt;
+}
+
+std::optional<FourCC> tagOf(const Blueprint& blueprint, Role role) {
+  const FilledRole* filled = blueprint.filled(role);
+  return filled ? std::optional<FourCC>(filled->tag) : std::nullopt;
+}
+
+const Raster* heights(const Blueprint& blueprint) {
+  const auto* grid = blueprint.role<HeightGrid>();
+  return grid ? &grid->raw : nullptr;
+}
+
+const Raster* biomes(const Blueprint& blueprint) {
+  const auto* grid = blueprint.role<BiomeGrid>();
+  return grid ? &grid->classes : nullptr;
+}
+
+const Raster* waterIds(const Blueprint& blueprint) {
+  const auto* grid = blueprint.role<WaterBodyIdGrid>();
+  return grid ? &grid->ids : nullptr;
+}
 
 std::vector<WaterBodyRecord> waterBodyRecords(const Blueprint& blueprint) {
   std::vector<WaterBodyRecord> out;
-  if (const auto* table = blueprint.get<Table>(kWaterTableTag)) {
-    for (const auto& row : table->rows) {
-      out.push_back({row.as<std::uint16_t>("id"), row.as<std::uint8_t>("type"), row.as<float>("surfaceLevel")});
-    }
+  if (const auto* table = blueprint.role<WaterBodyTable>()) {
+    for (const WaterBody& body : table->bodies) out.push_back({body.id, body.kind, body.surfaceLevelRaw});
   }
   return out;
 }
 
 std::vector<TownRecord> townRecords(const Blueprint& blueprint) {
   std::vector<TownRecord> out;
-  if (const auto* table = blueprint.get<Table>(kTownsTag)) {
-    for (const auto& row : table->rows) {
-      out.push_back({row.as<float>("X"), row.as<float>("Y"), row.as<std::uint8_t>("tier"),
-                     row.as<std::uint8_t>("isHighwayNode")});
+  if (const auto* list = blueprint.role<TownList>()) {
+    for (const Town& town : list->towns) {
+      out.push_back({town.x, town.y, town.tier, static_cast<std::uint8_t>(town.highwayNode ? 1 : 0)});
     }
   }
   return out;

@@ -29,7 +29,7 @@ std::size_t binOf(double absChangeM) {
 
 }  // namespace
 
-HeightChange compareHeights(const Raster& a, const Raster& b, double tolerance, const Units& units,
+HeightChange compareHeights(FourCC tag, const Raster& a, const Raster& b, double tolerance, const Units& units,
                             unsigned threads) {
   const auto left = a.values<float>();
   const auto right = b.values<float>();
@@ -58,7 +58,7 @@ HeightChange compareHeights(const Raster& a, const Raster& b, double tolerance, 
         });
       });
   HeightChange result;
-  result.grid = {kHeightsTag, a.pixelCount(), 0};
+  result.grid = {tag, a.pixelCount(), 0};
   double sumAbs = 0;
   float maxAbs = -1;
   std::uint64_t maxIndex = 0;
@@ -87,7 +87,7 @@ HeightChange compareHeights(const Raster& a, const Raster& b, double tolerance, 
   return result;
 }
 
-BiomeChange compareBiomes(const Raster& a, const Raster& b, unsigned threads) {
+BiomeChange compareBiomes(FourCC tag, const Raster& a, const Raster& b, unsigned threads) {
   using Counts = std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint64_t>;
   const auto left = a.values<std::uint8_t>();
   const auto right = b.values<std::uint8_t>();
@@ -111,7 +111,7 @@ BiomeChange compareBiomes(const Raster& a, const Raster& b, unsigned threads) {
     for (const auto& [key, pixels] : counts) total[key] += pixels;
   }
   BiomeChange result;
-  result.grid = {kBiomesTag, a.pixelCount(), 0};
+  result.grid = {tag, a.pixelCount(), 0};
   for (const auto& [key, pixels] : total) {
     result.transitions.push_back({key.first, key.second, pixels});
     result.grid.changed += pixels;

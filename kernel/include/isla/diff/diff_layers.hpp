@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// Where the diff finds each layer of a decoded blueprint: the one place that
-// knows which tag and field name hold heights, biomes, water, towns, roads.
+// Where the diff finds each layer of a decoded blueprint: the roles
+// (model/roles.hpp), so a section a third party fills a role with is
+// compared as the shipped one would be. The one place that knows them.
 #pragma once
 
 #include <cstdint>
@@ -13,25 +14,24 @@
 
 namespace isla::diff {
 
-inline constexpr FourCC kHeightsTag{"HGTS"};
-inline constexpr FourCC kBiomesTag{"BIOM"};
-inline constexpr FourCC kWaterIdsTag{"WBID"};
-inline constexpr FourCC kWaterTableTag{"WBTB"};
-inline constexpr FourCC kTownsTag{"TOWN"};
+// The role `tag`'s section fills in `blueprint`, if any.
+std::optional<Role> roleOf(const Blueprint& blueprint, FourCC tag);
+// The tag of the section that fills `role`, if one does.
+std::optional<FourCC> tagOf(const Blueprint& blueprint, Role role);
 
 const Raster* heights(const Blueprint& blueprint);
 const Raster* biomes(const Blueprint& blueprint);
 const Raster* waterIds(const Blueprint& blueprint);
 
-// The WBID value of the ocean body (BLUEPRINT_FORMAT.md: 1 is the ocean).
+// The water-body id of the ocean (BLUEPRINT_FORMAT.md: 1 is the ocean).
 inline constexpr std::uint16_t kOceanBodyId = 1;
 
 struct WaterBodyRecord {
   std::uint16_t id = 0;
-  std::uint8_t type = 0;  // 0 ocean, 1 lake
+  WaterKind kind = WaterKind::Unknown;
   float surfaceLevel = 0;  // raw height units
 };
-// The WBTB rows, in file order (empty when the section is absent).
+// The water bodies, in file order (empty when no section fills the role).
 std::vector<WaterBodyRecord> waterBodyRecords(const Blueprint& blueprint);
 
 struct TownRecord {
@@ -42,7 +42,7 @@ struct TownRecord {
 };
 std::vector<TownRecord> townRecords(const Blueprint& blueprint);
 
-// Which pixels are ocean: WBID == 1 when the blueprint has water ids, else
+// Which pixels are ocean: id 1 when the blueprint has water ids, else
 // the biome grid's Ocean class; neither: no mask.
 class OceanMask {
  public:

@@ -35,7 +35,7 @@ struct HeightChange {
 };
 
 // `tolerance` in raw height units: smaller changes are equal.
-HeightChange compareHeights(const Raster& a, const Raster& b, double tolerance, const Units& units,
+HeightChange compareHeights(FourCC tag, const Raster& a, const Raster& b, double tolerance, const Units& units,
                             unsigned threads);
 
 struct BiomeTransition {
@@ -49,7 +49,7 @@ struct BiomeChange {
   std::vector<BiomeTransition> transitions;  // from != to, ordered by (from, to)
 };
 
-BiomeChange compareBiomes(const Raster& a, const Raster& b, unsigned threads);
+BiomeChange compareBiomes(FourCC tag, const Raster& a, const Raster& b, unsigned threads);
 
 // Any grid: pixels whose values differ by more than `tolerance` (as numbers).
 GridChange compareGrid(FourCC tag, const Raster& a, const Raster& b, double tolerance, unsigned threads);
