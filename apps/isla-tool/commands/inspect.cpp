@@ -6,6 +6,7 @@
 
 #include <isla/blueprint_reader.hpp>
 #include <isla/parallel.hpp>
+#include <isla/printable_text.hpp>
 
 #include "cli/report.hpp"
 #include "commands/commands.hpp"
@@ -50,12 +51,12 @@ std::string offsetText(const Section& section) {
 
 void printText(const Package& package, const std::vector<SectionView>& views, std::ostream& out,
                bool verbose) {
-  out << "file:     " << package.source << "\nformat:   " << sourceFormatName(package.format)
+  out << "file:     " << printableText(package.source) << "\nformat:   " << sourceFormatName(package.format)
       << "\nMapSize:  " << package.mapSize << "\n";
   for (const auto& view : views) {
     if (view.section.tag == kParamsTag && !view.summary.details.empty()) {
       out << "params:\n";
-      for (const auto& line : view.summary.details) out << "  " << line << "\n";
+      for (const auto& line : view.summary.details) out << "  " << printableText(line) << "\n";
     }
   }
   out << "sections:\n";
@@ -64,12 +65,12 @@ void printText(const Package& package, const std::vector<SectionView>& views, st
                 "summary");
   out << line;
   for (const auto& view : views) {
-    std::snprintf(line, sizeof line, "  %-10s %-14s %12s %12llu  ", view.section.tag.text().c_str(),
+    std::snprintf(line, sizeof line, "  %-10s %-14s %12s %12llu  ", printableText(view.section.tag.text()).c_str(),
                   view.name.c_str(), offsetText(view.section).c_str(),
                   static_cast<unsigned long long>(view.section.payloadLength));
-    out << line << view.summary.brief << "\n";
+    out << line << printableText(view.summary.brief) << "\n";
     if (verbose && view.section.tag != kParamsTag) {
-      for (const auto& detail : view.summary.details) out << "      " << detail << "\n";
+      for (const auto& detail : view.summary.details) out << "      " << printableText(detail) << "\n";
     }
   }
   bool header = false;
@@ -77,8 +78,8 @@ void printText(const Package& package, const std::vector<SectionView>& views, st
     if (view.section.status != SectionStatus::Skipped) continue;
     if (!header) out << "skipped:\n";
     header = true;
-    out << "  " << view.section.tag.text() << " at offset " << offsetText(view.section) << ": "
-        << view.section.note << "\n";
+    out << "  " << printableText(view.section.tag.text()) << " at offset " << offsetText(view.section) << ": "
+        << printableText(view.section.note) << "\n";
   }
 }
 

@@ -29,6 +29,11 @@ namespace json = boost::json;
 constexpr std::uintmax_t kMaxDocumentBytes = std::uintmax_t{1} << 30;
 // A terrain header is a handful of values; more is not a terrain file.
 constexpr std::size_t kMaxTerrainHeaderValues = 256;
+// The most bytes a terrain file of n heights may have: a header and, per
+// height, the longest float32 JSON ("-1.17549435e-38") with generous
+// separators and indentation.
+constexpr double kMaxTerrainBytesPerHeight = 64;
+constexpr double kMaxTerrainHeaderBytes = 1 << 20;
 
 std::string str(const json::value& v) { return std::string(v.get_string()); }
 double real(const json::value& v) { return v.to_number<double>(); }
@@ -112,6 +117,27 @@ class PackageCheck {
     return file;
   }
 
+  // A terrain file far larger than its patch's heights can be (a sparse
+  // file of gigabytes) is refused before it is hashed or read.
+  std::optional<std::filesystem::path> locatedTerrain(const PatchEntry& patch) {
+    const auto file = locate(root_, patch.terrain, report_);
+    if (!file) return file;
+    const double heights = static_cast<double>(std::max<std::int64_t>(0, patch.pointsX)) *
+                           static_cast<double>(std::max<std::int64_t>(0, patch.pointsZ));
+    const double limit = kMaxTerrainHeaderBytes + kMaxTerrainBytesPerHeight * heights;
+    std::error_code error;
+    if (const auto size = std::filesystem::file_size(*file, error); !error && static_cast<double>(size) > limit) {
+      report_.error("world.terrain-too-large", patch.terrain.path, "",
+                    patch.terrain.path + " is " + std::to_string(size) + " bytes, more than the " +
+                        std::to_string(static_cast<std::uint64_t>(limit)) + " a terrain of " +
+                        std::to_string(patch.pointsX) + " x " + std::to_string(patch.pointsZ) +
+                        " heights can have; it was neither hashed nor read: recompile the package");
+      return std::nullopt;
+    }
+    hashes_.push_back({*file, patch.terrain});
+    return file;
+  }
+
   // Hashing every file and streaming every terrain file are independent:
   // they run on every core, each task reporting on its own, merged in
   // terrain-then-hash order, so the diagnostics do not depend on the thread
@@ -150,7 +176,7 @@ class PackageCheck {
     boundariesFile_ = located(model_.boundaries);
     reportFile_ = located(model_.report);
     for (const auto& s : model_.sources) sceneryFiles_.push_back(located(s.scenery));
-    for (const auto& p : model_.patches) terrainFiles_.push_back(located(p.terrain));
+    for (const auto& p : model_.patches) terrainFiles_.push_back(locatedTerrain(p));
     figures_.resize(model_.patches.size());
     slopes_.resize(model_.patches.size());
     queries_.resize(model_.patches.size());

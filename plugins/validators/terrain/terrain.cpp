@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: MIT
-// terrain: every HGTS height is finite and within a plausible range. The
+// terrain: every HGTS height is finite, within what a world can hold in
+// metres (kMaxHeightM) and within a plausible range. The
 // range is an option because "plausible" depends on the generator's settings.
 #include <isla/plugin_api.hpp>
 #include <isla/text_format.hpp>
+#include <isla/json_text.hpp>
 #include <isla/raster_stats.hpp>
+#include <isla/world/layout_limits.hpp>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <optional>
@@ -65,6 +69,11 @@ class TerrainValidator final : public isla::Validator {
     const isla::FloatStats stats = isla::floatStats(*heights);
     if (stats.firstNonFinite) reportNonFinite(*heights, stats, out);
 
+    const double scale = context.units.heightScaleM;
+    if (stats.finite > 0 && std::max(-stats.min, stats.max) * scale > isla::kMaxHeightM) {
+      reportTooHigh(*heights, scale, out);
+    }
+
     const std::string rangeText = context.options.get(kRangeOption).value_or(kDefaultRange);
     const auto range = parseRange(rangeText);
     if (!range) {
@@ -88,6 +97,28 @@ class TerrainValidator final : public isla::Validator {
                                 rawText(value) + " at pixel " + isla::toText(pixel) +
                                 "; every height must be a finite raw value";
     out.add({isla::Severity::Error, "terrain.non-finite", message, {}, kHeights, {}, pixel, {}});
+  }
+
+  // A height past kMaxHeightM metres would make the world's heights, and
+  // the gaps synthesised from them, overflow the float32 the package holds.
+  static void reportTooHigh(const isla::Raster& heights, double scale, isla::Diagnostics& out) {
+    const auto values = heights.values<float>();
+    std::uint64_t count = 0;
+    std::uint64_t first = 0;
+    for (std::uint64_t i = 0; i < values.size(); ++i) {
+      if (std::abs(static_cast<double>(values[i].value())) * scale > isla::kMaxHeightM) {
+        if (count++ == 0) first = i;
+      }
+    }
+    const auto pixel = isla::pixelOf(first, heights.mapSize());
+    const float value = values[first].value();
+    const std::string message =
+        std::to_string(count) + " heights lie beyond +-" + isla::toJsonText(isla::kMaxHeightM, false) +
+        " m, which a world cannot hold; the first is " + rawText(value) + " raw (" +
+        isla::toJsonText(static_cast<double>(value) * scale, false) + " m at a height scale of " +
+        isla::toJsonText(scale, false) + " m) at pixel " + isla::toText(pixel) +
+        "; regenerate the heights, or give a smaller height scale";
+    out.add({isla::Severity::Error, "terrain.height-overflow", message, {}, kHeights, {}, pixel, {}});
   }
 
   static void reportBadRange(const std::string& text, double scale, isla::Diagnostics& out) {
