@@ -151,7 +151,7 @@ class PackageCheck {
     std::latch documentsRead(1);
     parallelFor(1 + hashes + terrains, threads_, [&](std::size_t task) {
       if (task == 0) {
-        const CountDown done(documentsRead);
+        const CountDown done{documentsRead};  // braces: clang 14 has no parenthesised aggregates
         checkBoundaries();
         for (std::size_t i = 0; i < model_.sources.size(); ++i) checkScenery(i);
       } else if (task <= hashes) {
