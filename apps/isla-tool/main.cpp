@@ -4,9 +4,9 @@
 #include <iostream>
 #include <algorithm>
 
-#include <isla/interrupt.hpp>
-#include <isla/io_error.hpp>
-#include <isla/printable_text.hpp>
+#include <isla/base/interrupt.hpp>
+#include <isla/base/io_error.hpp>
+#include <isla/base/printable_text.hpp>
 
 #include "commands/commands.hpp"
 

@@ -3,7 +3,7 @@
 // invalid UTF-8 escaped, and everything else unchanged.
 #include <boost/test/unit_test.hpp>
 
-#include <isla/printable_text.hpp>
+#include <isla/base/printable_text.hpp>
 
 using isla::printableText;
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "cli/report.hpp"
 
-#include <isla/json_text.hpp>
-#include <isla/printable_text.hpp>
+#include <isla/json/json_text.hpp>
+#include <isla/base/printable_text.hpp>
 
 namespace isla::cli {
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "thread_count.hpp"
 
-#include <isla/printable_text.hpp>
+#include <isla/base/printable_text.hpp>
 
 #include <algorithm>
 

@@ -10,8 +10,8 @@
 #include <algorithm>
 #include <set>
 
+#include "isla/json/json_schema.hpp"
 #include "isla/json/strict_json.hpp"
-#include "isla/json_schema.hpp"
 #include "isla/publish/sha256.hpp"
 #include "zip_archive.hpp"
 

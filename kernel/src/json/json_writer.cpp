@@ -9,7 +9,7 @@
 #include <stdexcept>
 #include <type_traits>
 
-#include "isla/utf8.hpp"
+#include "isla/base/utf8.hpp"
 #include "shortest_float.hpp"
 
 namespace isla {

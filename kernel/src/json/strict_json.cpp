@@ -11,7 +11,7 @@
 #include <cmath>
 #include <set>
 
-#include "isla/printable_text.hpp"
+#include "isla/base/printable_text.hpp"
 
 namespace isla {
 

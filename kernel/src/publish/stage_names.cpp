@@ -10,7 +10,7 @@
 #include <charconv>
 #include <fstream>
 
-#include "isla/io_error.hpp"
+#include "isla/base/io_error.hpp"
 
 namespace isla {
 

@@ -13,8 +13,8 @@
 #include <set>
 #include <sstream>
 
+#include "isla/json/json_schema.hpp"
 #include "isla/json/strict_json.hpp"
-#include "isla/json_schema.hpp"
 #include "isla/world/layout_limits.hpp"
 
 namespace isla {

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <limits>
 
-#include "isla/json_text.hpp"
+#include "isla/json/json_text.hpp"
 
 namespace isla {
 

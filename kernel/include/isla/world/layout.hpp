@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "isla/diagnostics.hpp"
+#include "isla/base/diagnostics.hpp"
 
 namespace isla {
 
@@ -48,5 +48,9 @@ struct Layout {
 std::optional<Layout> loadLayout(const std::filesystem::path& file, Diagnostics& out);
 std::optional<Layout> parseLayout(std::string_view json, const std::filesystem::path& file,
                                   Diagnostics& out);
+
+// One blueprint as a 1 x 1 layout with default settings (isla-tool export):
+// its id and namespace are the file's stem, made a valid identifier.
+Layout singleSourceLayout(const std::filesystem::path& blueprint);
 
 }  // namespace isla

@@ -14,7 +14,7 @@
 #include <string>
 #include <string_view>
 
-#include "isla/section_codec.hpp"  // kMaxMapSize
+#include "isla/container/section_codec.hpp"  // kMaxMapSize
 
 namespace isla {
 
