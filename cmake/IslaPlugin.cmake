@@ -25,7 +25,7 @@ function(isla_add_plugin)
   target_link_libraries(isla_plugin_${ident} PRIVATE ${objects})
   set_target_properties(isla_plugin_${ident} PROPERTIES
     LIBRARY_OUTPUT_DIRECTORY "${ISLA_PLUGIN_OUTPUT_DIR}"
-    INSTALL_RPATH "$ORIGIN/../..")
+    INSTALL_RPATH "$ORIGIN/../.." BUILD_WITH_INSTALL_RPATH ON)
   install(TARGETS isla_plugin_${ident} LIBRARY DESTINATION "${ISLA_PLUGIN_SUBDIR}")
 
   set_property(GLOBAL APPEND PROPERTY ISLA_BUILTIN_PLUGINS ${ident})

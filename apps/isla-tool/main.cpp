@@ -6,6 +6,7 @@
 
 #include <isla/base/interrupt.hpp>
 #include <isla/base/io_error.hpp>
+#include <isla/base/printable_text.hpp>
 
 #include "commands/commands.hpp"
 
@@ -90,7 +91,7 @@ int main(int argc, char** argv) {
         if (candidate.info.name == argument) command = &candidate;
       }
       if (!command) {
-        std::cerr << "isla-tool: unknown command '" << argument << "'\n\n";
+        std::cerr << "isla-tool: unknown command '" << isla::printableText(argument) << "'\n\n";
         printUsage(std::cerr);
         return 2;
       }
@@ -111,18 +112,18 @@ int main(int argc, char** argv) {
   try {
     return command->run(invocation);
   } catch (const isla::cli::UsageError& error) {
-    std::cerr << "isla-tool " << command->info.name << ": " << error.what() << "\nUsage: isla-tool "
+    std::cerr << "isla-tool " << command->info.name << ": " << isla::printableText(error.what()) << "\nUsage: isla-tool "
               << command->info.synopsis << "\n";
     return 2;
   } catch (const isla::cli::CommandError& error) {
-    std::cerr << "isla-tool: error: " << error.what() << "\n";
+    std::cerr << "isla-tool: error: " << isla::printableText(error.what()) << "\n";
     return 1;
   } catch (const isla::Interrupted& error) {
     // The stages have unwound away by now.
     std::cerr << "isla-tool: " << error.what() << "; nothing was written\n";
     return error.exitCode();
   } catch (const std::exception& error) {
-    std::cerr << "isla-tool: error: " << error.what() << "\n";
+    std::cerr << "isla-tool: error: " << isla::printableText(error.what()) << "\n";
     return 1;
   }
 }

@@ -89,9 +89,12 @@ def test_a_missing_parent_is_enoent(small_layout: Path) -> None:
     assert raised.value.errno == errno.ENOENT
 
 
-def test_jobs_must_be_positive(small_layout: Path) -> None:
-    with pytest.raises(ValueError, match="^jobs must be a positive number of threads, or None for all cores, not 0$"):
-        compile_world(small_layout, small_layout.parent / "world", jobs=0)
+@pytest.mark.parametrize("jobs", [0, -1, 257, 100000])
+def test_jobs_must_be_within_1_to_256(small_layout: Path, jobs: int) -> None:
+    message = f"^jobs must be a number of threads from 1 to 256, or None for all cores, not {jobs}$"
+    with pytest.raises(ValueError, match=message):
+        compile_world(small_layout, small_layout.parent / "world", jobs=jobs)
+    assert not (small_layout.parent / "world").exists()
 
 
 def test_validate_world_reports_every_violation(compiled_world: Path, tmp_path: Path) -> None:

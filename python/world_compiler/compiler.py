@@ -15,6 +15,8 @@ from . import _native
 from ._kernel import StrPath, make_kernel
 
 REPORT_FILE = "compilation-report.json"
+# As the command line's --jobs (docs/terrain-world-package.md, Ranges).
+MAX_JOBS = 256
 
 
 def _option_text(value: str | int | float | bool) -> str:
@@ -45,7 +47,7 @@ def compile_world(
         out_dir: the package directory to create; it must not exist, its
             parent must.
         exporter: the exporter plugin (``isla-tool plugins`` lists them).
-        jobs: threads to use; None for all cores.
+        jobs: threads to use, 1 to 256 (as the CLI's --jobs); None for all cores.
         plugin_dirs: directories searched for plugins before
             ``ISLA_PLUGIN_PATH`` and the shipped ones.
         options: the exporter's options, as ``--option KEY=VALUE`` gives them.
@@ -66,8 +68,8 @@ def compile_world(
             directory, or a write failed; nothing was published.
         KeyboardInterrupt: Ctrl-C, or from ``progress``; nothing was left.
     """
-    if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1):
-        raise ValueError(f"jobs must be a positive number of threads, or None for all cores, not {jobs!r}")
+    if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= MAX_JOBS):
+        raise ValueError(f"jobs must be a number of threads from 1 to {MAX_JOBS}, or None for all cores, not {jobs!r}")
     kernel = make_kernel(plugin_dirs)
     option_text = {name: _option_text(value) for name, value in (options or {}).items()}
     result = _native.compile(kernel, layout, out_dir, exporter, jobs or 0, option_text, progress)

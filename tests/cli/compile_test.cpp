@@ -13,6 +13,7 @@
 #include <fstream>
 #include <thread>
 
+#include "compile_workspace.hpp"
 #include "file_tree.hpp"
 #include "tool_runner.hpp"
 
@@ -22,65 +23,6 @@ namespace fs = std::filesystem;
 namespace {
 
 bool contains(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
-
-// Narrow strips, and a slope threshold the generated islands' crater walls
-// stay under, so that a compile has no warning unless a test wants one.
-constexpr const char* kSettings = R"("gap_cells": 4, "slope_warning_deg": 89.99,)";
-
-// A scratch directory with generated blueprints and layouts over them.
-class Workspace {
- public:
-  // Each blueprint once per (seed, size, options): synth is deterministic.
-  std::string blueprint(int seed, int size = 256, const std::vector<std::string>& extra = {}) {
-    std::string name = "b" + std::to_string(seed) + "-" + std::to_string(size);
-    for (const auto& option : extra) name += option;
-    name += ".dat";
-    if (!fs::exists(dir / name)) {
-      std::vector<std::string> arguments{"synth", "--seed", std::to_string(seed), "--size", std::to_string(size),
-                                         "--out", (dir / name).string()};
-      arguments.insert(arguments.end(), extra.begin(), extra.end());
-      const auto run = runTool(arguments);
-      if (run.exitCode != 0) throw std::runtime_error("synth failed: " + run.err);
-    }
-    return name;
-  }
-
-  // A layout of `rows` x `cols` blueprints (seeds 1, 2, ...), entries in
-  // the order given by `order` (indices into row-major cells).
-  std::string layout(const std::string& name, int rows, int cols, std::vector<int> order = {},
-                     const std::string& extra = kSettings, int size = 256) {
-    if (order.empty()) {
-      for (int i = 0; i < rows * cols; ++i) order.push_back(i);
-    }
-    std::string sources;
-    for (const int cell : order) {
-      const std::string id = "s" + std::to_string(cell);
-      sources += (sources.empty() ? "" : ",\n") + std::string(R"({"id": ")") + id + R"(", "namespace": "n)" + id +
-                 R"(", "path": ")" + blueprint(cell + 1, size) + R"(", "row": )" + std::to_string(cell / cols) +
-                 R"(, "col": )" + std::to_string(cell % cols) + "}";
-    }
-    return writeLayout(name, R"({"format": "terrain-world.layout", "schema_version": 1, "name": "test", )" + extra +
-                                 "\n\"sources\": [" + sources + "]}");
-  }
-
-  std::string writeLayout(const std::string& name, const std::string& json) {
-    std::ofstream(dir / name) << json;
-    return (dir / name).string();
-  }
-
-  std::string path(const std::string& name) const { return (dir / name).string(); }
-  // Every entry of the directory, for "nothing was left behind".
-  std::vector<std::string> entries() const { return directoryEntries(dir.path()); }
-
-  TempDir dir;
-};
-
-ToolRun compileLayout(const std::string& layout, const std::string& output, std::vector<std::string> extra = {},
-                const std::map<std::string, std::string>& environment = {}) {
-  std::vector<std::string> arguments{"run", "compile", layout, output};
-  arguments.insert(arguments.end(), extra.begin(), extra.end());
-  return runTool(arguments, environment);
-}
 
 struct Shape {
   int rows, cols;

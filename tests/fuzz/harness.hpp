@@ -22,6 +22,14 @@ int fuzzBlueprint(std::span<const std::byte> input);
 // the rest is that section's payload, decoded and re-encoded on its own.
 int fuzzSection(std::span<const std::byte> input);
 
+// Reads the input as a layout JSON (parseLayout): whatever it accepts is
+// within every range the compile relies on.
+int fuzzLayout(std::span<const std::byte> input);
+
+// Reads the input as a viewer bundle (readBundle): whatever it accepts has
+// runtime numbers within the layout's ranges.
+int fuzzBundle(std::span<const std::byte> input);
+
 // The selector byte of fuzzSection for `tag` at MapSize 256. With
 // kMapSizeFollows set as well, the next byte picks MapSize 256 + byte % 16.
 inline constexpr std::uint8_t kMapSizeFollows = 0x80;

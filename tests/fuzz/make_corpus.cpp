@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// isla-fuzz-corpus DIR: writes the seed corpus as DIR/blueprint/*.dat and
-// DIR/section/*.bin, replacing what an older build wrote there.
+// isla-fuzz-corpus DIR: writes the seed corpus as DIR/blueprint/*.dat,
+// DIR/section/*.bin, DIR/layout/*.json and DIR/bundle/*.zip, replacing what
+// an older build wrote there.
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -33,6 +34,8 @@ int main(int argc, char** argv) {
     const std::filesystem::path root = argv[1];
     writeSeeds(root / "blueprint", isla::fuzz::blueprintSeeds(), ".dat");
     writeSeeds(root / "section", isla::fuzz::sectionSeeds(), ".bin");
+    writeSeeds(root / "layout", isla::fuzz::layoutSeeds(), ".json");
+    writeSeeds(root / "bundle", isla::fuzz::bundleSeeds(), ".zip");
   } catch (const std::exception& error) {
     std::cerr << "isla-fuzz-corpus: " << error.what() << "\n";
     return 1;

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <tuple>
 
 #include "harness.hpp"
 #include "seed_corpus.hpp"
@@ -75,6 +76,23 @@ BOOST_AUTO_TEST_CASE(every_distilled_corpus_input_passes) {
   }
   for (const auto& file : sections) {
     BOOST_TEST_CONTEXT(file.filename()) { BOOST_TEST(fuzzSection(test::readFile(file)) == 0); }
+  }
+}
+
+// The JSON readers' targets: their seeds and distilled corpus.
+BOOST_AUTO_TEST_CASE(every_layout_and_bundle_seed_and_corpus_input_passes) {
+  using Harness = int (*)(std::span<const std::byte>);
+  const std::vector<std::tuple<std::string, std::vector<Seed>, Harness>> targets{
+      {"layout", layoutSeeds(), &fuzzLayout}, {"bundle", bundleSeeds(), &fuzzBundle}};
+  for (const auto& [folder, seeds, harness] : targets) {
+    for (const auto& seed : seeds) {
+      BOOST_TEST_CONTEXT(folder << " seed " << seed.name) { BOOST_TEST(harness(seed.bytes) == 0); }
+    }
+    const auto files = filesIn(kCorpus / folder);
+    BOOST_TEST(!files.empty(), "tests/fuzz/corpus/" << folder << " is empty");
+    for (const auto& file : files) {
+      BOOST_TEST_CONTEXT(folder << "/" << file.filename()) { BOOST_TEST(harness(test::readFile(file)) == 0); }
+    }
   }
 }
 

@@ -20,5 +20,8 @@ struct Seed {
 std::vector<Seed> blueprintSeeds();
 // Inputs of fuzzSection: each payload behind its selector byte.
 std::vector<Seed> sectionSeeds();
+// Inputs of fuzzLayout (JSON text) and fuzzBundle (ZIP files).
+std::vector<Seed> layoutSeeds();
+std::vector<Seed> bundleSeeds();
 
 }  // namespace isla::fuzz

@@ -16,3 +16,15 @@ for plugin in prms hgts biom town tcrv tdtl eros wbid wbtb wsrf roads water terr
   }
 done
 "$prefix/bin/isla-tool" validate --strict "$blueprint"
+
+# Neither the built nor the installed binaries name a directory of the build:
+# isla-tool finds the kernel at $ORIGIN/../lib, each plugin at $ORIGIN/../..
+runpath() { readelf -d "$1" | sed -n 's/.*(RUNPATH).*\[\(.*\)\]/\1/p'; }
+for tool in "$build/bin/isla-tool" "$prefix/bin/isla-tool"; do
+  got=$(runpath "$tool")
+  [ "$got" = '$ORIGIN/../lib' ] || { echo "$tool has RUNPATH '$got', not '\$ORIGIN/../lib'" >&2; exit 1; }
+done
+for plugin in "$build"/lib/isla-tool/plugins/*.so "$prefix"/lib/isla-tool/plugins/*.so; do
+  got=$(runpath "$plugin")
+  [ "$got" = '$ORIGIN/../..' ] || { echo "$plugin has RUNPATH '$got', not '\$ORIGIN/../..'" >&2; exit 1; }
+done

@@ -7,6 +7,8 @@
 
 #include <isla/bundle/source_bundle.hpp>
 
+#include "test_kernel.hpp"
+
 namespace {
 
 std::vector<std::byte> blueprintBlob() {
@@ -94,6 +96,37 @@ BOOST_AUTO_TEST_CASE(every_flipped_byte_is_refused_or_harmless) {
     flipped[at] ^= std::byte{0xff};
     BOOST_TEST_INFO("byte " << at << " flipped");
     BOOST_TEST(readsCorrectlyOrRefuses(flipped, made.blueprint));
+  }
+}
+
+BOOST_AUTO_TEST_CASE(runtime_numbers_are_bounded_and_keys_unique) {
+  struct Case {
+    std::string runtime, code, pointer, message;
+  };
+  const std::string head = R"({"format": "isla.viewer-bundle.runtime", "format_version": 3, "map_size": 256, )";
+  const std::vector<Case> cases{
+      {head + R"("height_scale_m": 251, "spacing_m": 1e400})", "bundle.bad-json", "/spacing_m",
+       "the number 1e400 is beyond the range of a double"},
+      {head + R"("height_scale_m": 251, "spacing_m": 1e-300})", "bundle.schema", "/spacing_m", ">= 0.001"},
+      {head + R"("height_scale_m": 1e30, "spacing_m": 1})", "bundle.schema", "/height_scale_m", "<= 1e+06"},
+      {head + R"("height_scale_m": 251, "spacing_m": 1, "spacing_m": 2})", "bundle.bad-json", "/spacing_m",
+       "the key 'spacing_m' appears twice in one object"},
+      {head + R"("height_scale_m": 251,)" + "\n" + R"("spacing_m": })", "bundle.bad-json", "",
+       "not valid JSON at line 2, column 14 (byte"},
+  };
+  for (const auto& c : cases) {
+    BOOST_TEST_CONTEXT(c.runtime) {
+      Made made;
+      made.contents.runtime = c.runtime;
+      made.bytes = isla::writeBundle(made.contents);
+      isla::Diagnostics diagnostics;
+      BOOST_TEST(!isla::readBundle(made.bytes, "t.zip", diagnostics));
+      const auto* d = diagnostics.find(c.code);
+      BOOST_TEST_REQUIRE(d, isla::test::describe(diagnostics));
+      BOOST_TEST(d->file == "t.zip!runtime.json");
+      BOOST_TEST(d->pointer == c.pointer);
+      BOOST_TEST(d->message.find(c.message) != std::string::npos, d->message);
+    }
   }
 }
 

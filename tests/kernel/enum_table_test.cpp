@@ -30,7 +30,9 @@ BOOST_AUTO_TEST_CASE(malformed_tables_are_refused_with_their_origin) {
       BOOST_TEST(std::string(error.what()) == "enum table 'my-enums.json': " + expected);
     }
   };
-  failsWith("{", "not valid JSON: incomplete JSON");
+  failsWith("{", "the JSON ends early at line 1, column 2 (byte 1): incomplete JSON; fix the syntax there");
+  failsWith(R"({"format": "isla-enums/1", "format": "x"})",
+            "/format: the key 'format' appears twice in one object; keep one of them");
   failsWith(R"({"enums": {}})", "\"format\" must be \"isla-enums/1\"");
   failsWith(R"({"format": "isla-enums/1", "enums": {"Biome": [1]}})", "\"Biome\" must hold non-empty strings");
 }

@@ -55,6 +55,14 @@ BOOST_AUTO_TEST_CASE(loads_into_the_v2_model_with_sentinel_params_and_a_warning)
   BOOST_TEST(!result.blueprint->find(FourCC("WBID")));  // v1 carries no water
 }
 
+BOOST_AUTO_TEST_CASE(each_grid_has_the_offset_of_its_first_value) {
+  // Each pixel is an f32 height and an i32 biome: BIOM starts 4 bytes after HGTS.
+  const auto result = load(v1Sample(), "old_v1.dat");
+  BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
+  BOOST_TEST(result.blueprint->find(FourCC("HGTS"))->offset.value() == kV1PixelOffset);
+  BOOST_TEST(result.blueprint->find(FourCC("BIOM"))->offset.value() == kV1PixelOffset + 4);
+}
+
 BOOST_AUTO_TEST_CASE(trailing_bytes_after_the_trail_block_are_ignored) {
   auto bytes = v1Sample();
   bytes.resize(bytes.size() + 100, std::byte{0x5A});

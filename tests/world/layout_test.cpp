@@ -69,7 +69,7 @@ struct Case {
 
 BOOST_AUTO_TEST_CASE(each_error_names_its_pointer) {
   const std::vector<Case> cases{
-      {"{", "layout.bad-json", "", "not valid JSON"},
+      {"{", "layout.bad-json", "", "the JSON ends early at line 1, column 2 (byte 1)"},
       {layoutWith(kSources, R"("colour":1,)"), "layout.schema", "/colour", "colour"},
       {layoutWith(R"([{"id":"a","namespace":"na","path":"a.dat","row":"0","col":0}])"), "layout.schema",
        "/sources/0/row", ""},
@@ -87,7 +87,7 @@ BOOST_AUTO_TEST_CASE(each_error_names_its_pointer) {
                   R"({"id":"b","namespace":"nb","path":"b.dat","row":1,"col":1}])"),
        "layout.hole", "/sources", "leave (row 0, col 1), (row 1, col 0) empty; a layout fills a full grid"},
       {layoutWith(R"([{"id":"a","namespace":"na","path":"a.dat","row":0,"col":0},)"
-                  R"({"id":"b","namespace":"nb","path":"b.dat","row":2000000000,"col":2000000000}])"),
+                  R"({"id":"b","namespace":"nb","path":"b.dat","row":255,"col":255}])"),
        "layout.hole", "/sources", "and more"},
       {layoutWith(R"([{"id":"a","namespace":"na","path":"/maps/a.dat","row":0,"col":0}])"),
        "layout.absolute-path", "/sources/0/path", "give it relative to the layout's directory"},

@@ -2,6 +2,7 @@
 #include "cli/report.hpp"
 
 #include <isla/json/json_text.hpp>
+#include <isla/base/printable_text.hpp>
 
 namespace isla::cli {
 
@@ -14,8 +15,8 @@ void printDiagnostics(const Diagnostics& diagnostics, std::ostream& out, Severit
 void printPluginProblems(const PluginHost& host, std::ostream& out) {
   for (const auto& record : host.report()) {
     if (record.outcome == PluginOutcome::Failed || record.outcome == PluginOutcome::Refused) {
-      out << "isla-tool: warning: plugin " << record.file << " " << pluginOutcomeName(record.outcome)
-          << ": " << record.message << '\n';
+      out << "isla-tool: warning: plugin " << printableText(record.file) << " " << pluginOutcomeName(record.outcome)
+          << ": " << printableText(record.message) << '\n';
     }
   }
 }

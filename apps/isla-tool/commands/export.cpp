@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "cli/compile_job.hpp"
+#include "cli/thread_count.hpp"
 #include "commands/commands.hpp"
 
 namespace isla::cli {
@@ -17,7 +18,7 @@ int runExport(Invocation& invocation) {
       ("exporter", po::value<std::string>()->default_value("terrain-world-v1"), "the exporter plugin")
       ("option", po::value<std::vector<std::string>>()->composing(),
        "an exporter option KEY=VALUE (repeatable; 'isla-tool plugins --options NAME' lists them)")
-      ("jobs", po::value<unsigned>()->default_value(0, "all cores"), "threads to use")
+      ("jobs", threadCountValue(), "threads to use, 1 to 256 (default: every core)")
       ("quiet", po::bool_switch(), "no progress on stderr");
   po::positional_options_description positional;
   positional.add("file", 1).add("output", 1);
@@ -30,7 +31,7 @@ int runExport(Invocation& invocation) {
   request.output = values["output"].as<std::string>();
   request.exporter = values["exporter"].as<std::string>();
   if (values.count("option")) request.options = exporterOptions(values["option"].as<std::vector<std::string>>());
-  request.threads = values["jobs"].as<unsigned>();
+  request.threads = threadCount(values, "jobs");
   request.validatorOptions = invocation.pluginValues();
 
   const CompileResult result = runCompileJob(invocation.kernel(), request, values["quiet"].as<bool>());

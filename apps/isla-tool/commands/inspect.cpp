@@ -6,6 +6,7 @@
 
 #include <isla/container/blueprint_reader.hpp>
 #include <isla/parallel/parallel.hpp>
+#include <isla/base/printable_text.hpp>
 
 #include "cli/report.hpp"
 #include "commands/commands.hpp"
@@ -67,12 +68,12 @@ std::string offsetText(const Section& section) {
 
 void printText(const Blueprint& blueprint, const std::vector<SectionView>& views,
                const std::vector<RoleView>& roles, std::ostream& out, bool verbose) {
-  out << "file:     " << blueprint.source << "\nformat:   " << sourceFormatName(blueprint.format)
+  out << "file:     " << printableText(blueprint.source) << "\nformat:   " << sourceFormatName(blueprint.format)
       << "\nMapSize:  " << blueprint.mapSize << "\n";
   for (const auto& view : views) {
     if (view.section.tag == kParamsTag && !view.summary.details.empty()) {
       out << "params:\n";
-      for (const auto& line : view.summary.details) out << "  " << line << "\n";
+      for (const auto& line : view.summary.details) out << "  " << printableText(line) << "\n";
     }
   }
   out << "sections:\n";
@@ -81,12 +82,12 @@ void printText(const Blueprint& blueprint, const std::vector<SectionView>& views
                 "summary");
   out << line;
   for (const auto& view : views) {
-    std::snprintf(line, sizeof line, "  %-10s %-14s %12s %12llu  ", view.section.tag.text().c_str(),
+    std::snprintf(line, sizeof line, "  %-10s %-14s %12s %12llu  ", printableText(view.section.tag.text()).c_str(),
                   view.name.c_str(), offsetText(view.section).c_str(),
                   static_cast<unsigned long long>(view.section.payloadLength));
-    out << line << view.summary.brief << "\n";
+    out << line << printableText(view.summary.brief) << "\n";
     if (verbose && view.section.tag != kParamsTag) {
-      for (const auto& detail : view.summary.details) out << "      " << detail << "\n";
+      for (const auto& detail : view.summary.details) out << "      " << printableText(detail) << "\n";
     }
   }
   if (!roles.empty()) out << "roles:\n";
@@ -100,8 +101,8 @@ void printText(const Blueprint& blueprint, const std::vector<SectionView>& views
     if (view.section.status != SectionStatus::Skipped) continue;
     if (!header) out << "skipped:\n";
     header = true;
-    out << "  " << view.section.tag.text() << " at offset " << offsetText(view.section) << ": "
-        << view.section.note << "\n";
+    out << "  " << printableText(view.section.tag.text()) << " at offset " << offsetText(view.section) << ": "
+        << printableText(view.section.note) << "\n";
   }
 }
 

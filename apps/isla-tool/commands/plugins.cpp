@@ -6,6 +6,7 @@
 #include <boost/json/value_from.hpp>
 
 #include <isla/plugin/plugin_api.hpp>
+#include <isla/base/printable_text.hpp>
 
 #include "cli/report.hpp"
 #include "commands/commands.hpp"
@@ -112,7 +113,7 @@ void printText(const Kernel& kernel, std::ostream& out) {
     out << "  " << text(entry.at("name")) << " " << text(entry.at("version"))
         << " (API " << entry.at("api_version").as_uint64() << "): "
         << text(entry.at("description")) << "\n    file: "
-        << text(entry.at("file")) << "\n";
+        << printableText(text(entry.at("file"))) << "\n";
     for (const auto& section : entry.at("sections").as_array()) {
       const auto& s = section.as_object();
       out << "    section   " << text(s.at("tag")) << "  " << text(s.at("name"))
@@ -141,8 +142,8 @@ void printText(const Kernel& kernel, std::ostream& out) {
     if (record.outcome == PluginOutcome::Loaded) continue;
     if (!header) out << "\nNot loaded:\n";
     header = true;
-    out << "  " << record.file << "  " << pluginOutcomeName(record.outcome) << ": " << record.message
-        << "\n";
+    out << "  " << printableText(record.file) << "  " << pluginOutcomeName(record.outcome) << ": "
+        << printableText(record.message) << "\n";
   }
 }
 

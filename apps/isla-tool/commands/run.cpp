@@ -7,6 +7,7 @@
 #include <isla/base/install_layout.hpp>
 
 #include "cli/compile_job.hpp"
+#include "cli/thread_count.hpp"
 #include "commands/commands.hpp"
 
 namespace isla::cli {
@@ -42,7 +43,7 @@ int runCompile(Invocation& invocation) {
   }
   request.exporter = values["exporter"].as<std::string>();
   if (values.count("option")) request.options = exporterOptions(values["option"].as<std::vector<std::string>>());
-  request.threads = values["jobs"].as<unsigned>();
+  request.threads = threadCount(values, "jobs");
   request.validatorOptions = invocation.pluginValues();
 
   const CompileResult result = runCompileJob(invocation.kernel(), request, values["quiet"].as<bool>());
@@ -69,7 +70,7 @@ int runRun(Invocation& invocation) {
       ("exporter", po::value<std::string>()->default_value("terrain-world-v1"), "compile: the exporter plugin")
       ("option", po::value<std::vector<std::string>>()->composing(),
        "compile: an exporter option KEY=VALUE (repeatable; 'isla-tool plugins' lists them)")
-      ("jobs", po::value<unsigned>()->default_value(0, "all cores"), "compile: threads to use")
+      ("jobs", threadCountValue(), "compile: threads to use, 1 to 256 (default: every core)")
       ("quiet", po::bool_switch(), "no progress on stderr");
   po::positional_options_description positional;
   positional.add("job", 1).add("layout", 1).add("output", 1);

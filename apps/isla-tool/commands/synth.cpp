@@ -17,6 +17,7 @@
 
 #include "cli/bundle_output.hpp"
 #include "cli/provenance.hpp"
+#include "cli/thread_count.hpp"
 #include "commands/commands.hpp"
 
 namespace isla::cli {
@@ -35,11 +36,7 @@ synth::Settings settingsFrom(const po::variables_map& values) {
   settings.detail = settings.curve && !values["no-detail"].as<bool>();
   settings.erosion = values["erosion"].as<bool>();
   settings.roads = !values["skip-roads"].as<bool>();
-  if (values.count("threads")) {
-    const int threads = values["threads"].as<int>();
-    if (threads < 0) throw UsageError("--threads must be 0 (the hardware concurrency) or more");
-    settings.threads = static_cast<unsigned>(threads);
-  }
+  if (values.count("threads")) settings.threads = threadCount(values, "threads");
   // Reproducible builds ask for their own time; otherwise a fixed one.
   if (std::getenv("SOURCE_DATE_EPOCH")) settings.generatedUtc = writeTimeProvenance().generatedUtc;
   return settings;
@@ -99,8 +96,8 @@ int runSynth(Invocation& invocation) {
       ("no-curve", po::bool_switch(), "no height curve: omit TCRV, and TDTL, which needs the curve")
       ("no-detail", po::bool_switch(), "no terrain detail passes: omit TDTL")
       ("skip-roads", po::bool_switch(), "write the four road sections empty (the SkipRoads knob)")
-      ("threads", po::value<int>(),
-       "worker threads (default: hardware concurrency); never changes the output")
+      ("threads", threadCountValue(),
+       "worker threads, 1 to 256 (default: every core); never changes the output")
       ("overwrite", po::bool_switch(), "replace OUT if it exists (atomically)");
   if (!invocation.parse(options, {})) return 0;
 

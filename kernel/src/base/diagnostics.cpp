@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "isla/base/printable_text.hpp"
+
 namespace isla {
 
 std::string_view severityName(Severity severity) {
@@ -17,7 +19,8 @@ std::string_view severityName(Severity severity) {
 
 std::string formatDiagnostic(const Diagnostic& d) {
   std::string out;
-  if (!d.file.empty()) out += d.file + ": ";
+  // The file, pointer and message can hold text from the input.
+  if (!d.file.empty()) out += printableText(d.file) + ": ";
   out += severityName(d.severity);
   out += ": ";
   std::string where;
@@ -33,9 +36,9 @@ std::string formatDiagnostic(const Diagnostic& d) {
     where += (where.empty() ? "pixel (" : " pixel (") + std::to_string(d.pixel->x) + ", " +
              std::to_string(d.pixel->y) + ")";
   }
-  if (!d.pointer.empty()) where += (where.empty() ? "at " : " at ") + d.pointer;
+  if (!d.pointer.empty()) where += (where.empty() ? "at " : " at ") + printableText(d.pointer);
   if (!where.empty()) out += where + ": ";
-  out += d.message;
+  out += printableText(d.message);
   if (!d.code.empty()) out += " [" + d.code + "]";
   return out;
 }

@@ -11,6 +11,7 @@
 #include <set>
 
 #include "isla/json/json_schema.hpp"
+#include "isla/json/strict_json.hpp"
 #include "isla/publish/sha256.hpp"
 #include "zip_archive.hpp"
 
@@ -153,15 +154,13 @@ std::optional<Inflated> inflateMember(const ZipReader& zip, std::size_t index, B
 std::optional<boost::json::value> jsonMember(const Inflated& member, std::string_view name,
                                              std::string_view definition, const JsonSchema& schema,
                                              BundleCheck& check) {
-  boost::system::error_code parseError;
   const std::string_view text(reinterpret_cast<const char*>(member.bytes.data()), member.bytes.size());
-  boost::json::value document = boost::json::parse(text, parseError);
-  if (parseError) {
-    check.error("bundle.bad-json", name, "not valid JSON (" + parseError.message() + "); fix the member's syntax");
-    return std::nullopt;
-  }
+  std::vector<JsonProblem> problems;
+  auto document = parseStrictJson(text, problems);
+  for (const auto& problem : problems) check.error("bundle.bad-json", name, problem.message, problem.pointer);
+  if (!document) return std::nullopt;
   bool valid = true;
-  for (const auto& violation : schema.validate(document, definition)) {
+  for (const auto& violation : schema.validate(*document, definition)) {
     check.error("bundle.schema", name, violation.message + " (source-v1.schema.json $defs/" + std::string(definition) + ")",
                 violation.pointer);
     valid = false;

@@ -143,11 +143,13 @@ LoadResult readLegacyV1(std::span<const std::byte> bytes, const std::string& nam
     }
     Raster heightRaster = std::move(heights).finish();
     Raster biomeRaster = std::move(biomes).finish();
+    // The pixels interleave a height and a biome: the biomes start 4 bytes in.
+    const std::uint64_t biomeOffset = pixelOffset + 4;
     add(kHeights, pixelOffset, heightRaster.bytes(), heightRaster.owner(), true);
     if (biomeOverflow.count == 0) {
-      add(kBiomes, pixelOffset, biomeRaster.bytes(), biomeRaster.owner(), true);
+      add(kBiomes, biomeOffset, biomeRaster.bytes(), biomeRaster.owner(), true);
     } else {
-      addFailed(kBiomes, pixelOffset, "biom.ordinal-out-of-range",
+      addFailed(kBiomes, biomeOffset, "biom.ordinal-out-of-range",
                 std::to_string(biomeOverflow.count) + " biome ordinals are outside 0..255, first " +
                     std::to_string(biomeOverflow.firstValue) + " at pixel (" +
                     std::to_string(biomeOverflow.firstIndex / side) + ", " +

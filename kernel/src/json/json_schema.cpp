@@ -43,7 +43,7 @@ struct Node {
   const Node* additional = nullptr;
   const Node* items = nullptr;
   std::vector<const Node*> prefixItems;
-  std::optional<std::uint64_t> minItems, maxItems, minLength;
+  std::optional<std::uint64_t> minItems, maxItems, minLength, maxLength;
   std::optional<double> minimum, maximum, exclusiveMinimum, exclusiveMaximum;
   std::optional<std::regex> pattern;
   std::string patternText;
@@ -174,6 +174,8 @@ class Compiler {
         node.maxItems = count(value, at);
       } else if (key == "minLength") {
         node.minLength = count(value, at);
+      } else if (key == "maxLength") {
+        node.maxLength = count(value, at);
       } else if (key == "minimum") {
         node.minimum = real(value, at);
       } else if (key == "maximum") {
@@ -339,12 +341,15 @@ class Checker {
   }
 
   void checkString(const Node& node, const json::string& text, const std::string& at) {
-    if (node.minLength) {
+    if (node.minLength || node.maxLength) {
       // Length in code points, as JSON Schema counts it.
       std::uint64_t length = 0;
       for (const char c : text) length += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-      if (length < *node.minLength) {
+      if (node.minLength && length < *node.minLength) {
         report(at, "expected at least " + plural(*node.minLength, "character") + ", got " + std::to_string(length));
+      }
+      if (node.maxLength && length > *node.maxLength) {
+        report(at, "expected at most " + plural(*node.maxLength, "character") + ", got " + std::to_string(length));
       }
     }
     if (!node.pattern) return;

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "isla/model/enum_table.hpp"
 
-#include <boost/json/parse.hpp>
 
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
 
 #include "isla/base/io_error.hpp"
+#include "isla/json/strict_json.hpp"
 
 namespace isla {
 
@@ -18,10 +18,10 @@ namespace {
 }  // namespace
 
 EnumTable EnumTable::parse(std::string_view json, const std::string& origin) {
-  boost::system::error_code error;
-  const boost::json::value root = boost::json::parse(json, error);
-  if (error) fail(origin, "not valid JSON: " + error.message());
-  const auto* object = root.if_object();
+  std::vector<JsonProblem> problems;
+  const auto root = parseStrictJson(json, problems);
+  if (!root) fail(origin, problems.front().pointer + (problems.front().pointer.empty() ? "" : ": ") + problems.front().message);
+  const auto* object = root->if_object();
   if (!object) fail(origin, "the root must be a JSON object");
   const auto* format = object->if_contains("format");
   if (!format || !format->is_string() || format->as_string() != "isla-enums/1") {

@@ -44,20 +44,47 @@ std::vector<SearchDirectory> pluginSearchPath(std::span<const std::filesystem::p
   return out;
 }
 
+namespace {
+
+// Why a *.so entry of a plugin directory cannot be a plugin, or "".
+std::string whyNotLoadable(const std::filesystem::directory_entry& entry) {
+  std::error_code error;
+  const auto status = entry.status(error);
+  if (status.type() == std::filesystem::file_type::regular) return "";
+  if (status.type() == std::filesystem::file_type::not_found && entry.is_symlink(error)) {
+    return "not loaded: a symbolic link to nothing (a dangling link)";
+  }
+  if (error) return "not loaded: cannot be examined (" + error.message() + ")";
+  switch (status.type()) {
+    case std::filesystem::file_type::directory: return "not loaded: a directory, not a file";
+    case std::filesystem::file_type::fifo: return "not loaded: a FIFO (named pipe), not a file";
+    case std::filesystem::file_type::socket: return "not loaded: a socket, not a file";
+    case std::filesystem::file_type::block:
+    case std::filesystem::file_type::character: return "not loaded: a device, not a file";
+    default: return "not loaded: not a regular file";
+  }
+}
+
+}  // namespace
+
 void PluginHost::loadSearchPath(std::span<const SearchDirectory> directories) {
   for (const auto& directory : directories) {
     searchPath_.push_back(directory);
     if (!directory.exists) continue;
-    std::vector<std::filesystem::path> files;
+    // Every *.so is reported: loaded, or skipped with the reason.
+    std::vector<std::pair<std::filesystem::path, std::string>> files;  // a reason to skip it, or ""
     std::error_code error;
     for (const auto& entry : std::filesystem::directory_iterator(directory.path, error)) {
-      std::error_code typeError;
-      if (entry.path().extension() == ".so" && entry.is_regular_file(typeError)) {
-        files.push_back(entry.path());
-      }
+      if (entry.path().extension() == ".so") files.emplace_back(entry.path(), whyNotLoadable(entry));
     }
     std::sort(files.begin(), files.end());
-    for (const auto& file : files) loadFile(file);
+    for (const auto& [file, reason] : files) {
+      if (reason.empty()) {
+        loadFile(file);
+      } else {
+        record(file.string(), PluginOutcome::Skipped, reason);
+      }
+    }
   }
 }
 

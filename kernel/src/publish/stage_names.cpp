@@ -2,11 +2,15 @@
 #include "isla/publish/stage_names.hpp"
 
 #include <signal.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
+#include <fstream>
+
+#include "isla/base/io_error.hpp"
 
 namespace isla {
 
@@ -16,8 +20,12 @@ std::string stagePrefix(const std::filesystem::path& target) {
   return "." + target.filename().string() + ".isla-stage-";
 }
 
-// The pid in "<pid>-XXXXXX", or 0 when `rest` is not of that form.
+constexpr std::string_view kReservationSuffix = ".reserved";
+
+// The pid in "<pid>-XXXXXX" (or a reservation's "<pid>-XXXXXX.reserved"),
+// or 0 when `rest` is not of that form.
 pid_t stagePid(std::string_view rest) {
+  if (rest.ends_with(kReservationSuffix)) rest.remove_suffix(kReservationSuffix.size());
   const auto dash = rest.find('-');
   if (dash == std::string_view::npos || rest.size() - dash - 1 != 6) return 0;
   pid_t pid = 0;
@@ -26,6 +34,19 @@ pid_t stagePid(std::string_view rest) {
 }
 
 bool processIsGone(pid_t pid) { return ::kill(pid, 0) == -1 && errno == ESRCH; }
+
+// The directory a dead run reserved is removed when it is still the one it
+// made (the same device and inode) and still empty; a directory the user
+// made there since is never touched.
+void removeReservedTarget(const std::filesystem::path& record, const std::filesystem::path& target) {
+  std::ifstream in(record);
+  unsigned long long device = 0, inode = 0;
+  struct stat info {};
+  if (!(in >> device >> inode) || ::lstat(target.c_str(), &info) != 0 || !S_ISDIR(info.st_mode)) return;
+  if (static_cast<unsigned long long>(info.st_dev) == device && static_cast<unsigned long long>(info.st_ino) == inode) {
+    ::rmdir(target.c_str());
+  }
+}
 
 }  // namespace
 
@@ -38,6 +59,19 @@ std::string stageTemplate(const std::filesystem::path& target) {
   return (targetDirectory(target) / (stagePrefix(target) + std::to_string(::getpid()) + "-XXXXXX")).string();
 }
 
+std::filesystem::path reservationRecord(const std::filesystem::path& stage) {
+  return stage.string() + std::string(kReservationSuffix);
+}
+
+void recordReservation(const std::filesystem::path& stage, const std::filesystem::path& target) {
+  struct stat info {};
+  if (::lstat(target.c_str(), &info) != 0) throwSystemError(target, "record the reservation of", errno);
+  std::ofstream out(reservationRecord(stage), std::ios::trunc);
+  out << static_cast<unsigned long long>(info.st_dev) << ' ' << static_cast<unsigned long long>(info.st_ino) << '\n';
+  out.close();
+  if (!out) throwSystemError(target, "record the reservation of", errno ? errno : EIO);
+}
+
 std::vector<std::filesystem::path> removeAbandonedStages(const std::filesystem::path& target) {
   const std::string prefix = stagePrefix(target);
   std::vector<std::filesystem::path> removed;
@@ -47,6 +81,7 @@ std::vector<std::filesystem::path> removeAbandonedStages(const std::filesystem::
     if (!name.starts_with(prefix)) continue;
     const pid_t pid = stagePid(std::string_view(name).substr(prefix.size()));
     if (pid == 0 || !processIsGone(pid)) continue;
+    if (name.ends_with(kReservationSuffix)) removeReservedTarget(entry.path(), target);
     // remove_all removes a symlink itself, never what it points at.
     std::error_code removeError;
     std::filesystem::remove_all(entry.path(), removeError);

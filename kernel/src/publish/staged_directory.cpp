@@ -34,6 +34,8 @@ void StagedDirectory::checkTarget(const std::filesystem::path& requested) {
   if (target.empty() || target == "." || target == "..") {
     throw IoError(requested, "'" + requested.string() + "' cannot be an output directory; name a new directory");
   }
+  // First, so that an empty target a killed run reserved is gone too.
+  removeAbandonedStages(target);
   if (::lstat(target.c_str(), &info) == 0) {
     throw IoError(target, "'" + target.string() +
                               "' already exists; choose another output directory or remove it first", EEXIST);
@@ -51,7 +53,6 @@ void StagedDirectory::checkTarget(const std::filesystem::path& requested) {
   if (::access(parent.c_str(), W_OK) != 0) {
     throw IoError(target, "the parent directory '" + parent.string() + "' is not writable", errno);
   }
-  removeAbandonedStages(target);
 }
 
 StagedDirectory::StagedDirectory(std::filesystem::path target) : target_(normalised(std::move(target))) {
@@ -70,6 +71,7 @@ void StagedDirectory::discard() noexcept {
   if (committed_ || stage_.empty()) return;
   std::error_code ignored;
   std::filesystem::remove_all(stage_, ignored);
+  std::filesystem::remove(reservationRecord(stage_), ignored);
 }
 
 void StagedDirectory::commit() {
@@ -81,12 +83,21 @@ void StagedDirectory::commit() {
     }
     throwSystemError(target_, "reserve the output directory", errno);
   }
+  // Killed before the rename, this run leaves the record by which the next
+  // one tells its reservation from a directory the user made.
+  try {
+    recordReservation(stage_, target_);
+  } catch (...) {
+    ::rmdir(target_.c_str());
+    throw;
+  }
   if (::rename(stage_.c_str(), target_.c_str()) != 0) {
     const int error = errno;
     ::rmdir(target_.c_str());
     throwSystemError(target_, "publish the staging directory as", error);
   }
   committed_ = true;
+  ::unlink(reservationRecord(stage_).c_str());
 }
 
 }  // namespace isla

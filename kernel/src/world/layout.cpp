@@ -14,6 +14,8 @@
 #include <sstream>
 
 #include "isla/json/json_schema.hpp"
+#include "isla/json/strict_json.hpp"
+#include "isla/world/layout_limits.hpp"
 
 namespace isla {
 
@@ -44,6 +46,19 @@ double numberOr(const boost::json::object& object, std::string_view key, double 
   return value ? value->to_number<double>() : fallback;
 }
 
+// The number at `key` (or `fallback` when absent), or an error when it is
+// outside `range`: the schema says the same, but nothing is sized by a
+// number the code has not checked itself.
+double inRange(const boost::json::object& object, const NumberRange& range, const std::string& pointer,
+               double fallback, Checker& check) {
+  const double value = numberOr(object, range.key, fallback);
+  if (const auto why = outOfRange(value, range)) {
+    check.error("layout.range", pointer + "/" + std::string(range.key), *why);
+    return fallback;
+  }
+  return value;
+}
+
 std::string names(const std::vector<const LayoutSource*>& sources) {
   std::string out;
   for (const auto* source : sources) {
@@ -70,26 +85,27 @@ void checkUnique(const std::vector<LayoutSource>& sources, Checker& check, const
 
 std::optional<Layout> parseLayout(std::string_view json, const std::filesystem::path& file, Diagnostics& out) {
   Checker check(file, out);
-  boost::system::error_code parseError;
-  const boost::json::value document = boost::json::parse(json, parseError);
-  if (parseError) {
-    check.error("layout.bad-json", "",
-                "not valid JSON (" + parseError.message() + "); fix the file's syntax");
-    return std::nullopt;
-  }
-  for (const auto& violation : JsonSchema::shipped("layout-v1.schema.json").validate(document)) {
+  std::vector<JsonProblem> problems;
+  const auto document = parseStrictJson(json, problems);
+  for (const auto& problem : problems) check.error("layout.bad-json", problem.pointer, problem.message);
+  if (!document) return std::nullopt;
+  for (const auto& violation : JsonSchema::shipped("layout-v1.schema.json").validate(*document)) {
     check.error("layout.schema", violation.pointer, violation.message);
   }
   if (check.failed()) return std::nullopt;
 
-  const auto& root = document.as_object();
+  const auto& root = document->as_object();
   Layout layout;
   layout.file = file;
   layout.name = std::string(root.at("name").as_string());
-  layout.settings.spacingM = numberOr(root, "spacing_m", layout.settings.spacingM);
-  layout.settings.heightScaleM = numberOr(root, "height_scale_m", layout.settings.heightScaleM);
-  layout.settings.gapCells = static_cast<std::int32_t>(numberOr(root, "gap_cells", layout.settings.gapCells));
+  const auto setting = [&](const NumberRange& range, double fallback) {
+    return inRange(root, range, "", fallback, check);
+  };
+  layout.settings.spacingM = setting(kSpacingRange, layout.settings.spacingM);
+  layout.settings.heightScaleM = setting(kHeightScaleRange, layout.settings.heightScaleM);
+  layout.settings.gapCells = static_cast<std::int32_t>(setting(kGapCellsRange, layout.settings.gapCells));
   layout.settings.slopeWarningDeg = numberOr(root, "slope_warning_deg", layout.settings.slopeWarningDeg);
+  if (check.failed()) return std::nullopt;
 
   const auto base = file.parent_path();
   const auto& entries = root.at("sources").as_array();
@@ -100,9 +116,16 @@ std::optional<Layout> parseLayout(std::string_view json, const std::filesystem::
     source.id = std::string(entry.at("id").as_string());
     source.ns = std::string(entry.at("namespace").as_string());
     source.file = std::string(entry.at("path").as_string());
-    source.row = static_cast<std::int32_t>(entry.at("row").to_number<double>());
-    source.col = static_cast<std::int32_t>(entry.at("col").to_number<double>());
-    if (std::filesystem::path(source.file).is_absolute()) {
+    const double row = inRange(entry, kRowRange, source.pointer, 0, check);
+    const double col = inRange(entry, kColRange, source.pointer, 0, check);
+    if (check.failed()) return std::nullopt;
+    source.row = static_cast<std::int32_t>(row);
+    source.col = static_cast<std::int32_t>(col);
+    if (source.file.find('\0') != std::string::npos) {
+      check.error("layout.bad-path", source.pointer + "/path",
+                  "source '" + source.id + "' has a path with a NUL character, which no file name can hold; "
+                  "remove it");
+    } else if (std::filesystem::path(source.file).is_absolute()) {
       check.error("layout.absolute-path", source.pointer + "/path",
                   "source '" + source.id + "' has the absolute path '" + source.file +
                       "'; give it relative to the layout's directory, so that no machine's path reaches the world");

@@ -11,6 +11,7 @@
 
 #include <isla/base/io_error.hpp>
 #include <isla/container/mapped_file.hpp>
+#include <isla/json/strict_json.hpp>
 
 #include "row_skim.hpp"
 
@@ -20,12 +21,6 @@ namespace {
 
 namespace json = boost::json;
 using boost::system::error_code;
-
-std::string escapeToken(std::string_view token) {
-  std::string out;
-  for (const char c : token) out += c == '~' ? "~0" : c == '/' ? "~1" : std::string(1, c);
-  return out;
-}
 
 class Handler {
  public:
@@ -118,7 +113,7 @@ class Handler {
     if (frames_.empty()) return "";
     const Frame& parent = frames_.back();
     if (parent.value->is_array()) return parent.pointer + "/" + std::to_string(parent.value->get_array().size());
-    return parent.pointer + "/" + escapeToken(key_);
+    return parent.pointer + "/" + jsonPointerToken(key_);
   }
 
   // Places `value` in the container being built; the slot, for a container.
@@ -157,7 +152,7 @@ class Handler {
   }
 
   std::string streamPointer() const {
-    std::string pointer = "/" + escapeToken(options_.streamedKey) + "/" + std::to_string(rows_);
+    std::string pointer = "/" + jsonPointerToken(options_.streamedKey) + "/" + std::to_string(rows_);
     if (streamDepth_ >= 1) pointer += "/" + std::to_string(rowCount_);
     return pointer;
   }

@@ -6,6 +6,7 @@
 // that compare terrain figures with boundaries and the report.
 #include "package_checker.hpp"
 
+#include <algorithm>
 #include <map>
 
 #include <isla/parallel/parallel.hpp>
@@ -15,6 +16,11 @@ namespace isla::terrain_world {
 namespace {
 
 constexpr std::uintmax_t kMaxDocumentBytes = std::uintmax_t{1} << 30;
+// The most bytes a terrain file of n heights may have: a header and, per
+// height, the longest float32 JSON ("-1.17549435e-38") with generous
+// separators and indentation.
+constexpr double kMaxTerrainBytesPerHeight = 64;
+constexpr double kMaxTerrainHeaderBytes = 1 << 20;
 std::vector<ExpectedEdge> expectedEdges(const WorldModel& model) {
   std::vector<ExpectedEdge> edges;
   for (std::int64_t r = 0; r < model.latticeRows; ++r) {
@@ -82,6 +88,25 @@ std::optional<std::filesystem::path> PackageCheck::located(const Reference& refe
   return file;
 }
 
+std::optional<std::filesystem::path> PackageCheck::locatedTerrain(const PatchEntry& patch) {
+  const auto file = locate(root_, patch.terrain, report_);
+  if (!file) return file;
+  const double heights = static_cast<double>(std::max<std::int64_t>(0, patch.pointsX)) *
+                         static_cast<double>(std::max<std::int64_t>(0, patch.pointsZ));
+  const double limit = kMaxTerrainHeaderBytes + kMaxTerrainBytesPerHeight * heights;
+  std::error_code error;
+  if (const auto size = std::filesystem::file_size(*file, error); !error && static_cast<double>(size) > limit) {
+    report_.error("world.terrain-too-large", patch.terrain.path, "",
+                  patch.terrain.path + " is " + std::to_string(size) + " bytes, more than the " +
+                      std::to_string(static_cast<std::uint64_t>(limit)) + " a terrain of " +
+                      std::to_string(patch.pointsX) + " x " + std::to_string(patch.pointsZ) +
+                      " heights can have; it was neither hashed nor read: recompile the package");
+    return std::nullopt;
+  }
+  hashes_.push_back({*file, patch.terrain});
+  return file;
+}
+
 // Hashing every file and streaming every terrain file are independent:
 // they run on every core, each task reporting on its own, merged in
 // terrain-then-hash order, so the diagnostics do not depend on the thread
@@ -95,7 +120,7 @@ void PackageCheck::checkFiles() {
   std::latch documentsRead(1);
   parallelFor(1 + hashes + terrains, threads_, [&](std::size_t task) {
     if (task == 0) {
-      const CountDown done(documentsRead);
+      const CountDown done{documentsRead};  // braces: clang 14 has no parenthesised aggregates
       checkBoundaries();
       for (std::size_t i = 0; i < model_.sources.size(); ++i) checkScenery(i);
     } else if (task <= hashes) {
@@ -113,7 +138,7 @@ void PackageCheck::locateReferences() {
   boundariesFile_ = located(model_.boundaries);
   reportFile_ = located(model_.report);
   for (const auto& s : model_.sources) sceneryFiles_.push_back(located(s.scenery));
-  for (const auto& p : model_.patches) terrainFiles_.push_back(located(p.terrain));
+  for (const auto& p : model_.patches) terrainFiles_.push_back(locatedTerrain(p));
   figures_.resize(model_.patches.size());
   slopes_.resize(model_.patches.size());
   queries_.resize(model_.patches.size());

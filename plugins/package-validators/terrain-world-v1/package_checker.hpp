@@ -56,6 +56,9 @@ class PackageCheck {
   bool readDescriptor();
   // Located now, hashed later with the terrain reads.
   std::optional<std::filesystem::path> located(const Reference& reference);
+  // A terrain file far larger than its patch's heights can be (a sparse
+  // file of gigabytes) is refused before it is hashed or read.
+  std::optional<std::filesystem::path> locatedTerrain(const PatchEntry& patch);
   // Hashing every file and streaming every terrain file are independent:
   // they run on every core, each task reporting on its own, merged in
   // terrain-then-hash order, so the diagnostics do not depend on the thread

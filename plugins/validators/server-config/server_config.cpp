@@ -2,9 +2,9 @@
 // server-config: the game server's ServerConfig.json agrees with the
 // blueprint's PRMS on WorldSeed and MapSize, the check the server itself
 // makes after load (BLUEPRINT_FORMAT.md, reader rule 6), run before deploying.
-#include <boost/json/parser.hpp>
 #include <boost/json/serialize.hpp>
 
+#include <isla/json/strict_json.hpp>
 #include <isla/plugin/plugin_api.hpp>
 
 #include <algorithm>
@@ -37,14 +37,6 @@ struct Unreadable : std::runtime_error {
 };
 
 std::string quoted(const std::string& path) { return "'" + path + "'"; }
-
-std::string location(std::string_view text, std::size_t offset) {
-  const auto before = text.substr(0, std::min(offset, text.size()));
-  const auto line = std::count(before.begin(), before.end(), '\n') + 1;
-  const auto lineStart = before.rfind('\n');
-  const auto column = before.size() - (lineStart == std::string_view::npos ? 0 : lineStart + 1) + 1;
-  return "line " + std::to_string(line) + ", column " + std::to_string(column);
-}
 
 std::string kindName(const boost::json::value& value) {
   switch (value.kind()) {
@@ -94,19 +86,18 @@ ServerConfig readServerConfig(const std::string& path) {
   const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
   if (in.bad()) throw Unreadable("cannot read " + quoted(path) + ": " + std::strerror(errno) + fix);
 
-  boost::json::parser parser;
-  boost::system::error_code parseError;
-  const std::size_t consumed = parser.write(text.data(), text.size(), parseError);
-  if (parseError) {
-    throw Unreadable(quoted(path) + " is not valid JSON: " + parseError.message() + " at " +
-                     location(text, consumed) +
+  std::vector<isla::JsonProblem> problems;
+  const auto root = isla::parseStrictJson(text, problems);
+  if (!root) {
+    const auto& problem = problems.front();
+    throw Unreadable(quoted(path) + (problem.pointer.empty() ? "" : " at " + problem.pointer) + ": " +
+                     problem.message +
                      "; ServerConfig.json must be one JSON object, e.g. {\"WorldSeed\": 1234, "
                      "\"MapSize\": 8192}");
   }
-  const boost::json::value root = parser.release();
-  const auto* object = root.if_object();
+  const auto* object = root->if_object();
   if (!object) {
-    throw Unreadable(quoted(path) + " holds " + kindName(root) +
+    throw Unreadable(quoted(path) + " holds " + kindName(*root) +
                      ", not a JSON object; ServerConfig.json is one object with the integer keys "
                      "\"WorldSeed\" and \"MapSize\"");
   }

@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: MIT
 // terrain: every height of the heights role (HGTS, or a third party's
-// section that fills it) is finite and within a plausible range. The range
-// is an option because "plausible" depends on the generator's settings.
+// section that fills it) is finite, within what a world can hold in metres
+// (kMaxHeightM) and within a plausible range. The range is an option
+// because "plausible" depends on the generator's settings.
 #include <isla/plugin/plugin_api.hpp>
 #include <isla/base/text_format.hpp>
+#include <isla/json/json_text.hpp>
 #include <isla/model/raster_stats.hpp>
+#include <isla/world/layout_limits.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 
@@ -57,6 +61,11 @@ class TerrainValidator final : public isla::Validator {
     const isla::FloatStats stats = isla::floatStats(heights);
     if (stats.firstNonFinite) reportNonFinite(heights, tag, stats, out);
 
+    const double scale = context.units.heightScaleM;
+    if (stats.finite > 0 && std::max(-stats.min, stats.max) * scale > isla::kMaxHeightM) {
+      reportTooHigh(heights, tag, scale, out);
+    }
+
     const auto& bounds = context.options.numbers(kRangeOption);
     const std::string rangeText = isla::shortestText(bounds[0]) + ":" + isla::shortestText(bounds[1]);
     const auto range = rangeOf(bounds);
@@ -81,6 +90,28 @@ class TerrainValidator final : public isla::Validator {
                                 rawText(value) + " at pixel " + isla::toText(pixel) +
                                 "; every height must be a finite raw value";
     out.add({isla::Severity::Error, "terrain.non-finite", message, {}, tag, {}, pixel, {}});
+  }
+
+  // A height past kMaxHeightM metres would make the world's heights, and
+  // the gaps synthesised from them, overflow the float32 the package holds.
+  static void reportTooHigh(const isla::Raster& heights, isla::FourCC tag, double scale, isla::Diagnostics& out) {
+    const auto values = heights.values<float>();
+    std::uint64_t count = 0;
+    std::uint64_t first = 0;
+    for (std::uint64_t i = 0; i < values.size(); ++i) {
+      if (std::abs(static_cast<double>(values[i].value())) * scale > isla::kMaxHeightM) {
+        if (count++ == 0) first = i;
+      }
+    }
+    const auto pixel = isla::pixelOf(first, heights.mapSize());
+    const float value = values[first].value();
+    const std::string message =
+        std::to_string(count) + " heights lie beyond +-" + isla::toJsonText(isla::kMaxHeightM, false) +
+        " m, which a world cannot hold; the first is " + rawText(value) + " raw (" +
+        isla::toJsonText(static_cast<double>(value) * scale, false) + " m at a height scale of " +
+        isla::toJsonText(scale, false) + " m) at pixel " + isla::toText(pixel) +
+        "; regenerate the heights, or give a smaller height scale";
+    out.add({isla::Severity::Error, "terrain.height-overflow", message, {}, tag, {}, pixel, {}});
   }
 
   static void reportBadRange(const std::string& text, double scale, isla::Diagnostics& out) {

@@ -14,9 +14,10 @@ namespace isla {
 
 class StagedDirectory {
  public:
-  // Refuses, before any work, a target that exists, a missing parent and
-  // one that is not writable (IoError). Removes the stages of this target
-  // that a killed process left behind.
+  // First removes the stages of this target that a killed process left
+  // behind, with the empty target it may have reserved; then refuses, before
+  // any work, a target that exists, a missing parent and one that is not
+  // writable (IoError).
   static void checkTarget(const std::filesystem::path& target);
 
   explicit StagedDirectory(std::filesystem::path target);

@@ -127,8 +127,15 @@ BOOST_AUTO_TEST_CASE(bad_json_is_unreadable_and_located) {
   const TempDir dir;
   const auto& d = only(withConfig(dir, "{\n  \"WorldSeed\": 1234,\n  \"MapSize\": 256,\n}"));
   BOOST_TEST(d.code == "server-config.unreadable");
-  BOOST_TEST(says(d, "ServerConfig.json' is not valid JSON"), d.message);
+  BOOST_TEST(says(d, "ServerConfig.json': not valid JSON at line 4, column 1 (byte"), d.message);
   BOOST_TEST(says(d, "line 4, column 1"), d.message);
+}
+
+BOOST_AUTO_TEST_CASE(a_key_twice_is_unreadable_and_named) {
+  const TempDir dir;
+  const auto& d = only(withConfig(dir, R"({"WorldSeed": 1234, "MapSize": 256, "WorldSeed": 99})"));
+  BOOST_TEST(d.code == "server-config.unreadable");
+  BOOST_TEST(says(d, "ServerConfig.json' at /WorldSeed: the key 'WorldSeed' appears twice in one object"), d.message);
 }
 
 BOOST_AUTO_TEST_CASE(a_config_that_is_not_an_object_is_unreadable) {
