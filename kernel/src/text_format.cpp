@@ -1,14 +1,22 @@
 // SPDX-License-Identifier: MIT
 #include "isla/text_format.hpp"
 
-#include <cstdio>
+#include <charconv>
 
 namespace isla {
 
+// std::to_chars, not printf: the text must not follow the process's locale
+// (an application embedding the kernel may set a decimal comma).
 std::string fixedText(double value, int decimals) {
+  char buffer[400];  // DBL_MAX in fixed notation, with the decimals
+  const auto end = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed, decimals).ptr;
+  return {buffer, end};
+}
+
+std::string significantText(double value, int digits) {
   char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
-  return buffer;
+  const auto end = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::general, digits).ptr;
+  return {buffer, end};
 }
 
 }  // namespace isla

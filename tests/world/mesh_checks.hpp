@@ -13,6 +13,8 @@
 
 #include <isla/exporter.hpp>
 
+#include "skips.hpp"
+
 namespace isla::test {
 
 using ExportValues = std::map<std::string, std::string>;
@@ -28,9 +30,9 @@ std::int32_t sampleIndex(double metres, double origin, double spacing);
 std::string readText(const std::filesystem::path& path);
 
 std::optional<std::filesystem::path> findProgram(const std::string& name);  // on PATH
-// CI=true: a test whose tool is missing fails there instead of being skipped.
-bool inCi();
-// A precondition: `program` is on PATH, or CI=true (then the test fails saying so).
-boost::test_tools::assertion_result programOrCi(const std::string& program, const std::string& package);
+// A precondition: `program` is on PATH, or CI=true (then the test fails
+// saying so); otherwise the test is skipped, visibly (skips.hpp).
+boost::test_tools::assertion_result programOrCi(boost::unit_test::test_unit_id unit, const std::string& program,
+                                               const std::string& package);
 
 }  // namespace isla::test

@@ -191,9 +191,12 @@ std::string identifierOf(const std::filesystem::path& blueprint) {
   return id;
 }
 
-Layout singleSourceLayout(const std::filesystem::path& blueprint) {
+// The kernel's height scale (isla-tool export --height-scale): the one
+// setting such a world cannot take from a layout.
+Layout singleSourceLayout(const std::filesystem::path& blueprint, const Units& units) {
   const std::string id = identifierOf(blueprint);
   Layout layout{.file = blueprint, .name = id, .settings = {}, .rows = 1, .cols = 1, .sources = {}};
+  layout.settings.heightScaleM = units.heightScaleM;
   layout.sources.push_back(LayoutSource{id, id, blueprint.filename().string(), blueprint, 0, 0, "/sources/0"});
   return layout;
 }
@@ -206,8 +209,8 @@ CompileResult compileWorld(const Kernel& kernel, const CompileRequest& request, 
   const unsigned threads = resolveThreads(request.threads);
 
   Diagnostics diagnostics;
-  const auto layout =
-      request.blueprint.empty() ? loadLayout(request.layout, diagnostics) : singleSourceLayout(request.blueprint);
+  const auto layout = request.blueprint.empty() ? loadLayout(request.layout, diagnostics)
+                                                : singleSourceLayout(request.blueprint, kernel.units());
   if (!layout) throw CompileError("the layout has errors; nothing was written", diagnostics);
 
   // Sources load on every thread, a batch at a time so that progress moves,

@@ -26,7 +26,6 @@ namespace {
 
 namespace json = boost::json;
 
-constexpr std::uintmax_t kMaxDocumentBytes = std::uintmax_t{1} << 30;
 // A terrain header is a handful of values; more is not a terrain file.
 constexpr std::size_t kMaxTerrainHeaderValues = 256;
 
