@@ -13,7 +13,7 @@ namespace isla::test {
 // The exit code ctest's SKIP_RETURN_CODE maps to "Skipped" (automake's).
 inline constexpr int kSkipExitCode = 77;
 
-// CI=true in the environment (.ci/run sets it when absent).
+// CI=true in the environment (scripts/check and .ci/run set it when absent).
 bool inCi();
 
 // Call inside a test case where its real check cannot run, then return:
