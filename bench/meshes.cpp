@@ -27,9 +27,9 @@
 
 #include <boost/json/parse.hpp>
 
-#include <isla/blueprint_reader.hpp>
-#include <isla/builtin_plugins.hpp>
-#include <isla/exporter.hpp>
+#include <isla/container/blueprint_reader.hpp>
+#include <isla/plugin/builtin_plugins.hpp>
+#include <isla/export/exporter.hpp>
 #include <isla/kernel.hpp>
 #include <isla/world/vertex_normal.hpp>
 #include <isla/world/world_builder.hpp>
@@ -200,7 +200,7 @@ isla::World worldOf(const isla::Kernel& kernel, const fs::path& blueprint) {
   layout.rows = layout.cols = 1;
   layout.sources.push_back({"s", "s", blueprint.filename().string(), blueprint, 0, 0, "/sources/0"});
   isla::NoProgress progress;
-  return isla::buildWorld(layout, {{loaded.package, ""}}, kernel.enums(), 2, progress);
+  return isla::buildWorld(layout, {{loaded.blueprint, ""}}, kernel.enums(), 2, progress);
 }
 
 void exportInto(const isla::Kernel& kernel, const isla::World& world, const std::string& name,

@@ -1,7 +1,9 @@
-# isla_add_plugin(SOURCES ... [LIBRARIES ...] [TESTS ...])
+# isla_add_plugin(KIND <kinds>... SOURCES ... [LIBRARIES ...] [TESTS ...])
 #
 # Called from a plugin's own folder (plugins/<kind>/<name>/); the folder name is
-# the plugin name. The sources compile once into an object library that serves
+# the plugin name. KIND lists what it registers (section, validator,
+# exporter, package-validator); the host refuses a plugin that registers
+# anything else. The sources compile once into an object library that serves
 # both the loadable module (<name>.so in the plugin directory) and the
 # "built-in" aggregate that unit tests and fuzzers link, so they need no search
 # path.
@@ -9,17 +11,17 @@ include("${CMAKE_CURRENT_LIST_DIR}/IslaPluginModule.cmake")
 set(ISLA_BUILTIN_TEMPLATE "${CMAKE_CURRENT_LIST_DIR}/builtin_plugins.cpp.in")
 
 function(isla_add_plugin)
-  cmake_parse_arguments(PLUGIN "" "" "SOURCES;LIBRARIES;TESTS" ${ARGN})
+  cmake_parse_arguments(PLUGIN "" "" "KIND;SOURCES;LIBRARIES;TESTS" ${ARGN})
   get_filename_component(name "${CMAKE_CURRENT_SOURCE_DIR}" NAME)
   string(MAKE_C_IDENTIFIER "${name}" ident)
   set(objects isla_plugin_${ident}_objects)
 
   add_library(${objects} OBJECT ${PLUGIN_SOURCES})
   target_link_libraries(${objects} PUBLIC isla::kernel ${PLUGIN_LIBRARIES})
-  isla_plugin_compile_settings(${objects} "${name}")
+  isla_plugin_compile_settings(${objects} "${name}" ${PLUGIN_KIND})
   isla_target_warnings(${objects})
 
-  isla_plugin_module(isla_plugin_${ident} "${name}")
+  isla_plugin_module(isla_plugin_${ident} "${name}" KIND ${PLUGIN_KIND})
   target_link_libraries(isla_plugin_${ident} PRIVATE ${objects})
   set_target_properties(isla_plugin_${ident} PROPERTIES
     LIBRARY_OUTPUT_DIRECTORY "${ISLA_PLUGIN_OUTPUT_DIR}"

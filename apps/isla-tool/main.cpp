@@ -4,8 +4,8 @@
 #include <iostream>
 #include <algorithm>
 
-#include <isla/interrupt.hpp>
-#include <isla/io_error.hpp>
+#include <isla/base/interrupt.hpp>
+#include <isla/base/io_error.hpp>
 
 #include "commands/commands.hpp"
 

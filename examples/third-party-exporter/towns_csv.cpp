@@ -4,7 +4,7 @@
 // there. It reads the World through the kernel's headers only (the scenery
 // and the World's own height sampling), never a section plugin's: an
 // exporter needs nothing else. Built against an installed isla-tool.
-#include <isla/plugin_api.hpp>
+#include <isla/plugin/plugin_api.hpp>
 #include <isla/publish/file_writer.hpp>
 
 #include <charconv>
@@ -17,12 +17,7 @@ std::string number(double value) {
   return {buffer, std::to_chars(buffer, buffer + sizeof buffer, value).ptr};
 }
 
-std::string separatorOf(const isla::OptionValues& values) {
-  const std::string name = values.get("separator").value_or("comma");
-  if (name == "comma") return ",";
-  if (name == "semicolon") return ";";
-  throw std::invalid_argument("towns-csv: option 'separator' takes comma or semicolon, not '" + name + "'");
-}
+std::string separatorOf(const isla::OptionValues& values) { return values.text("separator") == "comma" ? "," : ";"; }
 
 class TownsCsv final : public isla::Exporter {
  public:
@@ -31,10 +26,12 @@ class TownsCsv final : public isla::Exporter {
     return "towns.csv: every town of the world with its tier, position and the terrain's elevation there";
   }
   std::vector<isla::OptionSpec> options() const override {
-    return {{"separator", isla::OptionType::String, "comma or semicolon (for spreadsheets of a decimal comma)",
-             "comma"}};
+    return {{.name = "separator",
+             .type = isla::OptionType::Choice,
+             .help = "comma, or semicolon for spreadsheets of a decimal comma",
+             .defaultValue = "comma",
+             .choices = {"comma", "semicolon"}}};
   }
-  void checkOptions(const isla::OptionValues& values) const override { separatorOf(values); }
 
   void write(const isla::ExportInput& input, const std::filesystem::path& stage, isla::Diagnostics&) const override {
     const std::string sep = separatorOf(input.options);

@@ -3,7 +3,7 @@
 // text a level designer attaches to a blueprint), and a validator that uses
 // the shipped sections, `min-lakes`. Built against an installed isla-tool;
 // the kernel is not rebuilt.
-#include <isla/plugin_api.hpp>
+#include <isla/plugin/plugin_api.hpp>
 
 namespace {
 
@@ -41,15 +41,20 @@ class MinimumLakes final : public isla::Validator {
     return "the blueprint has at least --min-lakes lakes (WBTB rows of type lake)";
   }
   std::vector<isla::OptionSpec> options() const override {
-    return {{"min-lakes", isla::OptionType::Integer, "fewest lakes a blueprint should have", "1"}};
+    return {{.name = "min-lakes",
+             .type = isla::OptionType::Integer,
+             .help = "fewest lakes a blueprint should have",
+             .defaultValue = "1",
+             .min = 0,
+             .max = 65535}};
   }
-  void check(const isla::Package& package, const isla::ValidationContext& context,
+  void check(const isla::Blueprint& blueprint, const isla::ValidationContext& context,
              isla::Diagnostics& out) const override {
-    const auto* bodies = package.get<isla::Table>(isla::FourCC("WBTB"));
+    const auto* bodies = blueprint.get<isla::Table>(isla::FourCC("WBTB"));
     if (!bodies) return;
     std::size_t lakes = 0;
     for (const auto& row : bodies->rows) lakes += row.as<std::uint8_t>("type") == 1;
-    const auto wanted = std::stoul(context.options.get("min-lakes").value_or("1"));
+    const auto wanted = static_cast<std::size_t>(context.options.integer("min-lakes"));
     if (lakes < wanted) {
       out.add({.severity = isla::Severity::Warning,
                .code = "min-lakes.too-few",

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // A blueprint as Python data: the params, the sections in file order and
 // every grid as a read-only buffer over the memory-mapped file (no copy),
-// which keeps the package, and so the mapping, alive.
+// which keeps the blueprint, and so the mapping, alive.
 #include <bit>
 #include <map>
 #include <memory>
@@ -11,11 +11,11 @@
 #include <pybind11/stl.h>
 #include <pybind11/stl/filesystem.h>
 
-#include <isla/blueprint_reader.hpp>
+#include <isla/container/blueprint_reader.hpp>
 #include <isla/jobs/compile.hpp>
-#include <isla/mapped_file.hpp>
-#include <isla/section_codec.hpp>
-#include <isla/validation.hpp>
+#include <isla/container/mapped_file.hpp>
+#include <isla/container/section_codec.hpp>
+#include <isla/validation/validation.hpp>
 
 #include "bindings.hpp"
 #include "json_to_python.hpp"
@@ -30,7 +30,7 @@ namespace {
 static_assert(std::endian::native == std::endian::little, "raster buffers need a little-endian host");
 
 struct RasterView {
-  std::shared_ptr<const Package> package;
+  std::shared_ptr<const Blueprint> blueprint;
   const Raster* raster;
   FourCC tag;
 };
@@ -55,7 +55,7 @@ py::buffer_info bufferOf(const RasterView& view) {
                          {side, side}, {side * size, size}, true);
 }
 
-std::shared_ptr<const Package> loadPackage(const Kernel& kernel, const std::filesystem::path& path) {
+std::shared_ptr<const Blueprint> loadBlueprint(const Kernel& kernel, const std::filesystem::path& path) {
   py::gil_scoped_release released;
   const auto file = MappedFile::open(path);
   LoadResult load = readBlueprint(file->bytes(), path.string(), file, kernel);
@@ -65,22 +65,22 @@ std::shared_ptr<const Package> loadPackage(const Kernel& kernel, const std::file
                            (errors == 1 ? " error" : " errors"),
                        std::move(load.diagnostics));
   }
-  return load.package;
+  return load.blueprint;
 }
 
 py::object fieldValue(const FieldValue& value) {
   return std::visit([](const auto& v) -> py::object { return py::cast(v); }, value);
 }
 
-py::dict describe(const std::shared_ptr<const Package>& package) {
+py::dict describe(const std::shared_ptr<const Blueprint>& blueprint) {
   py::dict params;
-  if (const auto* record = package->get<Record>(kParamsTag)) {
+  if (const auto* record = blueprint->get<Record>(kParamsTag)) {
     const auto fields = record->layout().fields();
     for (std::size_t i = 0; i < fields.size(); ++i) params[py::str(fields[i].name)] = fieldValue(record->values()[i]);
   }
   py::list sections;
   py::dict layers;
-  for (const Section& section : package->sections) {
+  for (const Section& section : blueprint->sections) {
     py::dict entry;
     entry["tag"] = section.tag.text();
     entry["name"] = section.codec ? py::cast(section.codec->name()) : py::none();
@@ -90,31 +90,30 @@ py::dict describe(const std::shared_ptr<const Package>& package) {
     entry["note"] = section.note.empty() ? py::none() : py::cast(section.note);
     sections.append(std::move(entry));
     if (const auto* raster = section.as<Raster>()) {
-      layers[py::str(section.tag.text())] = RasterView{package, raster, section.tag};
+      layers[py::str(section.tag.text())] = RasterView{blueprint, raster, section.tag};
     }
   }
   py::dict out;
-  out["source"] = package->source;
-  out["format"] = std::string(sourceFormatName(package->format));
-  out["map_size"] = package->mapSize;
+  out["source"] = blueprint->source;
+  out["format"] = std::string(sourceFormatName(blueprint->format));
+  out["map_size"] = blueprint->mapSize;
   out["params"] = std::move(params);
   out["sections"] = std::move(sections);
   out["layers"] = std::move(layers);
   return out;
 }
 
-py::dict load(const Kernel& kernel, const std::filesystem::path& path) { return describe(loadPackage(kernel, path)); }
+py::dict load(const Kernel& kernel, const std::filesystem::path& path) { return describe(loadBlueprint(kernel, path)); }
 
 py::list validate(const Kernel& kernel, const std::filesystem::path& path,
                   const std::map<std::string, std::string>& options) {
-  const auto package = loadPackage(kernel, path);
-  OptionValues values;
-  for (const auto& [name, value] : options) values.set(name, value);
+  const auto blueprint = loadBlueprint(kernel, path);
+  const OptionValues values = resolveValidatorOptions(kernel.registry(), OptionText(options.begin(), options.end()));
   Diagnostics diagnostics;
   {
     py::gil_scoped_release released;
     const ValidationContext context{kernel.enums(), kernel.units(), values};
-    runValidators(ValidatorSelection(kernel.registry().validators()), *package, context, diagnostics);
+    runValidators(ValidatorSelection(kernel.registry().validators()), *blueprint, context, diagnostics);
   }
   if (diagnostics.hasErrors()) {
     const auto errors = diagnostics.count(Severity::Error);

@@ -27,12 +27,17 @@ py::dict compile(const Kernel& kernel, const std::filesystem::path& layout, cons
   request.output = output;
   request.exporter = exporter;
   request.threads = threads;
-  for (const auto& [name, value] : options) request.options.set(name, value);
+  request.options = OptionText(options.begin(), options.end());
   PythonProgress reporter(std::move(progress));
   CompileResult result;
   {
     py::gil_scoped_release released;
-    result = compileWorld(kernel, request, reporter);
+    try {
+      result = compileWorld(kernel, request, reporter);
+    } catch (const ProgressStopped&) {
+      py::gil_scoped_acquire held;
+      reporter.rethrowStopped();
+    }
   }
   py::dict out;
   out["output"] = result.output;

@@ -6,8 +6,8 @@
 #include <filesystem>
 #include <string>
 
-#include <isla/interrupt.hpp>
-#include <isla/io_error.hpp>
+#include <isla/base/interrupt.hpp>
+#include <isla/base/io_error.hpp>
 #include <isla/jobs/compile.hpp>
 
 #include "bindings.hpp"

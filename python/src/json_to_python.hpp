@@ -5,7 +5,7 @@
 #include <boost/json/value.hpp>
 #include <pybind11/pybind11.h>
 
-#include <isla/diagnostics.hpp>
+#include <isla/base/diagnostics.hpp>
 
 namespace isla::python {
 

@@ -7,8 +7,15 @@ namespace isla::python {
 
 void PythonProgress::update(double fraction) {
   py::gil_scoped_acquire held;
-  if (PyErr_CheckSignals() != 0) throw py::error_already_set();
-  if (!callback_.is_none()) callback_(fraction);
+  try {
+    if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+    if (!callback_.is_none()) callback_(fraction);
+  } catch (const py::error_already_set&) {
+    stopped_ = std::current_exception();
+    throw ProgressStopped();
+  }
 }
+
+void PythonProgress::rethrowStopped() const { std::rethrow_exception(stopped_); }
 
 }  // namespace isla::python

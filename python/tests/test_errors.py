@@ -56,7 +56,7 @@ def test_an_unknown_exporter_lists_the_loaded_ones(small_layout: Path) -> None:
 
 
 def test_an_unknown_exporter_option_lists_its_options(small_layout: Path) -> None:
-    with pytest.raises(CompilerError, match="^exporter 'terrain-world-v1' has no option 'colour'; its options: "):
+    with pytest.raises(CompilerError, match="^exporter 'terrain-world-v1' \\(plugin terrain-world-v1-exporter\\) has no option 'colour'; its options: "):
         compile_world(small_layout, small_layout.parent / "world", options={"colour": "red"})
 
 

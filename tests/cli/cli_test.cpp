@@ -3,7 +3,7 @@
 // and the text of the most common messages.
 #include <boost/json/parse.hpp>
 #include <boost/test/unit_test.hpp>
-#include <isla/plugin_api.hpp>
+#include <isla/plugin/plugin_api.hpp>
 
 #include "blueprint_builder.hpp"
 #include "sample_blueprint.hpp"

@@ -382,12 +382,16 @@ BOOST_AUTO_TEST_CASE(an_unknown_exporter_or_option_names_the_valid_ones) {
   BOOST_TEST(contains(exporter.err, "no exporter named 'fbx'; loaded exporters: "), exporter.err);
   BOOST_TEST(contains(exporter.err, "terrain-world-v1"), exporter.err);
   const auto option = compileLayout(layout, ws.path("world"), {"--option", "colour=red"});
-  BOOST_TEST(option.exitCode == 1);
-  BOOST_TEST(contains(option.err, "exporter 'terrain-world-v1' has no option 'colour'"), option.err);
+  BOOST_TEST(option.exitCode == 2);
+  BOOST_TEST(contains(option.err, "exporter 'terrain-world-v1' (plugin terrain-world-v1-exporter) has no option "
+                                  "'colour'"),
+             option.err);
   const auto before = ws.entries();
   const auto badValue = compileLayout(layout, ws.path("world"), {"--exporter", "png", "--option", "tiles=diagonal"});
-  BOOST_TEST(badValue.exitCode == 1);
-  BOOST_TEST(contains(badValue.err, "png: option 'tiles' takes world or patch, not 'diagonal'"), badValue.err);
+  BOOST_TEST(badValue.exitCode == 2);
+  BOOST_TEST(contains(badValue.err, "exporter 'png' (plugin png): option 'tiles' takes one of world, patch, not "
+                                    "'diagonal'"),
+             badValue.err);
   BOOST_TEST(ws.entries() == before, boost::test_tools::per_element());
   const auto malformed = compileLayout(layout, ws.path("world"), {"--option", "colour"});
   BOOST_TEST(malformed.exitCode == 2);

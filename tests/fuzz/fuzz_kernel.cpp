@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include <isla/builtin_plugins.hpp>
+#include <isla/plugin/builtin_plugins.hpp>
 
 #include <memory>
 

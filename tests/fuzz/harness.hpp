@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <span>
 
-#include <isla/fourcc.hpp>
+#include <isla/base/fourcc.hpp>
 #include <isla/kernel.hpp>
 
 namespace isla::fuzz {

@@ -5,7 +5,7 @@
 // (modulo their count, in tag order); with kMapSizeFollows set, the next
 // byte picks one of the smallest MapSizes the reader accepts, so that grids
 // of other sides than 256 stay small inputs.
-#include <isla/blueprint_reader.hpp>
+#include <isla/container/blueprint_reader.hpp>
 
 #include <optional>
 #include <stdexcept>

@@ -18,13 +18,13 @@ listing=$("${tool[@]}" plugins)
 api=$(sed -n 's/^Plugin API version //p' <<<"$listing")
 grep -q "towns-csv 1.0.0 (API $api)" <<<"$listing" || fail "$listing"
 options=$("${tool[@]}" plugins --options towns-csv)
-grep -q "  separator (string, default 'comma'): comma or semicolon" <<<"$options" || fail "$options"
+grep -q "  separator (one of comma, semicolon; default 'comma'): comma, or semicolon" <<<"$options" || fail "$options"
 
 # A bad value names the option and writes nothing.
 if out=$("${tool[@]}" export "$blueprint" "$work/bad" --exporter towns-csv --option separator=tab --quiet 2>&1); then
   fail "separator=tab was accepted"
 fi
-grep -q "towns-csv: option 'separator' takes comma or semicolon, not 'tab'" <<<"$out" || fail "$out"
+grep -q "exporter 'towns-csv' (plugin towns-csv): option 'separator' takes one of comma, semicolon, not 'tab'" <<<"$out" || fail "$out"
 [[ ! -e "$work/bad" ]] || fail "a refused export left $work/bad"
 
 "${tool[@]}" export "$blueprint" "$work/csv" --exporter towns-csv --quiet >/dev/null

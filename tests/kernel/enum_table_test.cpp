@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include <boost/test/unit_test.hpp>
 
-#include <isla/enum_table.hpp>
-#include <isla/io_error.hpp>
+#include <isla/model/enum_table.hpp>
+#include <isla/base/io_error.hpp>
 
 #include "test_kernel.hpp"
 

@@ -7,8 +7,8 @@
 #include <signal.h>
 #include <unistd.h>
 
-#include <isla/interrupt.hpp>
-#include <isla/io_error.hpp>
+#include <isla/base/interrupt.hpp>
+#include <isla/base/io_error.hpp>
 #include <isla/publish/file_writer.hpp>
 #include <isla/publish/open_stages.hpp>
 #include <isla/publish/sha256.hpp>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include <boost/test/unit_test.hpp>
 
-#include <isla/fourcc.hpp>
+#include <isla/base/fourcc.hpp>
 
 using isla::FourCC;
 

@@ -12,7 +12,7 @@
 #include <cerrno>
 #include <string>
 
-#include <isla/interrupt.hpp>
+#include <isla/base/interrupt.hpp>
 #include <isla/publish/open_stages.hpp>
 
 #include "tool_runner.hpp"

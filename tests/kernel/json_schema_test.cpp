@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <string>
 
-#include <isla/json_schema.hpp>
+#include <isla/json/json_schema.hpp>
 
 namespace {
 

@@ -3,7 +3,7 @@
 
 #include <limits>
 
-#include <isla/json_text.hpp>
+#include <isla/json/json_text.hpp>
 
 BOOST_AUTO_TEST_SUITE(json_text)
 

@@ -29,12 +29,12 @@ BOOST_AUTO_TEST_CASE(loads_into_the_v2_model_with_sentinel_params_and_a_warning)
   const auto sample = makeSample();
   const auto result = load(v1Sample(), "old_v1.dat");
   BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
-  BOOST_TEST((result.package->format == SourceFormat::LegacyV1));
+  BOOST_TEST((result.blueprint->format == SourceFormat::LegacyV1));
   const auto& warning = *result.diagnostics.find("container.legacy-v1");
   BOOST_TEST((warning.severity == Severity::Warning));
   BOOST_TEST(warning.message.find("convert it to v2 with 'isla-tool convert'") != std::string::npos);
 
-  const auto& params = *result.package->get<Record>(FourCC("PRMS"));
+  const auto& params = *result.blueprint->get<Record>(FourCC("PRMS"));
   BOOST_TEST(params.as<std::int32_t>("WorldSeed") == 0);
   BOOST_TEST(params.as<std::int32_t>("MapSize") == 256);
   for (const auto* field : {"CraterRadius", "DensityMultiplier", "ImpactCenterX", "ImpactCenterY"}) {
@@ -42,17 +42,17 @@ BOOST_AUTO_TEST_CASE(loads_into_the_v2_model_with_sentinel_params_and_a_warning)
   }
   BOOST_TEST(params.as<std::string>("GeneratedUtc").empty());
 
-  const auto* heights = result.package->get<Raster>(FourCC("HGTS"));
+  const auto* heights = result.blueprint->get<Raster>(FourCC("HGTS"));
   BOOST_TEST(std::memcmp(heights->bytes().data(), sample.heights.data(), heights->bytes().size()) == 0);
-  const auto* biomes = result.package->get<Raster>(FourCC("BIOM"));
+  const auto* biomes = result.blueprint->get<Raster>(FourCC("BIOM"));
   BOOST_TEST(std::memcmp(biomes->bytes().data(), sample.biomes.data(), biomes->bytes().size()) == 0);
-  const auto& towns = *result.package->get<Table>(FourCC("TOWN"));
+  const auto& towns = *result.blueprint->get<Table>(FourCC("TOWN"));
   BOOST_TEST_REQUIRE(towns.rows.size() == sample.towns.size());
   BOOST_TEST(towns.rows[0].as<std::uint8_t>("tier") == sample.towns[0].tier);
   BOOST_TEST(towns.rows[0].as<std::uint8_t>("isHighwayNode") == 0);  // v1 dropped the flag
-  BOOST_TEST(result.package->get<PolylineSet>(FourCC("RDRG"))->size() == 2u);
-  BOOST_TEST(result.package->get<PolylineSet>(FourCC("RDTL"))->size() == 0u);
-  BOOST_TEST(!result.package->find(FourCC("WBID")));  // v1 carries no water
+  BOOST_TEST(result.blueprint->get<PolylineSet>(FourCC("RDRG"))->size() == 2u);
+  BOOST_TEST(result.blueprint->get<PolylineSet>(FourCC("RDTL"))->size() == 0u);
+  BOOST_TEST(!result.blueprint->find(FourCC("WBID")));  // v1 carries no water
 }
 
 BOOST_AUTO_TEST_CASE(trailing_bytes_after_the_trail_block_are_ignored) {
@@ -66,7 +66,7 @@ BOOST_AUTO_TEST_CASE(map_size_is_bounded_before_any_allocation) {
     auto bytes = v1Sample();
     patchI32(bytes, kV1MapSizeOffset, bad);
     const auto result = load(bytes);
-    BOOST_TEST(!result.package);
+    BOOST_TEST(!result.blueprint);
     BOOST_TEST(result.diagnostics.find("mapsize.out-of-range")->offset.value() == kV1MapSizeOffset);
   }
   auto big = v1Sample();

@@ -7,8 +7,8 @@
 #include <fstream>
 #include <string>
 
-#include <isla/io_error.hpp>
-#include <isla/mapped_file.hpp>
+#include <isla/base/io_error.hpp>
+#include <isla/container/mapped_file.hpp>
 
 #include "blueprint_builder.hpp"
 #include "tool_runner.hpp"

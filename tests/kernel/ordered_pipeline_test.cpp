@@ -13,7 +13,7 @@
 #include <thread>
 #include <vector>
 
-#include <isla/ordered_pipeline.hpp>
+#include <isla/parallel/ordered_pipeline.hpp>
 
 namespace {
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include <boost/test/unit_test.hpp>
 
-#include <isla/builtin_plugins.hpp>
-#include <isla/plugin_host.hpp>
+#include <isla/plugin/builtin_plugins.hpp>
+#include <isla/plugin/plugin_host.hpp>
 
 #include "blueprint_builder.hpp"
 #include "sample_blueprint.hpp"
@@ -87,6 +87,13 @@ BOOST_AUTO_TEST_CASE(every_fault_is_reported_and_the_rest_loads) {
              "section tag HGTS is claimed by plugin 'duplicate-tag' (" + duplicate.file +
                  ") and already registered by plugin 'hgts' ((built in)); remove one of the two "
                  "plugins from the search path");
+  const auto& undeclared = recordFor(host, "undeclared-kind.so");
+  BOOST_TEST((undeclared.outcome == PluginOutcome::Refused));
+  BOOST_TEST(undeclared.message ==
+             "it registered an object of kind exporter but declares the kinds section; declare every kind it registers "
+             "(isla_add_plugin KIND)");
+  BOOST_TEST(!kernel->registry().exporter("nothing"));
+
   // All or nothing: the plugin's other tag was not registered either.
   BOOST_TEST(!kernel->registry().section(FourCC("DUPE")));
   BOOST_TEST(kernel->registry().section(FourCC("HGTS"))->plugin->name == "hgts");
@@ -130,21 +137,21 @@ BOOST_AUTO_TEST_CASE(a_third_party_section_decodes_without_rebuilding_the_kernel
   builder.insert(3, FourCC("XTRA"), u32Values({7, 8, 9}));
   const auto result = load(builder.v2(), "third.dat", *kernel);
   BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
-  const auto* values = result.package->get<Table>(FourCC("XTRA"));
+  const auto* values = result.blueprint->get<Table>(FourCC("XTRA"));
   BOOST_TEST_REQUIRE(values);
   BOOST_TEST(values->rows.size() == 3u);
   BOOST_TEST(values->rows[2].as<std::int32_t>("value") == 9);
 }
 
 BOOST_AUTO_TEST_CASE(a_library_stays_loaded_while_anything_it_made_lives) {
-  std::shared_ptr<const Package> package;
+  std::shared_ptr<const Blueprint> blueprint;
   {
     const auto kernel = kernelWithTestPlugins();
     auto builder = encode(makeSample());
     builder.add(FourCC("XTRA"), u32Values({1, 2}));
-    package = load(builder.v2(), "keep.dat", *kernel).package;
+    blueprint = load(builder.v2(), "keep.dat", *kernel).blueprint;
   }  // the kernel, its registry and host are gone
-  const Section* section = package->find(FourCC("XTRA"));
+  const Section* section = blueprint->find(FourCC("XTRA"));
   BOOST_TEST_REQUIRE(section);
   const auto enums = shippedEnums();
   const auto summary = section->codec->summarize(section->content, {enums, {}});
@@ -163,7 +170,7 @@ BOOST_AUTO_TEST_CASE(a_plugin_that_throws_mid_parse_is_an_error_naming_it) {
   BOOST_TEST(d->file == "boom.dat");
   BOOST_TEST(d->tag->text() == "BOOM");
   BOOST_TEST(*d->offset == builder.offsetOf(FourCC("BOOM")) + 12);
-  BOOST_TEST((result.package->find(FourCC("BOOM"))->status == SectionStatus::Failed));
+  BOOST_TEST((result.blueprint->find(FourCC("BOOM"))->status == SectionStatus::Failed));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

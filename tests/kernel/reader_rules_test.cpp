@@ -42,8 +42,8 @@ BOOST_AUTO_TEST_CASE(the_sample_loads_clean_with_every_section_decoded) {
   const auto result = load(sample().v2());
   BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
   BOOST_TEST(result.diagnostics.empty(), describe(result.diagnostics));
-  BOOST_TEST(result.package->sections.size() == 14u);
-  for (const auto& section : result.package->sections) {
+  BOOST_TEST(result.blueprint->sections.size() == 14u);
+  for (const auto& section : result.blueprint->sections) {
     BOOST_TEST((section.status == SectionStatus::Decoded), section.tag.text() << ": " << section.note);
   }
 }
@@ -52,7 +52,7 @@ BOOST_AUTO_TEST_CASE(empty_and_tiny_files_are_refused) {
   BOOST_TEST(expectCode(load({}), "container.empty").message.find("the file is empty") == 0u);
   for (const auto* prefix : {"I", "IS", "ISL", "ISLA", "ISLA\x02"}) {
     const auto result = load(toBytes(prefix));
-    BOOST_TEST(!result.package);
+    BOOST_TEST(!result.blueprint);
     BOOST_TEST(expectCode(result, "container.truncated-header").offset.value() == 0u);
   }
 }
@@ -148,7 +148,7 @@ BOOST_AUTO_TEST_CASE(params_must_come_first) {
   const auto second = load(swapped.v2());
   BOOST_TEST(second.diagnostics.find("params.not-first"));
   // PRMS is still decoded wherever it is, so everything else is checked too.
-  BOOST_TEST(second.package->mapSize == 256);
+  BOOST_TEST(second.blueprint->mapSize == 256);
 }
 
 BOOST_AUTO_TEST_CASE(missing_mandatory_sections_are_errors_and_missing_expected_ones_warnings) {
@@ -183,7 +183,7 @@ BOOST_AUTO_TEST_CASE(a_tag_twice_is_an_error_naming_both_offsets) {
   const auto& d = expectCode(result, "section.duplicate");
   BOOST_TEST(d.message == "occurs twice: at offset " + std::to_string(first) + " and at offset " +
                               std::to_string(second) + "; each tag may occur once, so the second is ignored");
-  BOOST_TEST(result.package->get<Table>(FourCC("TOWN"))->rows.size() == 4u);
+  BOOST_TEST(result.blueprint->get<Table>(FourCC("TOWN"))->rows.size() == 4u);
 
   auto unknownTwice = sample();
   unknownTwice.add(FourCC("XUNK"), {}).add(FourCC("XUNK"), {});
@@ -199,11 +199,11 @@ BOOST_AUTO_TEST_CASE(an_unknown_tag_is_skipped_and_changes_nothing_else) {
   const auto& info = expectCode(result, "section.unknown");
   BOOST_TEST((info.severity == Severity::Info));
   BOOST_TEST(info.message == "skipped section FUTR (20 bytes): no loaded plugin registers this tag; convert keeps its bytes");
-  const auto* skipped = result.package->find(FourCC("FUTR"));
+  const auto* skipped = result.blueprint->find(FourCC("FUTR"));
   BOOST_TEST((skipped->status == SectionStatus::Skipped));
-  BOOST_TEST(result.package->sections.size() == plain.package->sections.size() + 1);
-  for (const auto& section : plain.package->sections) {
-    const auto* other = result.package->find(section.tag);
+  BOOST_TEST(result.blueprint->sections.size() == plain.blueprint->sections.size() + 1);
+  for (const auto& section : plain.blueprint->sections) {
+    const auto* other = result.blueprint->find(section.tag);
     BOOST_TEST_REQUIRE(other);
     BOOST_TEST((other->status == section.status));
     BOOST_TEST(other->payloadLength == section.payloadLength);
@@ -266,7 +266,7 @@ BOOST_AUTO_TEST_CASE(many_tiny_unknown_sections_load_linearly) {
   for (std::uint32_t i = 0; i < 100000; ++i) builder.add(FourCC(0x10000000u + i), {});
   const auto result = load(builder.v2());
   BOOST_TEST(result.ok());
-  BOOST_TEST(result.package->sections.size() == 100014u);
+  BOOST_TEST(result.blueprint->sections.size() == 100014u);
 }
 
 BOOST_AUTO_TEST_CASE(random_corruption_never_crashes_or_hangs) {

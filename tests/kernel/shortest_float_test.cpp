@@ -13,7 +13,7 @@
 #include <vector>
 
 #include <isla/json/json_writer.hpp>
-#include <isla/parallel.hpp>
+#include <isla/parallel/parallel.hpp>
 
 namespace {
 

@@ -8,8 +8,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <isla/io_error.hpp>
-#include <isla/staged_file.hpp>
+#include <isla/base/io_error.hpp>
+#include <isla/publish/staged_file.hpp>
 
 #include "blueprint_builder.hpp"
 #include "tool_runner.hpp"

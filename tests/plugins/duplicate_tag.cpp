@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Claims HGTS, which the shipped hgts plugin already registers, and a tag of
 // its own: the host must refuse the whole plugin and name both.
-#include <isla/grid_codec.hpp>
-#include <isla/plugin_api.hpp>
+#include <isla/container/grid_codec.hpp>
+#include <isla/plugin/plugin_api.hpp>
 
 namespace {
 

@@ -2,7 +2,7 @@
 // A well-behaved third-party plugin, built outside the shipped set: a new
 // section XTRA (u32 count + that many u32 values), a validator and an
 // exporter (and a codec that throws while decoding). It proves a new section ships without rebuilding the kernel.
-#include <isla/plugin_api.hpp>
+#include <isla/plugin/plugin_api.hpp>
 
 #include <fstream>
 #include <stdexcept>
@@ -61,13 +61,18 @@ class ExtraValidator final : public isla::Validator {
   std::string name() const override { return "extra"; }
   std::string description() const override { return "notes how many XTRA values a blueprint has"; }
   std::vector<isla::OptionSpec> options() const override {
-    return {{"extra-limit", isla::OptionType::Integer, "most XTRA values allowed", "100"}};
+    return {{.name = "extra-limit",
+             .type = isla::OptionType::Integer,
+             .help = "most XTRA values allowed",
+             .defaultValue = "100",
+             .min = 0,
+             .max = 1000000}};
   }
-  void check(const isla::Package& package, const isla::ValidationContext& context,
+  void check(const isla::Blueprint& blueprint, const isla::ValidationContext& context,
              isla::Diagnostics& out) const override {
-    const auto* table = package.get<isla::Table>(isla::FourCC("XTRA"));
+    const auto* table = blueprint.get<isla::Table>(isla::FourCC("XTRA"));
     if (!table) return;
-    const auto limit = std::stoul(context.options.get("extra-limit").value_or("100"));
+    const auto limit = static_cast<std::size_t>(context.options.integer("extra-limit"));
     if (table->rows.size() > limit) {
       isla::Diagnostic d;
       d.severity = isla::Severity::Warning;
@@ -88,7 +93,7 @@ class ListingExporter final : public isla::Exporter {
              isla::Diagnostics&) const override {
     std::ofstream out(stage / "sections.txt");
     for (const auto& source : input.world.sources) {
-      for (const auto& section : source.package->sections) out << section.tag.text() << "\n";
+      for (const auto& section : source.blueprint->sections) out << section.tag.text() << "\n";
     }
   }
 };

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // A plugin whose registration throws: reported, skipped, the tool goes on.
-#include <isla/plugin_api.hpp>
+#include <isla/plugin/plugin_api.hpp>
 
 #include <stdexcept>
 

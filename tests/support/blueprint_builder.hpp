@@ -7,8 +7,8 @@
 #include <span>
 #include <vector>
 
-#include <isla/blueprint_writer.hpp>
-#include <isla/fourcc.hpp>
+#include <isla/container/blueprint_writer.hpp>
+#include <isla/base/fourcc.hpp>
 
 namespace isla::test {
 

@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include <isla/water_level.hpp>
+#include <isla/model/water_level.hpp>
 
 namespace isla::test {
 
@@ -22,7 +22,7 @@ std::vector<std::byte> grid(const std::vector<T>& values, Write write) {
 
 }  // namespace
 
-std::uint16_t encodeWaterLevel(float level) { return isla::wsrf::encodeWaterLevel(level).value(); }
+std::uint16_t encodeWaterLevel(float level) { return isla::water_surface::encodeWaterLevel(level).value(); }
 
 SampleBlueprint makeSample(std::int32_t mapSize) {
   SampleBlueprint s;

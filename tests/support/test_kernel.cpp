@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "test_kernel.hpp"
 
-#include <isla/builtin_plugins.hpp>
+#include <isla/plugin/builtin_plugins.hpp>
 
 namespace isla::test {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include <isla/blueprint_reader.hpp>
+#include <isla/container/blueprint_reader.hpp>
 #include <isla/kernel.hpp>
 
 namespace isla::test {
@@ -19,7 +19,7 @@ std::unique_ptr<Kernel> makeKernel(EnumTable enums = shippedEnums());
 // One such kernel for the whole test binary.
 const Kernel& sharedKernel();
 
-// Reads `bytes` as a file named `name`; the package keeps a copy alive.
+// Reads `bytes` as a file named `name`; the blueprint keeps a copy alive.
 LoadResult load(std::vector<std::byte> bytes, const std::string& name = "test.dat",
                 const Kernel& kernel = sharedKernel());
 

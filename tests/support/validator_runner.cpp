@@ -5,20 +5,21 @@
 
 namespace isla::test {
 
-Diagnostics runValidator(std::string_view name, const Package& package, const OptionValues& options,
+Diagnostics runValidator(std::string_view name, const Blueprint& blueprint, const OptionText& options,
                          const EnumTable& enums) {
   const auto* validator = sharedKernel().registry().validator(name);
   BOOST_TEST_REQUIRE(validator, "no validator " << name);
+  const OptionValues values = resolveOptions(name, validator->object->options(), options);
   Diagnostics out;
-  validator->object->check(package, {enums, sharedKernel().units(), options}, out);
+  validator->object->check(blueprint, {enums, sharedKernel().units(), values}, out);
   return out;
 }
 
-Diagnostics runValidator(std::string_view name, const BlueprintBuilder& builder, const OptionValues& options,
+Diagnostics runValidator(std::string_view name, const BlueprintBuilder& builder, const OptionText& options,
                          const EnumTable& enums) {
   const auto result = load(builder.v2());
   BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
-  return runValidator(name, *result.package, options, enums);
+  return runValidator(name, *result.blueprint, options, enums);
 }
 
 Diagnostic only(const Diagnostics& out) {

@@ -4,20 +4,22 @@
 
 #include <string_view>
 
-#include <isla/diagnostics.hpp>
-#include <isla/model/package.hpp>
-#include <isla/options.hpp>
+#include <isla/base/diagnostics.hpp>
+#include <isla/model/blueprint.hpp>
+#include <isla/plugin/options.hpp>
 
 #include "blueprint_builder.hpp"
 #include "test_kernel.hpp"
 
 namespace isla::test {
 
-Diagnostics runValidator(std::string_view name, const Package& package, const OptionValues& options = {},
+// `options` as given on the command line, resolved against the validator's
+// specs as the command does (throws OptionError for a bad value).
+Diagnostics runValidator(std::string_view name, const Blueprint& blueprint, const OptionText& options = {},
                          const EnumTable& enums = sharedKernel().enums());
 // Loads `builder`, which must load without errors, and runs the validator.
 Diagnostics runValidator(std::string_view name, const BlueprintBuilder& builder,
-                         const OptionValues& options = {}, const EnumTable& enums = sharedKernel().enums());
+                         const OptionText& options = {}, const EnumTable& enums = sharedKernel().enums());
 
 // The one diagnostic `out` must hold (a test failure otherwise).
 Diagnostic only(const Diagnostics& out);

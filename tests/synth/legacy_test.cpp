@@ -30,7 +30,7 @@ BOOST_AUTO_TEST_CASE(v1_reads_back_as_the_v2_content_with_sentinel_params) {
   const LoadResult result = load(v1Bytes(sections), "legacy.dat");
   BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
   BOOST_TEST(result.diagnostics.find("container.legacy-v1"));
-  const auto read = payloads(encodeSections(*result.package, EncodeContext{}));
+  const auto read = payloads(encodeSections(*result.blueprint, EncodeContext{}));
   auto written = payloads(sections);
 
   for (const char* tag : {"HGTS", "BIOM", "RDHW", "RDBR", "RDRG", "RDTL"}) {

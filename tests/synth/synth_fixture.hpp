@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include <isla/blueprint_writer.hpp>
+#include <isla/container/blueprint_writer.hpp>
 #include <isla/synth/generator.hpp>
 
 namespace isla::test {

@@ -3,9 +3,9 @@
 // validator the test kernel registers, whichever they are today.
 #include <boost/test/unit_test.hpp>
 
-#include <isla/registry.hpp>
+#include <isla/plugin/registry.hpp>
 #include <isla/synth/sections.hpp>
-#include <isla/validator.hpp>
+#include <isla/validation/validator.hpp>
 
 #include "synth_fixture.hpp"
 #include "test_kernel.hpp"
@@ -17,17 +17,14 @@ namespace {
 
 // Every registered validator, each with its own declared option defaults,
 // as `isla-tool validate` runs them.
-Diagnostics validateAll(const Package& package) {
+Diagnostics validateAll(const Blueprint& blueprint) {
   const Kernel& kernel = sharedKernel();
   Diagnostics found;
   for (const auto* registration : kernel.registry().validators()) {
-    OptionValues options;
-    for (const auto& option : registration->object->options()) {
-      if (!option.defaultValue.empty()) options.set(option.name, option.defaultValue);
-    }
+    const OptionValues options = resolveOptions(registration->object->name(), registration->object->options(), {});
     const ValidationContext context{kernel.enums(), kernel.units(), options};
     Diagnostics diagnostics;
-    registration->object->check(package, context, diagnostics);
+    registration->object->check(blueprint, context, diagnostics);
     for (auto diagnostic : diagnostics.items()) {
       diagnostic.origin = registration->object->name();
       found.add(std::move(diagnostic));
@@ -41,7 +38,7 @@ void requireValid(const std::vector<EncodedSection>& sections, const std::string
   BOOST_TEST_REQUIRE(result.ok(), what << ":\n" << describe(result.diagnostics));
   BOOST_TEST(result.diagnostics.count(Severity::Warning) == 0U, what << ":\n"
                                                                      << describe(result.diagnostics));
-  const Diagnostics found = validateAll(*result.package);
+  const Diagnostics found = validateAll(*result.blueprint);
   BOOST_TEST(found.count(Severity::Error) == 0U, what << ":\n" << describe(found));
   BOOST_TEST(found.count(Severity::Warning) == 0U, what << ":\n" << describe(found));
 }

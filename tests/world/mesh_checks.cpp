@@ -12,8 +12,9 @@ namespace isla::test {
 
 void exportWorld(const Exporter& exporter, const World& world, const std::filesystem::path& stage,
                  const ExportValues& values, unsigned threads) {
-  OptionValues options;
-  for (const auto& [key, value] : values) options.set(key, value);
+  const OptionValues options =
+      resolveOptions(exporter.name(), exporter.options(), OptionText(values.begin(), values.end()));
+  exporter.checkOptions(options);
   NoProgress progress;
   Diagnostics diagnostics;
   exporter.write(ExportInput{world, sharedKernel().enums(), options, threads, progress}, stage, diagnostics);

@@ -11,7 +11,7 @@
 #include <optional>
 #include <string>
 
-#include <isla/exporter.hpp>
+#include <isla/export/exporter.hpp>
 
 #include "skips.hpp"
 

@@ -9,8 +9,8 @@
 #include <cmath>
 #include <numbers>
 
-#include <isla/fourcc.hpp>
-#include <isla/json_text.hpp>
+#include <isla/base/fourcc.hpp>
+#include <isla/json/json_text.hpp>
 
 #include "sample_blueprint.hpp"
 #include "world_fixture.hpp"
@@ -140,7 +140,7 @@ BOOST_AUTO_TEST_CASE(the_lattice_has_sources_strips_and_corners_in_place) {
 BOOST_AUTO_TEST_CASE(a_source_patch_is_its_heights_in_metres_z_outer) {
   const World world = buildTestWorld({1, 1, 256});
   const auto h = patchHeights(world, 0);
-  const Raster& grid = *world.sources[0].package->get<Raster>(FourCC("HGTS"));
+  const Raster& grid = world.sources[0].heights();
   for (std::int64_t z = 0; z < 256; z += 37) {
     for (std::int64_t x = 0; x < 256; x += 11) {
       BOOST_TEST(h[static_cast<std::size_t>(z)][static_cast<std::size_t>(x)] ==

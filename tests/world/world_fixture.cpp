@@ -45,7 +45,7 @@ World buildTestWorld(const WorldSpec& spec) {
     }
     LoadResult result = load(encode(sample).v2(), source.file);
     if (!result.ok()) throw std::runtime_error("the test blueprint did not load: " + describe(result.diagnostics));
-    sources.push_back(LoadedSource{result.package, "0", nullptr});
+    sources.push_back(LoadedSource{result.blueprint, "0", nullptr});
   }
   NoProgress progress;
   return buildWorld(layout, std::move(sources), sharedKernel().enums(), spec.threads, progress);

@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <vector>
 
-#include <isla/blueprint_reader.hpp>
+#include <isla/container/blueprint_reader.hpp>
 #include <isla/world/world.hpp>
 
 namespace isla::test {

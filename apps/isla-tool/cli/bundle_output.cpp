@@ -5,9 +5,9 @@
 
 #include <iostream>
 
-#include <isla/io_error.hpp>
-#include <isla/json_text.hpp>
-#include <isla/staged_file.hpp>
+#include <isla/base/io_error.hpp>
+#include <isla/json/json_text.hpp>
+#include <isla/publish/staged_file.hpp>
 
 #include "cli/invocation.hpp"
 #include "cli/report.hpp"

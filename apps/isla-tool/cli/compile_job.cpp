@@ -3,7 +3,8 @@
 
 #include <iostream>
 
-#include <isla/io_error.hpp>
+#include <isla/base/io_error.hpp>
+#include <isla/plugin/plugin_call.hpp>
 
 #include "cli/invocation.hpp"
 #include "cli/progress_display.hpp"
@@ -11,14 +12,14 @@
 
 namespace isla::cli {
 
-OptionValues exporterOptions(const std::vector<std::string>& assignments) {
-  OptionValues options;
+OptionText exporterOptions(const std::vector<std::string>& assignments) {
+  OptionText options;
   for (const auto& assignment : assignments) {
     const auto equals = assignment.find('=');
     if (equals == std::string::npos || equals == 0) {
       throw UsageError("--option takes KEY=VALUE, not '" + assignment + "'");
     }
-    options.set(assignment.substr(0, equals), assignment.substr(equals + 1));
+    options.insert_or_assign(assignment.substr(0, equals), assignment.substr(equals + 1));
   }
   return options;
 }
@@ -31,6 +32,10 @@ CompileResult runCompileJob(const Kernel& kernel, const CompileRequest& request,
   } catch (const CompileError& error) {
     printDiagnostics(error.diagnostics(), std::cerr);
     throw CommandError(error.what());
+  } catch (const OptionError& error) {
+    throw UsageError(error.what());
+  } catch (const PluginError& error) {
+    throw CommandError(std::string(error.what()) + "; nothing was written");
   } catch (const IoError& error) {
     throw CommandError(std::string(error.what()) + "; nothing was written");
   }

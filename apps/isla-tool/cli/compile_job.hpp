@@ -12,7 +12,7 @@
 namespace isla::cli {
 
 // Throws UsageError for an assignment without '=' or key.
-OptionValues exporterOptions(const std::vector<std::string>& assignments);
+OptionText exporterOptions(const std::vector<std::string>& assignments);
 
 // Throws CommandError after printing the job's diagnostics.
 CompileResult runCompileJob(const Kernel& kernel, const CompileRequest& request, bool quiet);

@@ -4,7 +4,7 @@
 #include <cstdlib>
 #include <iostream>
 
-#include <isla/install_layout.hpp>
+#include <isla/base/install_layout.hpp>
 
 #include "cli/report.hpp"
 
@@ -87,8 +87,9 @@ bool Invocation::parse(const po::options_description& commandOptions,
     po::options_description fromPlugins("Options declared by plugins");
     for (const auto& spec : specs) {
       if (all.find_nothrow(spec.name, false) || fromPlugins.find_nothrow(spec.name, false)) continue;
-      const std::string help = spec.help + (spec.defaultValue.empty() ? "" : " (default " + spec.defaultValue + ")");
-      if (spec.type == OptionType::Flag) {
+      const std::string help = spec.help + "; takes " + acceptedValues(spec) +
+                               (spec.defaultValue.empty() ? "" : " (default " + spec.defaultValue + ")");
+      if (spec.type == OptionType::Boolean) {
         fromPlugins.add_options()(spec.name.c_str(), po::bool_switch(), help.c_str());
       } else {
         fromPlugins.add_options()(spec.name.c_str(), po::value<std::string>(), help.c_str());
@@ -104,14 +105,11 @@ bool Invocation::parse(const po::options_description& commandOptions,
     }
     po::notify(values_);
     for (const auto& spec : specs) {
-      if (!values_.count(spec.name)) {
-        if (!spec.defaultValue.empty()) pluginValues_.set(spec.name, spec.defaultValue);
-        continue;
-      }
-      if (spec.type == OptionType::Flag) {
-        if (values_[spec.name].as<bool>()) pluginValues_.set(spec.name, "true");
+      if (!values_.count(spec.name) || values_[spec.name].defaulted()) continue;
+      if (spec.type == OptionType::Boolean) {
+        if (values_[spec.name].as<bool>()) pluginValues_.insert_or_assign(spec.name, "true");
       } else {
-        pluginValues_.set(spec.name, values_[spec.name].as<std::string>());
+        pluginValues_.insert_or_assign(spec.name, values_[spec.name].as<std::string>());
       }
     }
   } catch (const po::error& error) {

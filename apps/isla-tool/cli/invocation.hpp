@@ -12,7 +12,7 @@
 #include <vector>
 
 #include <isla/kernel.hpp>
-#include <isla/options.hpp>
+#include <isla/plugin/options.hpp>
 
 namespace isla::cli {
 
@@ -48,7 +48,8 @@ class Invocation {
              const PluginOptions& pluginOptions = {});
 
   const po::variables_map& values() const { return values_; }
-  const OptionValues& pluginValues() const { return pluginValues_; }
+  // The plugin-declared options given, as text: the kernel resolves them.
+  const OptionText& pluginValues() const { return pluginValues_; }
   Kernel& kernel() { return *kernel_; }
   const CommandInfo& command() const { return command_; }
 
@@ -58,7 +59,7 @@ class Invocation {
   CommandInfo command_;
   std::vector<std::string> arguments_;
   po::variables_map values_;
-  OptionValues pluginValues_;
+  OptionText pluginValues_;
   std::unique_ptr<Kernel> kernel_;
 };
 

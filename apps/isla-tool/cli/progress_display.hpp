@@ -6,7 +6,7 @@
 #include <memory>
 #include <ostream>
 
-#include <isla/progress.hpp>
+#include <isla/base/progress.hpp>
 
 namespace isla::cli {
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "cli/report.hpp"
 
-#include <isla/json_text.hpp>
+#include <isla/json/json_text.hpp>
 
 namespace isla::cli {
 

@@ -7,8 +7,8 @@
 
 #include <ostream>
 
-#include <isla/diagnostics.hpp>
-#include <isla/plugin_host.hpp>
+#include <isla/base/diagnostics.hpp>
+#include <isla/plugin/plugin_host.hpp>
 
 namespace isla::cli {
 

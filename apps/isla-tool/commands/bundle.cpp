@@ -8,10 +8,10 @@
 #include <iostream>
 #include <sstream>
 
-#include <isla/blueprint_reader.hpp>
-#include <isla/io_error.hpp>
-#include <isla/mapped_file.hpp>
-#include <isla/staged_file.hpp>
+#include <isla/container/blueprint_reader.hpp>
+#include <isla/base/io_error.hpp>
+#include <isla/container/mapped_file.hpp>
+#include <isla/publish/staged_file.hpp>
 
 #include "cli/bundle_output.hpp"
 #include "cli/report.hpp"
@@ -110,7 +110,7 @@ int runBundle(Invocation& invocation) {
   }
   contents.runtime = values.count("runtime")
                          ? readText(values["runtime"].as<std::string>(), "runtime")
-                         : runtimeJson(load.package->mapSize, values["height-scale-m"].as<double>(),
+                         : runtimeJson(load.blueprint->mapSize, values["height-scale-m"].as<double>(),
                                        values["spacing-m"].as<double>());
   contents.catalogue = optionalText(values, "catalogue");
   contents.vegetation = optionalText(values, "vegetation");

@@ -4,10 +4,10 @@
 // restamped, unless --keep-provenance.
 #include <iostream>
 
-#include <isla/blueprint_reader.hpp>
-#include <isla/blueprint_writer.hpp>
-#include <isla/io_error.hpp>
-#include <isla/staged_file.hpp>
+#include <isla/container/blueprint_reader.hpp>
+#include <isla/container/blueprint_writer.hpp>
+#include <isla/base/io_error.hpp>
+#include <isla/publish/staged_file.hpp>
 
 #include "cli/provenance.hpp"
 #include "cli/report.hpp"
@@ -57,7 +57,7 @@ int runConvert(Invocation& invocation) {
   EncodeContext context;
   if (!values["keep-provenance"].as<bool>()) context.restamp = writeTimeProvenance();
   try {
-    const auto sections = encodeSections(*load.package, context);
+    const auto sections = encodeSections(*load.blueprint, context);
     StagedFile out(output, overwrite);
     noteRemovedStages(out.removedStages());
     writeV2(sections, out);
@@ -68,8 +68,8 @@ int runConvert(Invocation& invocation) {
     throw CommandError(std::string(error.what()) + "; nothing was written");
   }
   std::size_t kept = 0;
-  for (const auto& section : load.package->sections) kept += section.status == SectionStatus::Skipped;
-  std::cout << "wrote " << output << " (v2, " << load.package->sections.size() << " sections";
+  for (const auto& section : load.blueprint->sections) kept += section.status == SectionStatus::Skipped;
+  std::cout << "wrote " << output << " (v2, " << load.blueprint->sections.size() << " sections";
   if (kept) std::cout << ", " << kept << " kept as opaque bytes";
   std::cout << ")\n";
   return 0;

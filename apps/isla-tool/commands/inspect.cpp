@@ -4,8 +4,8 @@
 #include <cstdio>
 #include <iostream>
 
-#include <isla/blueprint_reader.hpp>
-#include <isla/parallel.hpp>
+#include <isla/container/blueprint_reader.hpp>
+#include <isla/parallel/parallel.hpp>
 
 #include "cli/report.hpp"
 #include "commands/commands.hpp"
@@ -22,10 +22,10 @@ struct SectionView {
 
 // Each section is summarised by its own plugin, independently: they run in
 // parallel, one pass over each grid, and land in file order.
-std::vector<SectionView> summarize(const Package& package, const Kernel& kernel) {
+std::vector<SectionView> summarize(const Blueprint& blueprint, const Kernel& kernel) {
   const SummaryContext context{kernel.enums(), kernel.units()};
   std::vector<SectionView> views;
-  for (const auto& section : package.sections) {
+  for (const auto& section : blueprint.sections) {
     views.push_back({section, section.codec ? section.codec->name() : "(unknown)", {}});
   }
   parallelFor(views.size(), 0, [&](std::size_t i) {
@@ -44,14 +44,31 @@ std::vector<SectionView> summarize(const Package& package, const Kernel& kernel)
   return views;
 }
 
+struct RoleView {
+  std::string role;
+  std::string tag;
+  std::string plugin;
+};
+
+// Which section, decoded by which plugin, fills each role the World reads.
+std::vector<RoleView> rolesOf(const Blueprint& blueprint, const Kernel& kernel) {
+  std::vector<RoleView> out;
+  for (const FilledRole& filled : blueprint.roles) {
+    const auto* registration = kernel.registry().section(filled.tag);
+    out.push_back({std::string(roleName(roleOf(filled.content))), filled.tag.text(),
+                   registration ? registration->plugin->name : "?"});
+  }
+  return out;
+}
+
 std::string offsetText(const Section& section) {
   return section.offset ? std::to_string(*section.offset) : "-";
 }
 
-void printText(const Package& package, const std::vector<SectionView>& views, std::ostream& out,
-               bool verbose) {
-  out << "file:     " << package.source << "\nformat:   " << sourceFormatName(package.format)
-      << "\nMapSize:  " << package.mapSize << "\n";
+void printText(const Blueprint& blueprint, const std::vector<SectionView>& views,
+               const std::vector<RoleView>& roles, std::ostream& out, bool verbose) {
+  out << "file:     " << blueprint.source << "\nformat:   " << sourceFormatName(blueprint.format)
+      << "\nMapSize:  " << blueprint.mapSize << "\n";
   for (const auto& view : views) {
     if (view.section.tag == kParamsTag && !view.summary.details.empty()) {
       out << "params:\n";
@@ -72,6 +89,12 @@ void printText(const Package& package, const std::vector<SectionView>& views, st
       for (const auto& detail : view.summary.details) out << "      " << detail << "\n";
     }
   }
+  if (!roles.empty()) out << "roles:\n";
+  for (const auto& role : roles) {
+    std::snprintf(line, sizeof line, "  %-15s %s (plugin %s)\n", role.role.c_str(), role.tag.c_str(),
+                  role.plugin.c_str());
+    out << line;
+  }
   bool header = false;
   for (const auto& view : views) {
     if (view.section.status != SectionStatus::Skipped) continue;
@@ -82,9 +105,10 @@ void printText(const Package& package, const std::vector<SectionView>& views, st
   }
 }
 
-boost::json::object toJson(const Package& package, const std::vector<SectionView>& views,
-                           const Diagnostics& diagnostics) {
-  boost::json::array sections, skipped;
+boost::json::object toJson(const Blueprint& blueprint, const std::vector<SectionView>& views,
+                           const std::vector<RoleView>& roles, const Diagnostics& diagnostics) {
+  boost::json::array sections, skipped, filled;
+  for (const auto& role : roles) filled.push_back({{"role", role.role}, {"tag", role.tag}, {"plugin", role.plugin}});
   boost::json::value params = nullptr;
   for (const auto& view : views) {
     boost::json::object entry{{"tag", view.section.tag.text()},
@@ -102,13 +126,14 @@ boost::json::object toJson(const Package& package, const std::vector<SectionView
     }
     sections.push_back(std::move(entry));
   }
-  return {{"file", package.source},
-          {"format", package.format == SourceFormat::V2 ? "v2" : "v1"},
-          {"deprecated", package.format == SourceFormat::LegacyV1},
-          {"map_size", package.mapSize},
+  return {{"file", blueprint.source},
+          {"format", blueprint.format == SourceFormat::V2 ? "v2" : "v1"},
+          {"deprecated", blueprint.format == SourceFormat::LegacyV1},
+          {"map_size", blueprint.mapSize},
           {"params", params},
           {"sections", sections},
           {"skipped", skipped},
+          {"roles", filled},
           {"valid", !diagnostics.hasErrors()},
           {"diagnostics", diagnosticsJson(diagnostics)}};
 }
@@ -129,7 +154,7 @@ int runInspect(Invocation& invocation) {
   const Kernel& kernel = invocation.kernel();
   const LoadResult result = readBlueprint(values["file"].as<std::string>(), kernel);
   const bool json = values["json"].as<bool>();
-  if (!result.package) {
+  if (!result.blueprint) {
     if (json) {
       printJson(boost::json::object{{"file", values["file"].as<std::string>()},
                                     {"valid", false},
@@ -140,11 +165,12 @@ int runInspect(Invocation& invocation) {
     }
     return 1;
   }
-  const auto views = summarize(*result.package, kernel);
+  const auto views = summarize(*result.blueprint, kernel);
+  const auto roles = rolesOf(*result.blueprint, kernel);
   if (json) {
-    printJson(toJson(*result.package, views, result.diagnostics), std::cout);
+    printJson(toJson(*result.blueprint, views, roles, result.diagnostics), std::cout);
   } else {
-    printText(*result.package, views, std::cout, values["verbose"].as<bool>());
+    printText(*result.blueprint, views, roles, std::cout, values["verbose"].as<bool>());
     printDiagnostics(result.diagnostics, std::cerr, Severity::Warning);
   }
   return result.diagnostics.hasErrors() ? 1 : 0;

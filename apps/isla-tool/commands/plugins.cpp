@@ -3,7 +3,9 @@
 // loaded plugin registered.
 #include <iostream>
 
-#include <isla/plugin_api.hpp>
+#include <boost/json/value_from.hpp>
+
+#include <isla/plugin/plugin_api.hpp>
 
 #include "cli/report.hpp"
 #include "commands/commands.hpp"
@@ -15,10 +17,16 @@ namespace {
 boost::json::array optionsJson(const std::vector<OptionSpec>& options) {
   boost::json::array out;
   for (const auto& option : options) {
-    out.push_back({{"name", option.name},
-                   {"type", optionTypeName(option.type)},
-                   {"help", option.help},
-                   {"default", option.defaultValue}});
+    boost::json::object entry{{"name", option.name},
+                              {"type", optionTypeName(option.type)},
+                              {"accepts", acceptedValues(option)},
+                              {"help", option.help},
+                              {"default", option.defaultValue}};
+    if (option.min) entry["min"] = *option.min;
+    if (option.max) entry["max"] = *option.max;
+    if (!option.choices.empty()) entry["choices"] = boost::json::value_from(option.choices);
+    if (option.count != 0) entry["count"] = option.count;
+    out.push_back(std::move(entry));
   }
   return out;
 }
@@ -31,6 +39,7 @@ boost::json::object registeredBy(const Registry& registry, const PluginInfo* plu
     sections.push_back({{"tag", r->object->tag().text()},
                         {"name", r->object->name()},
                         {"presence", presenceName(r->object->presence())},
+                        {"role", r->object->role() ? boost::json::value(roleName(*r->object->role())) : nullptr},
                         {"description", r->object->description()}});
   }
   for (const auto* r : registry.validators()) {
@@ -107,7 +116,8 @@ void printText(const Kernel& kernel, std::ostream& out) {
     for (const auto& section : entry.at("sections").as_array()) {
       const auto& s = section.as_object();
       out << "    section   " << text(s.at("tag")) << "  " << text(s.at("name"))
-          << " (" << text(s.at("presence")) << ")\n";
+          << " (" << text(s.at("presence"))
+          << (s.at("role").is_null() ? "" : ", fills the " + std::string(text(s.at("role"))) + " role") << ")\n";
     }
     constexpr std::pair<const char*, const char*> kKinds[] = {
         {"validators", "validator "}, {"exporters", "exporter  "}, {"package_validators", "package   "}};
@@ -120,7 +130,7 @@ void printText(const Kernel& kernel, std::ostream& out) {
         for (const auto& option : v.at("options").as_array()) {
           out << "              " << (exporter ? "--option " : "--") << text(option.at("name"))
               << (exporter ? "=VALUE" : "") << " ("
-              << text(option.at("type")) << "): " << text(option.at("help"))
+              << text(option.at("accepts")) << "): " << text(option.at("help"))
               << "\n";
         }
       }
@@ -137,22 +147,27 @@ void printText(const Kernel& kernel, std::ostream& out) {
 }
 
 // `--options NAME`: one exporter's options, as PDAL's `--options` lists a stage's.
-int printExporterOptions(const Kernel& kernel, const std::string& name, bool json) {
-  const auto* exporter = kernel.registry().exporter(name);
-  if (!exporter) {
+// The options of the exporter or validator NAME.
+int printOptions(const Kernel& kernel, const std::string& name, bool json) {
+  const Registry& registry = kernel.registry();
+  const auto* exporter = registry.exporter(name);
+  const auto* validator = registry.validator(name);
+  if (!exporter && !validator) {
     std::string names;
-    for (const auto* r : kernel.registry().exporters()) names += (names.empty() ? "" : ", ") + r->object->name();
-    throw CommandError("no exporter named '" + name + "'; loaded exporters: " + (names.empty() ? "none" : names));
+    for (const auto* r : registry.exporters()) names += (names.empty() ? "" : ", ") + r->object->name();
+    for (const auto* r : registry.validators()) names += (names.empty() ? "" : ", ") + r->object->name();
+    throw CommandError("no exporter or validator named '" + name + "'; loaded: " + (names.empty() ? "none" : names));
   }
-  const auto options = exporter->object->options();
+  const auto options = exporter ? exporter->object->options() : validator->object->options();
   if (json) {
     printJson(optionsJson(options), std::cout);
     return 0;
   }
-  std::cout << name << ": " << exporter->object->description() << "\n";
+  std::cout << name << ": " << (exporter ? exporter->object->description() : validator->object->description())
+            << "\n";
   if (options.empty()) std::cout << "  no options\n";
   for (const auto& option : options) {
-    std::cout << "  " << option.name << " (" << optionTypeName(option.type) << ", default "
+    std::cout << "  " << option.name << " (" << acceptedValues(option) << "; default "
               << (option.defaultValue.empty() ? "none" : "'" + option.defaultValue + "'") << "): " << option.help
               << "\n";
   }
@@ -164,11 +179,11 @@ int printExporterOptions(const Kernel& kernel, const std::string& name, bool jso
 int runPlugins(Invocation& invocation) {
   po::options_description options("plugins");
   options.add_options()("json", po::bool_switch(), "print the report as JSON")(
-      "options", po::value<std::string>(), "list the options of the exporter NAME (for --option KEY=VALUE)");
+      "options", po::value<std::string>(), "list the options of the exporter or validator NAME, with what each accepts");
   if (!invocation.parse(options, {})) return 0;
   const Kernel& kernel = invocation.kernel();
   if (invocation.values().count("options")) {
-    return printExporterOptions(kernel, invocation.values()["options"].as<std::string>(),
+    return printOptions(kernel, invocation.values()["options"].as<std::string>(),
                                 invocation.values()["json"].as<bool>());
   }
   if (invocation.values()["json"].as<bool>()) {

@@ -4,7 +4,7 @@
 // with no layout it compiles the bundled example into ./world.
 #include <iostream>
 
-#include <isla/install_layout.hpp>
+#include <isla/base/install_layout.hpp>
 
 #include "cli/compile_job.hpp"
 #include "commands/commands.hpp"

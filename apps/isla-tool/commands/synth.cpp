@@ -7,9 +7,9 @@
 #include <iostream>
 #include <utility>
 
-#include <isla/blueprint_writer.hpp>
-#include <isla/io_error.hpp>
-#include <isla/staged_file.hpp>
+#include <isla/container/blueprint_writer.hpp>
+#include <isla/base/io_error.hpp>
+#include <isla/publish/staged_file.hpp>
 #include <isla/synth/generator.hpp>
 #include <isla/synth/sections.hpp>
 #include <isla/synth/viewer_bundle.hpp>

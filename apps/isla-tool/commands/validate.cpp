@@ -10,7 +10,7 @@
 #include <set>
 
 #include <isla/bundle/source_reader.hpp>
-#include <isla/validation.hpp>
+#include <isla/validation/validation.hpp>
 
 #include "cli/report.hpp"
 #include "commands/commands.hpp"
@@ -60,7 +60,7 @@ FileResult validateFile(const std::string& file, const Kernel& kernel, const Sel
     result.structural = false;
   } else {
     const ValidationContext context{kernel.enums(), kernel.units(), options};
-    runValidators(validators, *load.package, context, result.diagnostics);
+    runValidators(validators, *load.blueprint, context, result.diagnostics);
   }
   if (strict) {
     for (auto& diagnostic : result.diagnostics.items()) {
@@ -191,10 +191,16 @@ int runValidate(Invocation& invocation) {
   }
   if (sources) throw UsageError("--sources LAYOUT goes with a package (a directory or its world.json), not blueprints");
 
+  OptionValues validatorValues;
+  try {
+    validatorValues = resolveValidatorOptions(kernel.registry(), invocation.pluginValues());
+  } catch (const OptionError& error) {
+    throw UsageError(error.what());
+  }
   bool allValid = true;
   boost::json::array files;
   for (const auto& file : paths) {
-    const FileResult result = validateFile(file, kernel, validators, invocation.pluginValues(), strict);
+    const FileResult result = validateFile(file, kernel, validators, validatorValues, strict);
     const bool valid = !result.diagnostics.hasErrors();
     allValid = allValid && valid;
     if (json) {

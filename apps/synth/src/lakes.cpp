@@ -32,7 +32,7 @@ constexpr double kMinLevelAboveSea = 0.04;
 constexpr double kHighestCentre = 0.55;
 constexpr double kShoreRelief = 0.15;
 constexpr double kHighestLakeLevel = 1.9;
-static_assert(kHighestLakeLevel < isla::wsrf::kMaxLevel);
+static_assert(kHighestLakeLevel < isla::water_surface::kMaxLevel);
 constexpr double kMinDepth = 0.008;
 constexpr double kShallowest = 0.02;
 constexpr double kDeepest = 0.06;

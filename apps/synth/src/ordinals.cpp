@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <string>
 
-#include <isla/enum_table.hpp>
+#include <isla/model/enum_table.hpp>
 
 namespace isla::synth {
 

@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <array>
 
-#include <isla/enum_table.hpp>
-#include <isla/json_text.hpp>
+#include <isla/model/enum_table.hpp>
+#include <isla/json/json_text.hpp>
 
 #include "isla/synth/ordinals.hpp"
 #include "isla/synth/random.hpp"

@@ -127,7 +127,7 @@ Water classifyWater(Grid<float>& heights, float seaLevel, const std::vector<Lake
   }
 
   std::vector<std::uint16_t> encoded(nextId, 0);
-  for (const auto& body : water.bodies) encoded[body.id] = isla::wsrf::encodeWaterLevel(body.surfaceLevel).value();
+  for (const auto& body : water.bodies) encoded[body.id] = isla::water_surface::encodeWaterLevel(body.surfaceLevel).value();
   workers.forBands(size, [&](std::size_t, std::int32_t begin, std::int32_t end) {
     for (std::size_t i = ids.index(begin, 0); i < ids.index(end, 0); ++i) water.surface[i] = encoded[ids[i]];
   });

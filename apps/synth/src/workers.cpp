@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "isla/synth/workers.hpp"
 
-#include <isla/parallel.hpp>
+#include <isla/parallel/parallel.hpp>
 
 #include <algorithm>
 

@@ -3,10 +3,10 @@
 // and the plugin host. No process-wide state; a test may make several.
 #pragma once
 
-#include "isla/enum_table.hpp"
-#include "isla/plugin_host.hpp"
-#include "isla/registry.hpp"
-#include "isla/units.hpp"
+#include "isla/model/enum_table.hpp"
+#include "isla/plugin/plugin_host.hpp"
+#include "isla/plugin/registry.hpp"
+#include "isla/base/units.hpp"
 
 namespace isla {
 

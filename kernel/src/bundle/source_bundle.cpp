@@ -10,7 +10,7 @@
 #include <algorithm>
 #include <set>
 
-#include "isla/json_schema.hpp"
+#include "isla/json/json_schema.hpp"
 #include "isla/publish/sha256.hpp"
 #include "zip_archive.hpp"
 

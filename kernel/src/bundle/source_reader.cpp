@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "isla/bundle/source_reader.hpp"
 
-#include "isla/io_error.hpp"
+#include "isla/base/io_error.hpp"
 
 namespace isla {
 
@@ -14,7 +14,7 @@ SourceBlueprint readSourceBlueprint(std::shared_ptr<const MappedFile> file, cons
   source.bundle = std::make_shared<const SourceBundle>(std::move(*bundle));
   LoadResult load = readBlueprint(*source.bundle->blueprint, source.bundle->blueprintName, source.bundle->blueprint,
                                   kernel);
-  source.load.package = std::move(load.package);
+  source.load.blueprint = std::move(load.blueprint);
   source.load.diagnostics.append(load.diagnostics);
   return source;
 }

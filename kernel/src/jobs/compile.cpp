@@ -6,15 +6,16 @@
 #include <future>
 #include <map>
 
+#include "isla/bundle/layout_rules.hpp"
 #include "isla/bundle/source_reader.hpp"
-#include "isla/interrupt.hpp"
-#include "isla/io_error.hpp"
-#include "isla/json_text.hpp"
-#include "isla/mapped_file.hpp"
-#include "isla/parallel.hpp"
+#include "isla/base/interrupt.hpp"
+#include "isla/base/io_error.hpp"
+#include "isla/container/mapped_file.hpp"
+#include "isla/parallel/parallel.hpp"
+#include "isla/plugin/plugin_call.hpp"
 #include "isla/publish/sha256.hpp"
 #include "isla/publish/staged_directory.hpp"
-#include "isla/validation.hpp"
+#include "isla/validation/validation.hpp"
 #include "isla/world/world_builder.hpp"
 
 namespace isla {
@@ -37,72 +38,25 @@ std::string namesOf(const std::vector<const Registered*>& registered) {
   return out.empty() ? "none" : out;
 }
 
-const Exporter& findExporter(const Kernel& kernel, const CompileRequest& request) {
+struct ChosenExporter {
+  const Exporter& exporter;
+  std::string who;  // "exporter 'png' (plugin png)"
+  OptionValues options;
+};
+
+// The exporter and its options, parsed and checked (by the kernel, then by
+// the exporter's own rules across options) before anything is read.
+ChosenExporter chooseExporter(const Kernel& kernel, const CompileRequest& request) {
   const auto* exporter = kernel.registry().exporter(request.exporter);
   if (!exporter) {
     throw CompileError("no exporter named '" + request.exporter + "'; loaded exporters: " +
                            namesOf(kernel.registry().exporters()),
                        {});
   }
-  std::string known;
-  for (const auto& spec : exporter->object->options()) known += (known.empty() ? "" : ", ") + spec.name;
-  for (const auto& name : request.options.names()) {
-    bool found = false;
-    for (const auto& spec : exporter->object->options()) found = found || spec.name == name;
-    if (!found) {
-      throw CompileError("exporter '" + request.exporter + "' has no option '" + name + "'; its options: " +
-                             (known.empty() ? "none" : known),
-                         {});
-    }
-  }
-  try {
-    exporter->object->checkOptions(request.options);
-  } catch (const std::invalid_argument& error) {
-    throw CompileError(error.what(), {});
-  }
-  return *exporter->object;
-}
-
-// A viewer bundle is shown at the scale its runtime.json gives; compiled at
-// another, its scenery would not sit on its terrain as the viewer shows it.
-void checkRuntime(const Layout& layout, const LayoutSource& source, const SourceBundle& bundle,
-                  std::int32_t mapSize, Diagnostics& out) {
-  const BundleRuntime& runtime = bundle.runtime;
-  auto differs = [&](const std::string& key, const boost::json::value& got, const boost::json::value& want,
-                     const std::string& whose) {
-    out.add(Diagnostic{.severity = Severity::Error, .code = "bundle.runtime-mismatch",
-                       .message = key + " is " + toJsonText(got, false) + " but " + whose + " is " +
-                                  toJsonText(want, false) + "; source '" + source.id +
-                                  "' needs a bundle made for this layout's settings",
-                       .file = memberLocation(source.path.string(), kRuntimeMember), .pointer = "/" + key});
-  };
-  if (runtime.heightScaleM != layout.settings.heightScaleM) {
-    differs("height_scale_m", runtime.heightScaleM, layout.settings.heightScaleM, "the layout's height_scale_m");
-  }
-  if (runtime.spacingM != layout.settings.spacingM) {
-    differs("spacing_m", runtime.spacingM, layout.settings.spacingM, "the layout's spacing_m");
-  }
-  if (runtime.mapSize != mapSize) differs("map_size", runtime.mapSize, mapSize, "the blueprint's MapSize");
-}
-
-// Vegetation off the map would be placed on a terrain it is not on; the
-// first such instance is named, with how many there are.
-void checkVegetationOnMap(const LayoutSource& source, const SourceBundle& bundle, std::int32_t mapSize,
-                          Diagnostics& out) {
-  if (!bundle.vegetation) return;
-  const double last = mapSize - 1;
-  const auto& instances = bundle.vegetation->instances;
-  std::size_t outside = 0, first = 0;
-  for (std::size_t i = 0; i < instances.size(); ++i) {
-    if (instances[i].x <= last && instances[i].y <= last) continue;
-    if (outside++ == 0) first = i;
-  }
-  if (outside == 0) return;
-  out.add(Diagnostic{.severity = Severity::Error, .code = "bundle.outside-map",
-                     .message = std::to_string(outside) + " vegetation instance(s) lie outside the map (x and y run "
-                                "from 0 to " + toJsonText(last, false) + " pixels), the first here; move or remove them",
-                     .file = memberLocation(source.path.string(), kVegetationMember),
-                     .pointer = "/instances/" + std::to_string(first)});
+  const std::string who = pluginObjectName("exporter", request.exporter, *exporter->plugin);
+  OptionValues options = resolveOptions(who, exporter->object->options(), request.options);
+  callPlugin(who, "checking its options", [&] { exporter->object->checkOptions(options); });
+  return {*exporter->object, who, std::move(options)};
 }
 
 // Reads and validates one source, a blueprint or a viewer bundle holding
@@ -125,11 +79,10 @@ std::optional<LoadedSource> loadSource(const Kernel& kernel, const Layout& layou
   SourceBlueprint read = readSourceBlueprint(file, source.path.string(), kernel);
   Diagnostics found = std::move(read.load.diagnostics);
   if (read.load.ok()) {
-    runValidators(ValidatorSelection(kernel.registry().validators()), *read.load.package, context, found);
+    runValidators(ValidatorSelection(kernel.registry().validators()), *read.load.blueprint, context, found);
   }
   if (read.bundle && read.load.ok()) {
-    checkRuntime(layout, source, *read.bundle, read.load.package->mapSize, found);
-    checkVegetationOnMap(source, *read.bundle, read.load.package->mapSize, found);
+    checkBundleInLayout(layout, source, *read.bundle, read.load.blueprint->mapSize, found);
   }
   LoadedSource loaded{nullptr, {}, read.bundle};
   out.append(found);
@@ -140,14 +93,21 @@ std::optional<LoadedSource> loadSource(const Kernel& kernel, const Layout& layou
                             "; fix the errors above (isla-tool validate " + source.path.string() + " lists them)"));
     return std::nullopt;
   }
-  loaded.package = read.load.package;
+  if (!read.load.blueprint->role<HeightGrid>()) {
+    out.add(layoutError(layout, source.pointer, "source.no-heights",
+                        "source '" + source.id + "' (" + source.path.string() + ") has no section that fills the " +
+                            "heights role, so it has no terrain; is the plugin that decodes its heights loaded? "
+                            "(isla-tool plugins lists which plugin fills which role)"));
+    return std::nullopt;
+  }
+  loaded.blueprint = read.load.blueprint;
   return loaded;
 }
 
 void checkMapSizes(const Layout& layout, const std::vector<LoadedSource>& loaded, Diagnostics& out) {
   std::map<std::int32_t, std::vector<std::string>> bySize;
   for (std::size_t i = 0; i < loaded.size(); ++i) {
-    bySize[loaded[i].package->mapSize].push_back("'" + layout.sources[i].id + "'");
+    bySize[loaded[i].blueprint->mapSize].push_back("'" + layout.sources[i].id + "'");
   }
   if (bySize.size() < 2) return;
   std::string groups;
@@ -176,36 +136,12 @@ void reportSourceWarnings(World& world, const Layout& layout, const Diagnostics&
   }
 }
 
-// The stem, with what an identifier may not hold replaced by '-' (and an
-// 's' before a leading '.', '_' or '-'): export never fails on a file name.
-// ASCII by hand, not <cctype>, whose answers follow the locale.
-std::string identifierOf(const std::filesystem::path& blueprint) {
-  const auto alphanumeric = [](char c) {
-    return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
-  };
-  std::string id = blueprint.stem().string();
-  for (char& c : id) {
-    if (!alphanumeric(c) && c != '.' && c != '_' && c != '-') c = '-';
-  }
-  if (id.empty() || !alphanumeric(id.front())) id.insert(0, "s");
-  return id;
-}
-
-// The kernel's height scale (isla-tool export --height-scale): the one
-// setting such a world cannot take from a layout.
-Layout singleSourceLayout(const std::filesystem::path& blueprint, const Units& units) {
-  const std::string id = identifierOf(blueprint);
-  Layout layout{.file = blueprint, .name = id, .settings = {}, .rows = 1, .cols = 1, .sources = {}};
-  layout.settings.heightScaleM = units.heightScaleM;
-  layout.sources.push_back(LayoutSource{id, id, blueprint.filename().string(), blueprint, 0, 0, "/sources/0"});
-  return layout;
-}
-
 }  // namespace
 
 CompileResult compileWorld(const Kernel& kernel, const CompileRequest& request, Progress& progress) {
   StagedDirectory::checkTarget(request.output);
-  const Exporter& exporter = findExporter(kernel, request);
+  const ChosenExporter chosen = chooseExporter(kernel, request);
+  const Exporter& exporter = chosen.exporter;
   const unsigned threads = resolveThreads(request.threads);
 
   Diagnostics diagnostics;
@@ -216,8 +152,9 @@ CompileResult compileWorld(const Kernel& kernel, const CompileRequest& request, 
   // Sources load on every thread, a batch at a time so that progress moves,
   // each validated on one thread when there are several (their scratch
   // memory adds up); their diagnostics are kept in layout order.
+  const OptionValues validatorOptions = resolveValidatorOptions(kernel.registry(), request.validatorOptions);
   const ValidationContext context{kernel.enums(), Units{layout->settings.heightScaleM, layout->settings.spacingM},
-                                  request.validatorOptions, layout->sources.size() > 1 ? 1U : threads};
+                                  validatorOptions, layout->sources.size() > 1 ? 1U : threads};
   const std::size_t count = layout->sources.size();
   std::vector<std::optional<LoadedSource>> read(count);
   std::vector<Diagnostics> sourceDiagnostics(count);
@@ -247,17 +184,21 @@ CompileResult compileWorld(const Kernel& kernel, const CompileRequest& request, 
 
   StagedDirectory stage(request.output);
   ProgressRange writing(progress, 0.55, 0.9);
-  exporter.write(ExportInput{world, kernel.enums(), request.options, threads, writing}, stage.stage(), diagnostics);
+  callPlugin(chosen.who, "writing", [&] {
+    exporter.write(ExportInput{world, kernel.enums(), chosen.options, threads, writing}, stage.stage(), diagnostics);
+  });
   checkInterrupted();
   if (const std::string name = exporter.packageValidator(); !name.empty()) {
     const auto* validator = kernel.registry().packageValidator(name);
     if (!validator) {
-      throw CompileError("exporter '" + exporter.name() + "' has its output checked by package validator '" + name +
+      throw CompileError(chosen.who + " has its output checked by package validator '" + name +
                              "', which is not loaded; nothing was published",
                          {});
     }
     Diagnostics found;
-    validator->object->check(stage.stage(), found, CheckDepth::JustWritten, threads);
+    callPlugin(pluginObjectName("package validator", name, *validator->plugin), "checking the stage", [&] {
+      validator->object->check(stage.stage(), found, CheckDepth::JustWritten, threads);
+    });
     if (found.hasErrors()) {
       throw CompileError("the written package breaks the rules of '" + name +
                              "' (a bug: please report it with the layout); nothing was published",

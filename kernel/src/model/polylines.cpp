@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "isla/model/polylines.hpp"
 
-#include "isla/byte_reader.hpp"
-#include "isla/byte_writer.hpp"
+#include "isla/container/byte_reader.hpp"
+#include "isla/container/byte_writer.hpp"
 
 namespace isla {
 

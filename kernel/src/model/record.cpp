@@ -4,8 +4,8 @@
 #include <charconv>
 #include <stdexcept>
 
-#include "isla/byte_reader.hpp"
-#include "isla/byte_writer.hpp"
+#include "isla/container/byte_reader.hpp"
+#include "isla/container/byte_writer.hpp"
 
 namespace isla {
 

@@ -11,8 +11,8 @@
 #include <utility>
 #include <vector>
 
-#include "isla/interrupt.hpp"
-#include "isla/io_error.hpp"
+#include "isla/base/interrupt.hpp"
+#include "isla/base/io_error.hpp"
 #include "isla/publish/sha256.hpp"
 
 namespace isla {

@@ -6,7 +6,7 @@
 #include <array>
 #include <stdexcept>
 
-#include "isla/mapped_file.hpp"
+#include "isla/container/mapped_file.hpp"
 
 namespace isla {
 

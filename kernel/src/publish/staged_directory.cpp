@@ -7,7 +7,7 @@
 
 #include <cerrno>
 
-#include "isla/io_error.hpp"
+#include "isla/base/io_error.hpp"
 #include "isla/publish/stage_names.hpp"
 
 namespace isla {

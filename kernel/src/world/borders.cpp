@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "isla/json_text.hpp"
+#include "isla/json/json_text.hpp"
 
 namespace isla {
 

@@ -7,7 +7,7 @@
 #include "edges.hpp"
 
 #include "borders.hpp"
-#include "isla/json_text.hpp"
+#include "isla/json/json_text.hpp"
 
 namespace isla {
 

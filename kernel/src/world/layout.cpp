@@ -13,7 +13,7 @@
 #include <set>
 #include <sstream>
 
-#include "isla/json_schema.hpp"
+#include "isla/json/json_schema.hpp"
 
 namespace isla {
 

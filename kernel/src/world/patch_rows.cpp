@@ -10,8 +10,8 @@
 #include <array>
 
 #include "borders.hpp"
-#include "isla/fourcc.hpp"
-#include "isla/vector_clones.hpp"
+#include "isla/base/fourcc.hpp"
+#include "isla/parallel/vector_clones.hpp"
 
 namespace isla {
 
@@ -68,7 +68,7 @@ struct PatchRows::Impl {
       : world(w), patch(w.patches.at(index)), endRow(std::clamp(end, 0, patch.pointsZ)) {
     switch (patch.kind) {
       case PatchKind::Source:
-        source = world.sources[*patch.source].package->get<Raster>(FourCC("HGTS"));
+        source = &world.sources[*patch.source].heights();
         break;
       case PatchKind::Strip:
         if (!isVerticalStrip(patch)) {

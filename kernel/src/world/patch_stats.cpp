@@ -13,9 +13,9 @@
 #include <numbers>
 
 #include "borders.hpp"
-#include "isla/interrupt.hpp"
-#include "isla/json_text.hpp"
-#include "isla/vector_clones.hpp"
+#include "isla/base/interrupt.hpp"
+#include "isla/json/json_text.hpp"
+#include "isla/parallel/vector_clones.hpp"
 
 namespace isla {
 

@@ -4,8 +4,8 @@
 #include <cmath>
 
 #include "borders.hpp"
-#include "isla/fourcc.hpp"
-#include "isla/json_text.hpp"
+#include "isla/base/fourcc.hpp"
+#include "isla/json/json_text.hpp"
 
 namespace isla {
 
@@ -20,7 +20,7 @@ double sampleHeight(const World& world, std::size_t patchIndex, double x, double
 
   double nw, ne, sw, se;
   if (patch.kind == PatchKind::Source) {
-    const Raster& heights = *world.sources[*patch.source].package->get<Raster>(FourCC("HGTS"));
+    const Raster& heights = world.sources[*patch.source].heights();
     const double scale = world.settings.heightScaleM;
     auto at = [&](std::int32_t px, std::int32_t pz) { return jsonFloat(sourceHeight(heights, scale, px, pz)); };
     nw = at(x0, z0), ne = at(x0 + 1, z0), sw = at(x0, z0 + 1), se = at(x0 + 1, z0 + 1);

@@ -5,19 +5,10 @@
 #include <cctype>
 #include <set>
 
-#include "isla/fourcc.hpp"
 
 namespace isla {
 
 namespace {
-
-struct RoadTier {
-  FourCC tag;
-  const char* name;
-};
-
-constexpr RoadTier kRoadTiers[] = {
-    {FourCC("RDHW"), "highway"}, {FourCC("RDBR"), "branch"}, {FourCC("RDRG"), "rugged"}, {FourCC("RDTL"), "trail"}};
 
 std::string lowerCase(std::string text) {
   std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
@@ -87,17 +78,16 @@ Scenery buildScenery(const World& world, std::size_t sourceIndex, const EnumTabl
   if (bundle && bundle->vegetation) {
     addVegetation(scenery, *bundle->vegetation, ns, spacing, patch.originX, patch.originZ, place);
   }
-  if (const auto* towns = source.package->get<Table>(FourCC("TOWN"))) {
-    for (std::size_t i = 0; i < towns->rows.size(); ++i) {
-      const Record& town = towns->rows[i];
+  if (const auto* towns = source.role<TownList>()) {
+    for (std::size_t i = 0; i < towns->towns.size(); ++i) {
+      const Town& town = towns->towns[i];
       SceneryEntity entity;
       entity.sourceEntityId = "town-" + std::to_string(i);
       entity.id = ns + ":entity:" + entity.sourceEntityId;
       entity.kind = "town";
-      entity.tier = enums.name("TownTier", town.as<std::uint8_t>("tier"));
-      // A .NET bool: any nonzero byte is true.
-      entity.highwayNode = town.as<std::uint8_t>("isHighwayNode") != 0;
-      entity.position = place(town.number("X"), town.number("Y"));
+      entity.tier = enums.name("TownTier", town.tier);
+      entity.highwayNode = town.highwayNode;
+      entity.position = place(town.x, town.y);
       const std::string assetSource = "town-" + lowerCase(entity.tier);
       entity.assetId = ns + ":asset:" + assetSource;
       scenery.assets.try_emplace(entity.assetId,
@@ -105,15 +95,16 @@ Scenery buildScenery(const World& world, std::size_t sourceIndex, const EnumTabl
       scenery.entities.push_back(std::move(entity));
     }
   }
-  for (const auto& tier : kRoadTiers) {
-    const auto* paths = source.package->get<PolylineSet>(tier.tag);
-    if (!paths) continue;
-    for (std::size_t i = 0; i < paths->size(); ++i) {
+  for (const RoadClass roadClass : kRoadClasses) {
+    const RoadTier* tier = roadTier(*source.blueprint, roadClass);
+    if (!tier) continue;
+    const std::string name(roadClassName(roadClass));
+    for (std::size_t i = 0; i < tier->paths.size(); ++i) {
       SceneryRoad road;
-      road.sourceEntityId = "road-" + std::string(tier.name) + "-" + std::to_string(i);
+      road.sourceEntityId = "road-" + name + "-" + std::to_string(i);
       road.id = ns + ":entity:" + road.sourceEntityId;
-      road.tier = tier.name;
-      for (const Point2f& point : paths->path(i)) road.points.push_back(place(point.x, point.y));
+      road.tier = name;
+      for (const Point2f& point : tier->paths.path(i)) road.points.push_back(place(point.x, point.y));
       scenery.roads.push_back(std::move(road));
     }
   }

@@ -4,7 +4,7 @@
 // sampled on the compiled terrain. Internal to the kernel.
 #pragma once
 
-#include "isla/enum_table.hpp"
+#include "isla/model/enum_table.hpp"
 #include "isla/world/world.hpp"
 
 namespace isla {

@@ -5,7 +5,6 @@
 #include <limits>
 #include <map>
 
-#include "isla/fourcc.hpp"
 
 namespace isla {
 
@@ -43,23 +42,17 @@ std::vector<Box> boxesOf(const Raster& ids) {
   return boxes;
 }
 
-std::string kindOf(std::uint8_t type) {
-  if (type == 0) return "ocean";
-  if (type == 1) return "lake";
-  return "type-" + std::to_string(type);
-}
-
 }  // namespace
 
 std::vector<WaterRegion> findWaterRegions(const World& world, std::size_t sourceIndex,
                                           std::vector<WorldWarning>& warnings) {
   const WorldSource& source = world.sources[sourceIndex];
-  const auto* bodies = source.package->get<Table>(FourCC("WBTB"));
-  const auto* ids = source.package->get<Raster>(FourCC("WBID"));
+  const auto* bodies = source.role<WaterBodyTable>();
+  const auto* ids = source.role<WaterBodyIdGrid>();
   if (!bodies || !ids) return {};
-  const std::vector<Box> boxes = boxesOf(*ids);
-  std::map<std::uint16_t, const Record*> byId;
-  for (const Record& body : bodies->rows) byId.emplace(body.as<std::uint16_t>("id"), &body);
+  const std::vector<Box> boxes = boxesOf(ids->ids);
+  std::map<std::uint16_t, const WaterBody*> byId;
+  for (const WaterBody& body : bodies->bodies) byId.emplace(body.id, &body);
 
   const Patch& patch = world.patches[source.patch];
   const double spacing = world.settings.spacingM;
@@ -77,12 +70,12 @@ std::vector<WaterRegion> findWaterRegions(const World& world, std::size_t source
     region.source = sourceIndex;
     region.patch = source.patch;
     region.bodyId = id;
-    region.kind = kindOf(body->as<std::uint8_t>("type"));
+    region.kind = waterKindName(body->kind);
     region.minX = patch.originX + box.minX * spacing;
     region.minZ = patch.originZ + box.minZ * spacing;
     region.maxX = patch.originX + box.maxX * spacing;
     region.maxZ = patch.originZ + box.maxZ * spacing;
-    region.levelM = body->number("surfaceLevel") * world.settings.heightScaleM;
+    region.levelM = static_cast<double>(body->surfaceLevelRaw) * world.settings.heightScaleM;
     regions.push_back(std::move(region));
   }
   return regions;

@@ -2,6 +2,7 @@
 #include "isla/world/world.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "borders.hpp"
 
@@ -27,6 +28,12 @@ std::string_view sideName(Side side) {
 }
 
 std::string_view axisName(Axis axis) { return axis == Axis::X ? "x" : "z"; }
+
+const Raster& WorldSource::heights() const {
+  const HeightGrid* grid = blueprint->role<HeightGrid>();
+  if (!grid) throw std::logic_error("source '" + id + "' has no heights role");
+  return grid->raw;
+}
 
 const Patch* World::patch(std::int32_t latticeRow, std::int32_t latticeCol) const {
   if (latticeRow < 0 || latticeCol < 0 || latticeRow >= latticeRows() || latticeCol >= latticeCols()) {

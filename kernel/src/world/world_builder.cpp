@@ -9,10 +9,10 @@
 
 #include "borders.hpp"
 #include "edges.hpp"
-#include "isla/fourcc.hpp"
-#include "isla/interrupt.hpp"
-#include "isla/parallel.hpp"
-#include "isla/text_format.hpp"
+#include "isla/base/fourcc.hpp"
+#include "isla/base/interrupt.hpp"
+#include "isla/parallel/parallel.hpp"
+#include "isla/base/text_format.hpp"
 #include "patch_stats.hpp"
 #include "scenery_builder.hpp"
 #include "water_regions.hpp"
@@ -138,18 +138,18 @@ World buildWorld(const Layout& layout, std::vector<LoadedSource> loaded, const E
   world.settings = layout.settings;
   world.rows = layout.rows;
   world.cols = layout.cols;
-  world.mapSize = loaded.at(0).package->mapSize;
+  world.mapSize = loaded.at(0).blueprint->mapSize;
   for (std::size_t i = 0; i < layout.sources.size(); ++i) {
     const LayoutSource& from = layout.sources[i];
     world.sources.push_back(WorldSource{from.id, from.ns, from.file, std::move(loaded[i].sha256), from.row,
-                                        from.col, std::move(loaded[i].package), 0, std::move(loaded[i].bundle)});
+                                        from.col, std::move(loaded[i].blueprint), 0, std::move(loaded[i].bundle)});
   }
   buildLattice(world);
 
   auto borders = std::make_shared<World::Borders>();
   borders->sources.resize(world.sources.size());
   parallelFor(world.sources.size(), threads, [&](std::size_t i) {
-    const Raster& heights = *world.sources[i].package->get<Raster>(FourCC("HGTS"));
+    const Raster& heights = world.sources[i].heights();
     borders->sources[i] = readBorders(heights, world.settings.heightScaleM, world.settings.spacingM);
   });
   world.borders = std::move(borders);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // gltf: the compiled World's terrain as glTF 2.0 chunks with levels of
 // detail, and the scene that places them with the water, towns and roads.
-#include <isla/plugin_api.hpp>
+#include <isla/plugin/plugin_api.hpp>
 
 #include "gltf_options.hpp"
 #include "gltf_writer.hpp"
@@ -16,10 +16,9 @@ class GltfExporter final : public isla::Exporter {
            "levels after it), world.gltf placing them with water, towns and roads, and the biome textures";
   }
   std::vector<isla::OptionSpec> options() const override { return isla_gltf::gltfOptionSpecs(); }
-  void checkOptions(const isla::OptionValues& values) const override { isla_gltf::parseGltfOptions(values); }
 
   void write(const isla::ExportInput& input, const std::filesystem::path& stage, isla::Diagnostics&) const override {
-    isla_gltf::writeGltf(input, isla_gltf::parseGltfOptions(input.options), stage);
+    isla_gltf::writeGltf(input, isla_gltf::readGltfOptions(input.options), stage);
   }
 };
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "gltf_document.hpp"
 
-#include <isla/json_text.hpp>
+#include <isla/json/json_text.hpp>
 
 #include <algorithm>
 #include <limits>

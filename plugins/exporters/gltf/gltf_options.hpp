@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-// The gltf exporter's options (chunk, lod) as checked values.
+// The gltf exporter's options (chunk, lod), declared and read.
 #pragma once
 
 #include <cstdint>
 #include <vector>
 
-#include <isla/options.hpp>
+#include <isla/plugin/options.hpp>
 
 namespace isla_gltf {
 
@@ -18,7 +18,6 @@ struct GltfOptions {
 };
 
 std::vector<isla::OptionSpec> gltfOptionSpecs();
-// Throws std::invalid_argument naming the option, the value and what it takes.
-GltfOptions parseGltfOptions(const isla::OptionValues& values);
+GltfOptions readGltfOptions(const isla::OptionValues& values);
 
 }  // namespace isla_gltf

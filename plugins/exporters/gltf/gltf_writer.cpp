@@ -5,9 +5,9 @@
 // levels.json do not depend on the thread count.
 #include "gltf_writer.hpp"
 
-#include <isla/io_error.hpp>
+#include <isla/base/io_error.hpp>
 #include <isla/json/json_writer.hpp>
-#include <isla/parallel.hpp>
+#include <isla/parallel/parallel.hpp>
 #include <isla/publish/file_writer.hpp>
 
 #include <algorithm>

@@ -7,7 +7,7 @@
 
 #include <filesystem>
 
-#include <isla/exporter.hpp>
+#include <isla/export/exporter.hpp>
 
 #include "gltf_options.hpp"
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // obj: the compiled World's terrain as one Wavefront OBJ mesh and its MTL.
-#include <isla/plugin_api.hpp>
+#include <isla/plugin/plugin_api.hpp>
 #include <isla/publish/file_writer.hpp>
 
 #include "biome_image.hpp"
@@ -18,10 +18,10 @@ class ObjExporter final : public isla::Exporter {
            "biome images it maps";
   }
   std::vector<isla::OptionSpec> options() const override { return isla_obj::meshOptionSpecs(); }
-  void checkOptions(const isla::OptionValues& values) const override { isla_obj::parseMeshOptions(values); }
+  void checkOptions(const isla::OptionValues& values) const override { isla_obj::checkWindow(values); }
 
   void write(const isla::ExportInput& input, const fs::path& stage, isla::Diagnostics&) const override {
-    const isla_obj::MeshOptions options = isla_obj::parseMeshOptions(input.options);
+    const isla_obj::MeshOptions options = isla_obj::readMeshOptions(input.options);
     isla::FileWriter obj = isla::FileWriter::create(stage / isla_obj::kObjFile);
     isla_obj::writeObj(obj, input.world, options, input.progress);
     obj.close();

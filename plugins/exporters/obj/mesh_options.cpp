@@ -2,7 +2,6 @@
 #include "mesh_options.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -12,48 +11,6 @@
 namespace isla_obj {
 
 namespace {
-
-template <class T>
-std::optional<T> parseWhole(std::string_view text) {
-  T value{};
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
-  return value;
-}
-
-std::int32_t parseStride(const std::string& text) {
-  const auto stride = parseWhole<std::int32_t>(text);
-  if (!stride || *stride < 1) {
-    throw std::invalid_argument("obj: option 'stride' takes a whole number of samples, at least 1, not '" + text + "'");
-  }
-  return *stride;
-}
-
-Window parseWindow(const std::string& text) {
-  double values[4];
-  std::string_view rest = text;
-  for (std::size_t i = 0; i < 4; ++i) {
-    const std::size_t comma = i < 3 ? rest.find(',') : rest.size();
-    const auto value = comma == std::string_view::npos ? std::nullopt : parseWhole<double>(rest.substr(0, comma));
-    if (!value || !std::isfinite(*value)) {
-      throw std::invalid_argument("obj: option 'window' takes min_x,min_z,max_x,max_z in metres, not '" + text + "'");
-    }
-    values[i] = *value;
-    rest.remove_prefix(std::min(rest.size(), comma + 1));
-  }
-  const Window window{values[0], values[1], values[2], values[3]};
-  if (!(window.minX < window.maxX && window.minZ < window.maxZ)) {
-    throw std::invalid_argument("obj: option 'window' takes min_x below max_x and min_z below max_z, not '" + text +
-                                "'");
-  }
-  return window;
-}
-
-bool parseWeld(const std::string& text) {
-  if (text == "true") return true;
-  if (text == "false") return false;
-  throw std::invalid_argument("obj: option 'weld' takes true or false, not '" + text + "'");
-}
 
 // Every stride-th index of [first, last] from first, and last.
 std::vector<std::int32_t> strided(std::int32_t first, std::int32_t last, std::int32_t stride) {
@@ -76,18 +33,40 @@ std::optional<std::vector<std::int32_t>> axisSamples(double origin, std::int32_t
 
 std::vector<isla::OptionSpec> meshOptionSpecs() {
   return {
-      {"stride", isla::OptionType::Integer, "keep every K-th sample (and each patch's last row and column)", "1"},
-      {"window", isla::OptionType::String, "only the samples inside min_x,min_z,max_x,max_z (world metres)"},
-      {"weld", isla::OptionType::Flag, "write a vertex shared by neighbouring patches once (true or false)", "false"},
+      {.name = "stride",
+       .type = isla::OptionType::Integer,
+       .help = "keep every K-th sample (and each patch's last row and column)",
+       .defaultValue = "1",
+       .min = 1,
+       .max = std::numeric_limits<std::int32_t>::max()},
+      {.name = "window",
+       .type = isla::OptionType::Numbers,
+       .help = "only the samples inside min_x,min_z,max_x,max_z (world metres), min below max",
+       .count = 4},
+      {.name = "weld",
+       .type = isla::OptionType::Boolean,
+       .help = "write a vertex shared by neighbouring patches once",
+       .defaultValue = "false"},
   };
 }
 
-MeshOptions parseMeshOptions(const isla::OptionValues& values) {
+MeshOptions readMeshOptions(const isla::OptionValues& values) {
   MeshOptions options;
-  if (const auto stride = values.get("stride")) options.stride = parseStride(*stride);
-  if (const auto window = values.get("window")) options.window = parseWindow(*window);
-  if (const auto weld = values.get("weld")) options.weld = parseWeld(*weld);
+  options.stride = static_cast<std::int32_t>(values.integer("stride"));
+  options.weld = values.boolean("weld");
+  if (values.has("window")) {
+    const auto& corners = values.numbers("window");
+    options.window = Window{corners[0], corners[1], corners[2], corners[3]};
+  }
   return options;
+}
+
+void checkWindow(const isla::OptionValues& values) {
+  if (!values.has("window")) return;
+  const auto& corners = values.numbers("window");
+  if (!(corners[0] < corners[2] && corners[1] < corners[3])) {
+    throw std::invalid_argument("option 'window' takes min_x below max_x and min_z below max_z");
+  }
 }
 
 std::optional<Selection> selectSamples(const isla::Patch& patch, double spacingM, const MeshOptions& options) {

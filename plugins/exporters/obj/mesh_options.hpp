@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The obj exporter's options (stride, window, weld) as checked values, and
+// The obj exporter's options (stride, window, weld) as read values, and
 // the samples of a patch they select.
 #pragma once
 
@@ -7,7 +7,7 @@
 #include <optional>
 #include <vector>
 
-#include <isla/options.hpp>
+#include <isla/plugin/options.hpp>
 #include <isla/world/world.hpp>
 
 namespace isla_obj {
@@ -23,8 +23,9 @@ struct MeshOptions {
 };
 
 std::vector<isla::OptionSpec> meshOptionSpecs();
-// Throws std::invalid_argument with the option's name and what it takes.
-MeshOptions parseMeshOptions(const isla::OptionValues& values);
+MeshOptions readMeshOptions(const isla::OptionValues& values);
+// The rule across the window's numbers: throws std::invalid_argument.
+void checkWindow(const isla::OptionValues& values);
 
 // The sample indices of one patch that the mesh keeps, x and z increasing:
 // every stride-th from the first inside the window, and always the last

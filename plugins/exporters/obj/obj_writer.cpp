@@ -190,10 +190,10 @@ void writeObj(isla::ByteSink& out, const isla::World& world, const MeshOptions& 
       samples += static_cast<std::uint64_t>(s->xs.size()) * s->zs.size();
     }
   }
-  if (rows == 0) throw std::invalid_argument("obj: the window holds no cell of the world");
+  if (rows == 0) throw std::invalid_argument("the window holds no cell of the world");
   // Every sample has its own UV, so their count bounds every index.
   if (samples > kMaxIndex) {
-    throw std::invalid_argument("obj: the mesh needs " + std::to_string(samples) +
+    throw std::invalid_argument("the mesh needs " + std::to_string(samples) +
                                 " UVs, more than 32-bit indices reach; choose a larger stride or a window");
   }
 

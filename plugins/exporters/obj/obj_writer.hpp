@@ -5,8 +5,8 @@
 
 #include <string_view>
 
-#include <isla/byte_writer.hpp>
-#include <isla/progress.hpp>
+#include <isla/container/byte_writer.hpp>
+#include <isla/base/progress.hpp>
 #include <isla/world/world.hpp>
 
 #include "mesh_options.hpp"

@@ -3,12 +3,11 @@
 // (or one a patch) and the shaded relief, streamed a world row at a time;
 // each source's biome, water body id and water mask images, streamed a band
 // of rows at a time.
-#include <isla/io_error.hpp>
-#include <isla/plugin_api.hpp>
+#include <isla/base/io_error.hpp>
+#include <isla/plugin/plugin_api.hpp>
 
 #include <algorithm>
 
-#include "engine_presets.hpp"
 #include "heightmap.hpp"
 #include "png_options.hpp"
 #include "relief.hpp"
@@ -62,10 +61,9 @@ class PngExporter final : public isla::Exporter {
            "and each source's biome, water body id and water mask";
   }
   std::vector<isla::OptionSpec> options() const override { return optionSpecs(); }
-  void checkOptions(const isla::OptionValues& values) const override { parseOptions(values); }
 
   void write(const isla::ExportInput& input, const fs::path& stage, isla::Diagnostics&) const override {
-    const PngOptions options = parseOptions(input.options);
+    const PngOptions options = readOptions(input.options);
     const isla::World& world = input.world;
 
     std::int64_t total = 0;
@@ -97,12 +95,5 @@ class PngExporter final : public isla::Exporter {
 
 }  // namespace
 
-// The engine presets share the heightmap code: they are this plugin's too.
-ISLA_PLUGIN("1.0.0",
-            "PNG: heightmaps, biome, water body id and water mask images of the compiled world; the unity and unreal "
-            "heightmap presets",
-            [](isla::PluginRegistrar& registrar) {
-              registrar.addExporter(std::make_unique<PngExporter>());
-              registrar.addExporter(isla_png::makeUnityExporter());
-              registrar.addExporter(isla_png::makeUnrealExporter());
-            });
+ISLA_PLUGIN("1.0.0", "PNG: heightmaps, biome, water body id and water mask images of the compiled world",
+            [](isla::PluginRegistrar& registrar) { registrar.addExporter(std::make_unique<PngExporter>()); });

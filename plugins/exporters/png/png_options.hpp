@@ -1,14 +1,11 @@
 // SPDX-License-Identifier: MIT
-// The png exporter's options, declared for `isla-tool plugins --options png`
-// and parsed (every bad value named with the valid ones) before anything
-// is written.
+// The png exporter's options, declared for `isla-tool plugins --options png`;
+// the kernel checks their values, and PngOptions reads them.
 #pragma once
 
-#include <stdexcept>
-#include <string_view>
 #include <vector>
 
-#include <isla/options.hpp>
+#include <isla/plugin/options.hpp>
 
 namespace isla_png {
 
@@ -23,16 +20,6 @@ struct PngOptions {
 };
 
 std::vector<isla::OptionSpec> optionSpecs();
-// The deflate level option, shared by every exporter of this plugin that writes PNG.
-isla::OptionSpec compressionSpec();
-// Throws std::invalid_argument "EXPORTER: option 'compression' takes ...".
-int parseCompression(std::string_view exporter, const isla::OptionValues& values);
-// "EXPORTER: option 'OPTION' takes TAKES, not 'VALUE'"
-std::invalid_argument badValue(std::string_view exporter, std::string_view option, std::string_view value,
-                               std::string_view takes);
-// The option's value, or its default.
-std::string valueOf(const isla::OptionValues& values, const isla::OptionSpec& spec);
-// Throws std::invalid_argument naming the option, the value and what it takes.
-PngOptions parseOptions(const isla::OptionValues& values);
+PngOptions readOptions(const isla::OptionValues& values);
 
 }  // namespace isla_png

@@ -7,8 +7,7 @@
 // into a sparse overlay by row first, then laid on as rows pass.
 #include "relief.hpp"
 
-#include <isla/fourcc.hpp>
-#include <isla/interrupt.hpp>
+#include <isla/base/interrupt.hpp>
 #include <isla/model/raster.hpp>
 #include <isla/publish/file_writer.hpp>
 
@@ -18,6 +17,7 @@
 #include <map>
 #include <vector>
 
+#include "biome_image.hpp"
 #include "biome_palette.hpp"
 #include "png_encoder.hpp"
 #include "world_rows.hpp"
@@ -125,8 +125,9 @@ void writeRelief(const std::filesystem::path& stage, const isla::World& world, c
   Overlay overlay = drawScenery(world);
   std::vector<const isla::Raster*> biomes, waterIds;  // by source
   for (const isla::WorldSource& source : world.sources) {
-    biomes.push_back(source.package->get<isla::Raster>(isla::FourCC("BIOM")));  // mandatory
-    waterIds.push_back(source.package->get<isla::Raster>(isla::FourCC("WBID")));
+    biomes.push_back(&biomeClasses(source));
+    const auto* ids = source.role<isla::WaterBodyIdGrid>();
+    waterIds.push_back(ids ? &ids->ids : nullptr);
   }
 
   ImageHeader header;

@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <functional>
 
-#include <isla/enum_table.hpp>
+#include <isla/model/enum_table.hpp>
 #include <isla/world/world.hpp>
 
 namespace isla_png {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "source_layers.hpp"
 
-#include <isla/fourcc.hpp>
+#include <isla/base/fourcc.hpp>
 
 #include "biome_image.hpp"
 #include "grid_image.hpp"
@@ -9,8 +9,7 @@
 namespace isla_png {
 
 std::int64_t sourceLayerRows(const isla::World& world, std::size_t source, const PngOptions& options) {
-  const isla::Package& package = *world.sources[source].package;
-  const bool water = package.get<isla::Raster>(isla::FourCC("WBID")) != nullptr;
+  const bool water = world.sources[source].role<isla::WaterBodyIdGrid>() != nullptr;
   const int images = (options.biome ? 1 : 0) + (water && options.wbid ? 1 : 0) + (water && options.water ? 1 : 0);
   return std::int64_t{images} * world.mapSize;
 }
@@ -18,13 +17,13 @@ std::int64_t sourceLayerRows(const isla::World& world, std::size_t source, const
 void writeSourceLayers(const std::filesystem::path& stage, const isla::World& world, std::size_t source,
                        const isla::EnumTable& enums, const PngOptions& options,
                        const std::function<void()>& rowWritten) {
-  const isla::Package& package = *world.sources[source].package;
   const std::string file = world.sources[source].id + ".png";
   if (options.biome) {
     writeBiomeImage(stage / "biome" / file, world, source, enums, options.compression, rowWritten);
   }
-  // WBID is optional: without it there is no water to draw.
-  const auto* ids = package.get<isla::Raster>(isla::FourCC("WBID"));
+  // The water body ids are optional: without them there is no water to draw.
+  const auto* idGrid = world.sources[source].role<isla::WaterBodyIdGrid>();
+  const isla::Raster* ids = idGrid ? &idGrid->ids : nullptr;
   if (ids && options.wbid) {
     writeGridImage<std::uint16_t>(stage / "wbid" / file, *ids,
                                   gridHeader(*ids, PixelFormat::Gray16, options.compression),

@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <functional>
 
-#include <isla/enum_table.hpp>
+#include <isla/model/enum_table.hpp>
 #include <isla/world/world.hpp>
 
 #include "png_options.hpp"

@@ -2,10 +2,10 @@
 // terrain-world-v1: writes the compiled World as a Terrain World v1 package.
 // Terrain documents (formatted on every thread), scenery, boundaries and the
 // report; world.json last, since it holds the SHA-256 of every other file.
-#include <isla/interrupt.hpp>
-#include <isla/io_error.hpp>
-#include <isla/parallel.hpp>
-#include <isla/plugin_api.hpp>
+#include <isla/base/interrupt.hpp>
+#include <isla/base/io_error.hpp>
+#include <isla/parallel/parallel.hpp>
+#include <isla/plugin/plugin_api.hpp>
 #include <isla/publish/file_writer.hpp>
 
 #include <algorithm>

@@ -4,9 +4,9 @@
 // every thread at once (each block from its own PatchRows, whose bands stop
 // at the block's end) and written in order while later blocks are
 // formatted; a few blocks are all that is ever held, never the patch.
-#include <isla/interrupt.hpp>
-#include <isla/ordered_pipeline.hpp>
-#include <isla/parallel.hpp>
+#include <isla/base/interrupt.hpp>
+#include <isla/parallel/ordered_pipeline.hpp>
+#include <isla/parallel/parallel.hpp>
 
 #include <algorithm>
 

@@ -2,10 +2,10 @@
 // BIOM: MapSize^2 u8 biome ordinals, X outer / Y inner. Mandatory. Ordinals
 // are checked against the enum table's Biome members, which are data: a
 // generator that appends a biome needs a new table, not new code.
-#include <isla/grid_codec.hpp>
-#include <isla/plugin_api.hpp>
-#include <isla/raster_stats.hpp>
-#include <isla/text_format.hpp>
+#include <isla/container/grid_codec.hpp>
+#include <isla/plugin/plugin_api.hpp>
+#include <isla/model/raster_stats.hpp>
+#include <isla/base/text_format.hpp>
 
 #include <algorithm>
 #include <vector>
@@ -32,7 +32,7 @@ std::uint8_t largestOrdinal(std::span<const std::byte> ordinals) {
 
 class BiomesCodec final : public isla::GridCodec {
  public:
-  BiomesCodec() : GridCodec(isla::ElementType::U8) {}
+  BiomesCodec() : GridCodec(isla::ElementType::U8, isla::Role::BiomeClasses) {}
 
   isla::FourCC tag() const override { return isla::FourCC("BIOM"); }
   std::string name() const override { return "Biomes"; }

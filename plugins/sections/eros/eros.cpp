@@ -2,9 +2,9 @@
 // EROS: the droplet hydraulic-erosion pass that shaped HGTS (metadata only).
 // erosionVersion 2 (62 B) and the superseded 1 (58 B, no depositCapM)
 // decode; every other version is skipped and kept.
-#include <isla/plugin_api.hpp>
-#include <isla/record_summary.hpp>
-#include <isla/versioned_record_codec.hpp>
+#include <isla/plugin/plugin_api.hpp>
+#include <isla/model/record_summary.hpp>
+#include <isla/container/versioned_record_codec.hpp>
 
 #include <vector>
 

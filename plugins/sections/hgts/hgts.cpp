@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: MIT
 // HGTS: MapSize^2 f32 heights in raw units, X outer / Y inner. Mandatory.
 // Non-finite values load bit-exact; the terrain validator reports them.
-#include <isla/grid_codec.hpp>
-#include <isla/json_text.hpp>
-#include <isla/plugin_api.hpp>
-#include <isla/raster_stats.hpp>
-#include <isla/text_format.hpp>
+#include <isla/container/grid_codec.hpp>
+#include <isla/json/json_text.hpp>
+#include <isla/plugin/plugin_api.hpp>
+#include <isla/model/raster_stats.hpp>
+#include <isla/base/text_format.hpp>
 
 namespace {
 
 class HeightsCodec final : public isla::GridCodec {
  public:
-  HeightsCodec() : GridCodec(isla::ElementType::F32) {}
+  HeightsCodec() : GridCodec(isla::ElementType::F32, isla::Role::Heights) {}
 
   isla::FourCC tag() const override { return isla::FourCC("HGTS"); }
   std::string name() const override { return "Heights"; }

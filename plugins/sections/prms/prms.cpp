@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // PRMS: the resolved generation inputs. Mandatory and first; it declares the
 // MapSize every grid is checked against.
-#include <isla/plugin_api.hpp>
-#include <isla/record_summary.hpp>
+#include <isla/plugin/plugin_api.hpp>
+#include <isla/model/record_summary.hpp>
 
 namespace {
 

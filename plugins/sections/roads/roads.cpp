@@ -2,7 +2,7 @@
 // The four road tiers, RDHW, RDBR, RDRG and RDTL: one layout (i32 pathCount,
 // per path i32 pointCount and the points as f32 X, f32 Y), one codec class.
 // The tag, not the position, identifies the tier; present but empty is valid.
-#include <isla/plugin_api.hpp>
+#include <isla/plugin/plugin_api.hpp>
 
 #include <algorithm>
 
@@ -11,14 +11,14 @@ namespace {
 struct RoadTier {
   isla::FourCC tag;
   const char* name;  // the inspect table's name column
-  const char* word;  // for the description
+  isla::RoadClass road;
 };
 
 constexpr RoadTier kRoadTiers[] = {
-    {isla::FourCC("RDHW"), "Highways", "highway"},
-    {isla::FourCC("RDBR"), "Branch roads", "branch"},
-    {isla::FourCC("RDRG"), "Rugged roads", "rugged"},
-    {isla::FourCC("RDTL"), "Trails", "trail"},
+    {isla::FourCC("RDHW"), "Highways", isla::RoadClass::Highway},
+    {isla::FourCC("RDBR"), "Branch roads", isla::RoadClass::Branch},
+    {isla::FourCC("RDRG"), "Rugged roads", isla::RoadClass::Rugged},
+    {isla::FourCC("RDTL"), "Trails", isla::RoadClass::Trail},
 };
 
 class RoadTierCodec final : public isla::SectionCodec {
@@ -28,11 +28,15 @@ class RoadTierCodec final : public isla::SectionCodec {
   isla::FourCC tag() const override { return tier_.tag; }
   std::string name() const override { return tier_.name; }
   std::string description() const override {
-    return std::string(tier_.word) +
+    return std::string(isla::roadClassName(tier_.road)) +
            " tier roads: polylines in pixels (i32 pathCount, per path i32 pointCount "
            "and f32 X, f32 Y per point); may be present but empty";
   }
   isla::Presence presence() const override { return isla::Presence::Expected; }
+  std::optional<isla::Role> role() const override { return isla::Role::Roads; }
+  isla::RoleContent fillRole(const isla::SectionContent& content) const override {
+    return isla::RoadTier{tier_.road, std::get<isla::PolylineSet>(content)};
+  }
 
   isla::SectionContent decode(isla::ByteReader& payload, isla::DecodeContext&) const override {
     return isla::readPolylines(payload);

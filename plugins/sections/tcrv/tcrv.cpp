@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 // TCRV: the height-redistribution curve that shaped HGTS (metadata only).
 // curveVersion 1..5 decode; every other version is skipped and kept.
-#include <isla/json_text.hpp>
-#include <isla/plugin_api.hpp>
-#include <isla/record_summary.hpp>
-#include <isla/versioned_record_codec.hpp>
+#include <isla/json/json_text.hpp>
+#include <isla/plugin/plugin_api.hpp>
+#include <isla/model/record_summary.hpp>
+#include <isla/container/versioned_record_codec.hpp>
 
 namespace {
 

@@ -2,9 +2,9 @@
 // TDTL: the terrain detail passes that shaped HGTS (metadata only). Its body
 // is versioned, not extended: detailVersion 2 decodes; every other version,
 // the retired v1 included (no published layout), is skipped and kept.
-#include <isla/plugin_api.hpp>
-#include <isla/record_summary.hpp>
-#include <isla/versioned_record_codec.hpp>
+#include <isla/plugin/plugin_api.hpp>
+#include <isla/model/record_summary.hpp>
+#include <isla/container/versioned_record_codec.hpp>
 
 namespace {
 

@@ -4,7 +4,7 @@
 // TownTier, so appending a tier is a data change, not a code change. The
 // flag is a .NET bool, which the upstream reader loads as true for any
 // nonzero byte: so does this one, keeping the byte for the scenery validator.
-#include <isla/plugin_api.hpp>
+#include <isla/plugin/plugin_api.hpp>
 
 #include <span>
 
@@ -56,6 +56,17 @@ class TownsCodec final : public isla::SectionCodec {
   void encode(const isla::SectionContent& content, isla::ByteWriter& out,
               const isla::EncodeContext&) const override {
     isla::writeTable(std::get<isla::Table>(content), out);
+  }
+
+  std::optional<isla::Role> role() const override { return isla::Role::Towns; }
+  isla::RoleContent fillRole(const isla::SectionContent& content) const override {
+    isla::TownList list;
+    for (const isla::Record& town : std::get<isla::Table>(content).rows) {
+      // A .NET bool: any nonzero byte is true.
+      list.towns.push_back({town.as<float>("X"), town.as<float>("Y"), town.as<std::uint8_t>("tier"),
+                            town.as<std::uint8_t>("isHighwayNode") != 0});
+    }
+    return list;
   }
 
   isla::SectionSummary summarize(const isla::SectionContent& content,

@@ -2,9 +2,9 @@
 // WBID: MapSize^2 u16 water-body ids, X outer / Y inner. Optional. 0 = no
 // water, 1 = the ocean, 2..N = lakes. Only the length is checked here:
 // whether the ids agree with BIOM, WBTB and WSRF is the water validator's.
-#include <isla/grid_codec.hpp>
-#include <isla/plugin_api.hpp>
-#include <isla/vector_clones.hpp>
+#include <isla/container/grid_codec.hpp>
+#include <isla/plugin/plugin_api.hpp>
+#include <isla/parallel/vector_clones.hpp>
 
 #include <algorithm>
 #include <array>
@@ -60,7 +60,7 @@ WaterIdStats scanIds(const isla::Raster& raster) {
 
 class WaterIdsCodec final : public isla::GridCodec {
  public:
-  WaterIdsCodec() : GridCodec(isla::ElementType::U16) {}
+  WaterIdsCodec() : GridCodec(isla::ElementType::U16, isla::Role::WaterBodyIds) {}
 
   isla::FourCC tag() const override { return isla::FourCC("WBID"); }
   std::string name() const override { return "Water body ids"; }

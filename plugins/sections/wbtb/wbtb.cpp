@@ -4,9 +4,9 @@
 // Optional, paired with WBID. Only salinity is checked here. A type outside
 // 0/1 loads, as upstream it does, and the water validator reports it; ids,
 // levels and pixel counts against the grids are the water validator's too.
-#include <isla/json_text.hpp>
-#include <isla/plugin_api.hpp>
-#include <isla/text_format.hpp>
+#include <isla/json/json_text.hpp>
+#include <isla/plugin/plugin_api.hpp>
+#include <isla/base/text_format.hpp>
 
 #include <array>
 #include <span>
@@ -63,6 +63,20 @@ class WaterBodiesCodec final : public isla::SectionCodec {
   void encode(const isla::SectionContent& content, isla::ByteWriter& out,
               const isla::EncodeContext&) const override {
     isla::writeTable(std::get<isla::Table>(content), out);
+  }
+
+  std::optional<isla::Role> role() const override { return isla::Role::WaterBodies; }
+  isla::RoleContent fillRole(const isla::SectionContent& content) const override {
+    isla::WaterBodyTable table;
+    for (const isla::Record& row : std::get<isla::Table>(content).rows) {
+      const std::uint8_t type = row.as<std::uint8_t>("type");
+      table.bodies.push_back({row.as<std::uint16_t>("id"),
+                              type == kOceanType  ? isla::WaterKind::Ocean
+                              : type == kLakeType ? isla::WaterKind::Lake
+                                                  : isla::WaterKind::Unknown,
+                              row.as<float>("surfaceLevel")});
+    }
+    return table;
   }
 
   isla::SectionSummary summarize(const isla::SectionContent& content,

@@ -3,15 +3,15 @@
 // Optional, paired with WBID. 0 = no water; the level code is in
 // water_level.hpp. Only the length is checked here: that levels sit exactly
 // where WBID has water, at their body's level, is the water validator's.
-#include <isla/grid_codec.hpp>
-#include <isla/json_text.hpp>
-#include <isla/plugin_api.hpp>
-#include <isla/text_format.hpp>
-#include <isla/vector_clones.hpp>
+#include <isla/container/grid_codec.hpp>
+#include <isla/json/json_text.hpp>
+#include <isla/plugin/plugin_api.hpp>
+#include <isla/base/text_format.hpp>
+#include <isla/parallel/vector_clones.hpp>
 
 #include <algorithm>
 
-#include <isla/water_level.hpp>
+#include <isla/model/water_level.hpp>
 
 namespace {
 
@@ -36,7 +36,7 @@ SurfaceStats scanCodes(const isla::Raster& raster) {
     std::uint16_t water = 0;
     for (std::size_t i = start; i < end; ++i) {
       const std::uint16_t code = codes[i].value();
-      water = static_cast<std::uint16_t>(water + (code != isla::wsrf::kNoWater));
+      water = static_cast<std::uint16_t>(water + (code != isla::water_surface::kNoWater));
       lowestLessOne = std::min(lowestLessOne, static_cast<std::uint16_t>(code - 1));
       highest = std::max(highest, code);
     }
@@ -51,7 +51,7 @@ SurfaceStats scanCodes(const isla::Raster& raster) {
 
 class WaterSurfaceCodec final : public isla::GridCodec {
  public:
-  WaterSurfaceCodec() : GridCodec(isla::ElementType::U16) {}
+  WaterSurfaceCodec() : GridCodec(isla::ElementType::U16, isla::Role::WaterSurface) {}
 
   isla::FourCC tag() const override { return isla::FourCC("WSRF"); }
   std::string name() const override { return "Water surface"; }
@@ -74,8 +74,8 @@ class WaterSurfaceCodec final : public isla::GridCodec {
       }
       return summary;
     }
-    const float lowest = *isla::wsrf::decodeWaterLevel(stats.lowest);
-    const float highest = *isla::wsrf::decodeWaterLevel(stats.highest);
+    const float lowest = *isla::water_surface::decodeWaterLevel(stats.lowest);
+    const float highest = *isla::water_surface::decodeWaterLevel(stats.highest);
     const double lowestRaw = isla::jsonFloat(lowest);
     const double highestRaw = isla::jsonFloat(highest);
     summary.brief = "water " + std::to_string(stats.water) + " px, level " + isla::toText(lowest) +

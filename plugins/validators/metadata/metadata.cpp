@@ -2,7 +2,7 @@
 // metadata: the TCRV, TDTL and EROS records hold values their generator pass
 // could have applied. The rules are data, one table a section; README.md
 // says which come from the spec and which are the toolkit's decision.
-#include <isla/plugin_api.hpp>
+#include <isla/plugin/plugin_api.hpp>
 
 #include <cmath>
 #include <limits>
@@ -104,10 +104,10 @@ class MetadataValidator final : public isla::Validator {
     return "TCRV, TDTL and EROS parameters are finite, in range and consistently ordered";
   }
 
-  void check(const isla::Package& package, const isla::ValidationContext&,
+  void check(const isla::Blueprint& blueprint, const isla::ValidationContext&,
              isla::Diagnostics& out) const override {
     for (const auto& rules : allRules()) {
-      if (const auto* record = package.get<isla::Record>(rules.tag)) checkRecord(*record, rules, out);
+      if (const auto* record = blueprint.get<isla::Record>(rules.tag)) checkRecord(*record, rules, out);
     }
   }
 

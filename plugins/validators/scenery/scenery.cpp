@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // scenery: towns and road points lie on the map, every road is a real path,
 // and every highway-node town is reached by a highway.
-#include <isla/plugin_api.hpp>
+#include <isla/plugin/plugin_api.hpp>
 
 #include <array>
 #include <cmath>
@@ -64,17 +64,17 @@ class SceneryValidator final : public isla::Validator {
            "points, and a highway passes every highway-node town";
   }
 
-  void check(const isla::Package& package, const isla::ValidationContext& context,
+  void check(const isla::Blueprint& blueprint, const isla::ValidationContext& context,
              isla::Diagnostics& out) const override {
-    const std::int32_t mapSize = package.mapSize;
-    const auto* towns = package.get<isla::Table>(kTowns);
+    const std::int32_t mapSize = blueprint.mapSize;
+    const auto* towns = blueprint.get<isla::Table>(kTowns);
     if (towns) checkTowns(*towns, mapSize, context.enums, out);
     for (const auto& tier : kRoadTiers) {
-      if (const auto* roads = package.get<isla::PolylineSet>(tier.tag)) {
+      if (const auto* roads = blueprint.get<isla::PolylineSet>(tier.tag)) {
         checkRoads(*roads, tier, mapSize, out);
       }
     }
-    const auto* highways = package.get<isla::PolylineSet>(kHighways);
+    const auto* highways = blueprint.get<isla::PolylineSet>(kHighways);
     if (towns && highways) checkHighwayNodes(*towns, *highways, mapSize, context.enums, out);
   }
 

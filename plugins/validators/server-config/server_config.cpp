@@ -5,7 +5,7 @@
 #include <boost/json/parser.hpp>
 #include <boost/json/serialize.hpp>
 
-#include <isla/plugin_api.hpp>
+#include <isla/plugin/plugin_api.hpp>
 
 #include <algorithm>
 #include <cerrno>
@@ -121,25 +121,26 @@ class ServerConfigValidator final : public isla::Validator {
            "MapSize";
   }
   std::vector<isla::OptionSpec> options() const override {
-    return {{kOption, isla::OptionType::Path,
-             "the game server's ServerConfig.json, to check its WorldSeed and MapSize against the "
-             "blueprint's"}};
+    return {{.name = kOption,
+             .type = isla::OptionType::Path,
+             .help = "the game server's ServerConfig.json, to check its WorldSeed and MapSize against the "
+                     "blueprint's"}};
   }
 
-  void check(const isla::Package& package, const isla::ValidationContext& context,
+  void check(const isla::Blueprint& blueprint, const isla::ValidationContext& context,
              isla::Diagnostics& out) const override {
-    const auto path = context.options.get(kOption);
-    const auto* params = package.get<isla::Record>(kParams);
-    if (!path || !params) return;
+    const auto* params = blueprint.get<isla::Record>(kParams);
+    if (!context.options.has(kOption) || !params) return;
+    const std::string& path = context.options.text(kOption);
     ServerConfig config;
     try {
-      config = readServerConfig(*path);
+      config = readServerConfig(path);
     } catch (const Unreadable& unreadable) {
       out.add({isla::Severity::Error, "server-config.unreadable", unreadable.what(), {}, {}, {}, {}, {}});
       return;
     }
-    checkSeed(config, params->as<std::int32_t>("WorldSeed"), *path, out);
-    checkMapSize(config, params->as<std::int32_t>("MapSize"), *path, out);
+    checkSeed(config, params->as<std::int32_t>("WorldSeed"), path, out);
+    checkMapSize(config, params->as<std::int32_t>("MapSize"), path, out);
   }
 
  private:

@@ -1,17 +1,16 @@
 // SPDX-License-Identifier: MIT
-// terrain: every HGTS height is finite and within a plausible range. The
-// range is an option because "plausible" depends on the generator's settings.
-#include <isla/plugin_api.hpp>
-#include <isla/text_format.hpp>
-#include <isla/raster_stats.hpp>
+// terrain: every height of the heights role (HGTS, or a third party's
+// section that fills it) is finite and within a plausible range. The range
+// is an option because "plausible" depends on the generator's settings.
+#include <isla/plugin/plugin_api.hpp>
+#include <isla/base/text_format.hpp>
+#include <isla/model/raster_stats.hpp>
 
-#include <charconv>
 #include <cmath>
 #include <optional>
 
 namespace {
 
-constexpr isla::FourCC kHeights{"HGTS"};
 constexpr const char* kRangeOption = "height-range";
 // Raw units: -502 m .. 2008 m at 251 m a raw; see README.md for why.
 constexpr const char* kDefaultRange = "-2:8";
@@ -21,24 +20,12 @@ struct HeightRange {
   double min = 0;
   double max = 0;
 };
+constexpr HeightRange kDefaultBounds{-2, 8};  // kDefaultRange
 
-std::optional<double> parseNumber(std::string_view text) {
-  double value = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc{} || end != text.data() + text.size() || !std::isfinite(value)) {
-    return std::nullopt;
-  }
-  return value;
-}
-
-// "MIN:MAX" with MIN < MAX, both finite.
-std::optional<HeightRange> parseRange(std::string_view text) {
-  const auto colon = text.find(':');
-  if (colon == std::string_view::npos) return std::nullopt;
-  const auto min = parseNumber(text.substr(0, colon));
-  const auto max = parseNumber(text.substr(colon + 1));
-  if (!min || !max || !(*min < *max)) return std::nullopt;
-  return HeightRange{*min, *max};
+// The option's two numbers, or nullopt when MIN is not below MAX.
+std::optional<HeightRange> rangeOf(const std::vector<double>& bounds) {
+  if (!(bounds[0] < bounds[1])) return std::nullopt;
+  return HeightRange{bounds[0], bounds[1]};
 }
 
 std::string metres(double raw, double scale) { return isla::fixedText(raw * scale, 1) + " m"; }
@@ -49,58 +36,64 @@ class TerrainValidator final : public isla::Validator {
  public:
   std::string name() const override { return "terrain"; }
   std::string description() const override {
-    return "HGTS heights are finite and inside a plausible raw range (--height-range)";
+    return "the heights (HGTS or whatever fills the heights role) are finite and inside a plausible raw range (--height-range)";
   }
   std::vector<isla::OptionSpec> options() const override {
-    return {{kRangeOption, isla::OptionType::String,
-             "plausible HGTS heights as MIN:MAX in raw units (1 raw = height scale metres); "
-             "heights outside it are warned about",
-             kDefaultRange}};
+    return {{.name = kRangeOption,
+             .type = isla::OptionType::Numbers,
+             .help = "plausible HGTS heights as MIN:MAX in raw units (1 raw = height scale metres), MIN below MAX; "
+                     "heights outside it are warned about",
+             .defaultValue = kDefaultRange,
+             .count = 2,
+             .separator = ':'}};
   }
 
-  void check(const isla::Package& package, const isla::ValidationContext& context,
+  void check(const isla::Blueprint& blueprint, const isla::ValidationContext& context,
              isla::Diagnostics& out) const override {
-    const auto* heights = package.get<isla::Raster>(kHeights);
-    if (!heights) return;
-    const isla::FloatStats stats = isla::floatStats(*heights);
-    if (stats.firstNonFinite) reportNonFinite(*heights, stats, out);
+    const isla::FilledRole* filled = blueprint.filled(isla::Role::Heights);
+    if (!filled) return;
+    const isla::Raster& heights = std::get<isla::HeightGrid>(filled->content).raw;
+    const isla::FourCC tag = filled->tag;
+    const isla::FloatStats stats = isla::floatStats(heights);
+    if (stats.firstNonFinite) reportNonFinite(heights, tag, stats, out);
 
-    const std::string rangeText = context.options.get(kRangeOption).value_or(kDefaultRange);
-    const auto range = parseRange(rangeText);
+    const auto& bounds = context.options.numbers(kRangeOption);
+    const std::string rangeText = isla::shortestText(bounds[0]) + ":" + isla::shortestText(bounds[1]);
+    const auto range = rangeOf(bounds);
     if (!range) {
       reportBadRange(rangeText, context.units.heightScaleM, out);
       return;
     }
     // The finite min/max are known: only a map that leaves the range is scanned again.
     if (stats.finite > 0 && (stats.min < range->min || stats.max > range->max)) {
-      reportImplausible(*heights, *range, rangeText, context.units.heightScaleM, out);
+      reportImplausible(heights, tag, *range, rangeText, context.units.heightScaleM, out);
     }
   }
 
  private:
-  static void reportNonFinite(const isla::Raster& heights, const isla::FloatStats& stats,
+  static void reportNonFinite(const isla::Raster& heights, isla::FourCC tag, const isla::FloatStats& stats,
                               isla::Diagnostics& out) {
     const std::uint64_t first = *stats.firstNonFinite;
     const auto pixel = isla::pixelOf(first, heights.mapSize());
     const float value = heights.values<float>()[first].value();
-    const std::string message = "HGTS holds " + std::to_string(stats.nan) + " NaN and " +
+    const std::string message = tag.text() + " holds " + std::to_string(stats.nan) + " NaN and " +
                                 std::to_string(stats.infinite) + " infinite heights; the first is " +
                                 rawText(value) + " at pixel " + isla::toText(pixel) +
                                 "; every height must be a finite raw value";
-    out.add({isla::Severity::Error, "terrain.non-finite", message, {}, kHeights, {}, pixel, {}});
+    out.add({isla::Severity::Error, "terrain.non-finite", message, {}, tag, {}, pixel, {}});
   }
 
   static void reportBadRange(const std::string& text, double scale, isla::Diagnostics& out) {
-    const HeightRange example = *parseRange(kDefaultRange);
+    const HeightRange example = kDefaultBounds;
     const std::string message = std::string("--") + kRangeOption + " '" + text +
-                                "' is not MIN:MAX: write two finite numbers in raw height units, MIN below "
+                                "' has MIN not below MAX: write two finite numbers in raw height units, MIN below "
                                 "MAX, separated by a colon, e.g. --" +
                                 kRangeOption + " " + kDefaultRange + " (" + metres(example.min, scale) +
                                 " .. " + metres(example.max, scale) + ")";
     out.add({isla::Severity::Error, "terrain.bad-height-range", message, {}, {}, {}, {}, {}});
   }
 
-  static void reportImplausible(const isla::Raster& heights, const HeightRange& range,
+  static void reportImplausible(const isla::Raster& heights, isla::FourCC tag, const HeightRange& range,
                                 const std::string& rangeText, double scale, isla::Diagnostics& out) {
     const auto values = heights.values<float>();
     std::uint64_t count = 0;
@@ -122,7 +115,7 @@ class TerrainValidator final : public isla::Validator {
                                 ". Heights written in metres instead of raw units look like this; if the "
                                 "terrain is real, widen --" +
                                 kRangeOption;
-    out.add({isla::Severity::Warning, "terrain.implausible-height", message, {}, kHeights, {}, pixel, {}});
+    out.add({isla::Severity::Warning, "terrain.implausible-height", message, {}, tag, {}, pixel, {}});
   }
 };
 

@@ -3,8 +3,8 @@
 // rule and find the first, in scan order (X outer, Y inner).
 #pragma once
 
-#include <isla/parallel.hpp>
-#include <isla/pixel.hpp>
+#include <isla/parallel/parallel.hpp>
+#include <isla/model/pixel.hpp>
 
 #include <algorithm>
 #include <cstdint>

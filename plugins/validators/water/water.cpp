@@ -3,9 +3,9 @@
 // BLUEPRINT_FORMAT.md's rules for them say. Built for 16384^2 maps: per-id
 // arrays, run-length union-find and vectorisable passes, on every core, never
 // a label a pixel.
-#include <isla/plugin_api.hpp>
-#include <isla/text_format.hpp>
-#include <isla/water_level.hpp>
+#include <isla/plugin/plugin_api.hpp>
+#include <isla/base/text_format.hpp>
+#include <isla/model/water_level.hpp>
 
 #include <cmath>
 
@@ -36,11 +36,11 @@ std::string bodyName(std::size_t id) { return (id == kOceanId ? "ocean " : "lake
 std::string number(float value) { return isla::toText(isla::FieldValue(value)); }
 
 std::string levelText(std::uint16_t code) {
-  const auto level = isla::wsrf::decodeWaterLevel(code);
+  const auto level = isla::water_surface::decodeWaterLevel(code);
   return std::to_string(code) + (level ? " (level " + number(*level) + " raw)" : " (no water)");
 }
 
-// One run of the rules over one package's water sections. table() comes
+// One run of the rules over one blueprint's water sections. table() comes
 // before surface(), which reads the rows table() indexed.
 class WaterCheck {
  public:
@@ -280,14 +280,14 @@ void WaterCheck::surface(const isla::Raster& surface) {
     if (rowOf_[id] < 0 || !census_.occurs(id)) continue;
     const auto r = static_cast<std::size_t>(rowOf_[id]);
     const float level = table_->rows[r].as<float>("surfaceLevel");
-    if (const auto code = isla::wsrf::encodeWaterLevel(level)) {
+    if (const auto code = isla::water_surface::encodeWaterLevel(level)) {
       expected[id] = *code;
       continue;
     }
     error("water.level-unencodable",
           "WBTB row " + std::to_string(r) + " (" + bodyName(id) + ") has surfaceLevel " + number(level) +
-              " raw, which WSRF cannot hold (levels " + number(isla::wsrf::kMinLevel) + " .. " +
-              number(isla::wsrf::kMaxLevel) + " raw); its WSRF pixels are checked for presence only",
+              " raw, which WSRF cannot hold (levels " + number(isla::water_surface::kMinLevel) + " .. " +
+              number(isla::water_surface::kMaxLevel) + " raw); its WSRF pixels are checked for presence only",
           kTable, census_.firstPixel[id]);
   }
   const auto codes = surface.values<std::uint16_t>();
@@ -330,11 +330,11 @@ class WaterValidator final : public isla::Validator {
            "numbered in scan order, one table row per body with its pixel count, centroid and level";
   }
 
-  void check(const isla::Package& package, const isla::ValidationContext& context,
+  void check(const isla::Blueprint& blueprint, const isla::ValidationContext& context,
              isla::Diagnostics& out) const override {
-    if (!package.find(kIds)) {
+    if (!blueprint.find(kIds)) {
       for (const auto tag : {kTable, kSurface}) {
-        if (!package.find(tag)) continue;
+        if (!blueprint.find(tag)) continue;
         const std::string message = tag.text() + " is present but WBID is not; WBTB and WSRF " +
                                     "describe the water bodies of WBID and are written with it";
         out.add({isla::Severity::Error, "water.unpaired", message, {}, tag, {}, {}, {}});
@@ -342,21 +342,21 @@ class WaterValidator final : public isla::Validator {
       return;
     }
     // Present but not decoded (no codec, a skipped layout): nothing to check.
-    const auto* ids = package.get<isla::Raster>(kIds);
+    const auto* ids = blueprint.get<isla::Raster>(kIds);
     if (!ids) return;
     WaterCheck water(*ids, context.threads, out);
-    if (const auto* biomes = package.get<isla::Raster>(kBiomes)) water.biomesAgree(*biomes, context.enums);
+    if (const auto* biomes = blueprint.get<isla::Raster>(kBiomes)) water.biomesAgree(*biomes, context.enums);
     water.connectivity();
     water.numbering();
-    const auto* table = package.get<isla::Table>(kTable);
+    const auto* table = blueprint.get<isla::Table>(kTable);
     if (table) {
       water.table(*table);
-    } else if (!package.find(kTable)) {
+    } else if (!blueprint.find(kTable)) {
       const std::string message =
           "WBID is present but WBTB is not; every water body of WBID needs its WBTB row";
       out.add({isla::Severity::Error, "water.unpaired", message, {}, kIds, {}, {}, {}});
     }
-    if (const auto* surface = package.get<isla::Raster>(kSurface)) water.surface(*surface);
+    if (const auto* surface = blueprint.get<isla::Raster>(kSurface)) water.surface(*surface);
   }
 };
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "water_scan.hpp"
 
-#include <isla/parallel.hpp>
+#include <isla/parallel/parallel.hpp>
 
 #include <algorithm>
 #include <numeric>

@@ -15,7 +15,7 @@
 #include <string_view>
 #include <vector>
 
-#include "isla/diagnostics.hpp"
+#include "isla/base/diagnostics.hpp"
 
 namespace isla {
 

@@ -7,9 +7,9 @@
 #include <memory>
 #include <string>
 
-#include "isla/blueprint_reader.hpp"
+#include "isla/container/blueprint_reader.hpp"
 #include "isla/bundle/source_bundle.hpp"
-#include "isla/mapped_file.hpp"
+#include "isla/container/mapped_file.hpp"
 
 namespace isla {
 

@@ -9,10 +9,10 @@
 #include <stdexcept>
 #include <string>
 
-#include "isla/diagnostics.hpp"
+#include "isla/base/diagnostics.hpp"
 #include "isla/kernel.hpp"
-#include "isla/options.hpp"
-#include "isla/progress.hpp"
+#include "isla/plugin/options.hpp"
+#include "isla/base/progress.hpp"
 
 namespace isla {
 
@@ -24,9 +24,9 @@ struct CompileRequest {
   std::filesystem::path blueprint;
   std::filesystem::path output;
   std::string exporter = "terrain-world-v1";
-  OptionValues options;  // the exporter's
+  OptionText options;  // the exporter's, as given
   unsigned threads = 0;  // 0: the hardware concurrency
-  OptionValues validatorOptions;
+  OptionText validatorOptions;  // the validators', as given
 };
 
 struct CompileResult {
@@ -48,7 +48,9 @@ class CompileError : public std::runtime_error {
   Diagnostics diagnostics_;
 };
 
-// Throws CompileError for bad input, IoError for the filesystem, Interrupted.
+// Throws CompileError for bad input, OptionError for a bad option value,
+// PluginError for an exporter that failed, IoError for the filesystem,
+// Interrupted.
 CompileResult compileWorld(const Kernel& kernel, const CompileRequest& request, Progress& progress);
 
 }  // namespace isla

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // JSON streamed onto a ByteSink in the layout of the Terrain World package
-// (docs/terrain-world-package.md): keys in call order, one member or element
+// (docs/terrain-world-blueprint.md): keys in call order, one member or element
 // a line with two-space indentation, compact arrays (a row of numbers) on one
 // line without spaces, `\n` line ends and a final newline. Numbers print as
 // the shortest fixed-notation decimal that reads back as the same float or
@@ -18,8 +18,8 @@
 #include <string_view>
 #include <vector>
 
-#include "isla/api.hpp"
-#include "isla/byte_writer.hpp"
+#include "isla/base/api.hpp"
+#include "isla/container/byte_writer.hpp"
 
 namespace isla {
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <variant>
 
-#include "isla/fourcc.hpp"
+#include "isla/base/fourcc.hpp"
 #include "isla/model/polylines.hpp"
 #include "isla/model/raster.hpp"
 #include "isla/model/record.hpp"

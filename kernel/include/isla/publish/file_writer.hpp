@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-#include "isla/byte_writer.hpp"
+#include "isla/container/byte_writer.hpp"
 
 namespace isla {
 

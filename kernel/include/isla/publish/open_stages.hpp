@@ -4,7 +4,7 @@
 // during a write is left to the writer, which unwinds its stages away.
 #pragma once
 
-#include "isla/api.hpp"
+#include "isla/base/api.hpp"
 
 namespace isla {
 

@@ -10,7 +10,8 @@
 #include <string_view>
 #include <vector>
 
-#include "isla/diagnostics.hpp"
+#include "isla/base/diagnostics.hpp"
+#include "isla/base/units.hpp"
 
 namespace isla {
 
@@ -48,5 +49,11 @@ struct Layout {
 std::optional<Layout> loadLayout(const std::filesystem::path& file, Diagnostics& out);
 std::optional<Layout> parseLayout(std::string_view json, const std::filesystem::path& file,
                                   Diagnostics& out);
+
+// One blueprint as a 1 x 1 layout with default settings but the height
+// scale of `units` (isla-tool export --height-scale, the one setting such a
+// world cannot take from a layout): its id and namespace are the file's
+// stem, made a valid identifier.
+Layout singleSourceLayout(const std::filesystem::path& blueprint, const Units& units);
 
 }  // namespace isla

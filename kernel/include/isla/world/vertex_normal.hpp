@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <span>
 
-#include "isla/api.hpp"
+#include "isla/base/api.hpp"
 #include "isla/world/world.hpp"
 
 namespace isla {

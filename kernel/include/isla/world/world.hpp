@@ -2,7 +2,8 @@
 // The compiled world: the patch lattice (sources at even/even cells, strips
 // at even/odd and odd/even, corners at odd/odd), the shared edges with their
 // canonical heights and normals, scenery, water regions and the report
-// figures. Exporters read this, never the blueprints. Heights are not held:
+// figures. Exporters read this and the sources' roles (WorldSource::role),
+// never a blueprint's sections by tag. Heights are not held:
 // a patch's rows are made on demand from its source or from the source
 // borders around it, so no step needs every height of the world at once.
 #pragma once
@@ -16,9 +17,9 @@
 #include <string_view>
 #include <vector>
 
-#include "isla/api.hpp"
+#include "isla/base/api.hpp"
 #include "isla/bundle/source_bundle.hpp"
-#include "isla/model/package.hpp"
+#include "isla/model/blueprint.hpp"
 #include "isla/world/layout.hpp"
 #include "isla/world/scenery.hpp"
 
@@ -46,9 +47,17 @@ struct WorldSource {
   std::string sha256;  // of the file's bytes, lower-case hex
   std::int32_t row = 0;
   std::int32_t col = 0;
-  std::shared_ptr<const Package> package;
+  std::shared_ptr<const Blueprint> blueprint;
   std::size_t patch = 0;  // index into World::patches
   std::shared_ptr<const SourceBundle> bundle;  // null for a bare blueprint
+
+  // The heights role's grid (raw units); the compile refuses a source without.
+  const Raster& heights() const;
+  // A role of the source's blueprint, or null when no section fills it.
+  template <class T>
+  const T* role() const {
+    return blueprint->role<T>();
+  }
 };
 
 struct Patch {

@@ -8,16 +8,16 @@
 #include <memory>
 #include <vector>
 
-#include "isla/enum_table.hpp"
-#include "isla/model/package.hpp"
-#include "isla/progress.hpp"
+#include "isla/model/enum_table.hpp"
+#include "isla/model/blueprint.hpp"
+#include "isla/base/progress.hpp"
 #include "isla/world/layout.hpp"
 #include "isla/world/world.hpp"
 
 namespace isla {
 
 struct LoadedSource {
-  std::shared_ptr<const Package> package;  // a valid blueprint
+  std::shared_ptr<const Blueprint> blueprint;  // a valid blueprint
   std::string sha256;                      // of its file's bytes
   std::shared_ptr<const SourceBundle> bundle;  // when the file is a viewer bundle
 };

@@ -35,10 +35,8 @@ void exportGltf(const World& world, const fs::path& stage, const ExportValues& v
 }
 
 std::string errorOf(const ExportValues& values) {
-  OptionValues options;
-  for (const auto& [key, value] : values) options.set(key, value);
   try {
-    exporter().checkOptions(options);
+    exporter().checkOptions(resolveOptions("gltf", exporter().options(), OptionText(values.begin(), values.end())));
   } catch (const std::invalid_argument& error) {
     return error.what();
   }
@@ -371,12 +369,12 @@ BOOST_AUTO_TEST_CASE(chunks_cut_each_patch_and_the_last_takes_what_remains) {
 
 BOOST_AUTO_TEST_CASE(a_bad_option_value_is_refused_naming_it) {
   const std::vector<std::pair<ExportValues, std::string>> cases{
-      {{{"chunk", "0"}}, "gltf: option 'chunk' takes a whole number of cells from 1 to 4096, not '0'"},
-      {{{"chunk", "4097"}}, "gltf: option 'chunk' takes a whole number of cells from 1 to 4096, not '4097'"},
-      {{{"chunk", "64k"}}, "gltf: option 'chunk' takes a whole number of cells from 1 to 4096, not '64k'"},
-      {{{"lod", "0"}}, "gltf: option 'lod' takes a whole number of levels from 1 to 8, not '0'"},
-      {{{"lod", "9"}}, "gltf: option 'lod' takes a whole number of levels from 1 to 8, not '9'"},
-      {{{"lod", ""}}, "gltf: option 'lod' takes a whole number of levels from 1 to 8, not ''"},
+      {{{"chunk", "0"}}, "gltf: option 'chunk' takes an integer from 1 to 4096, not '0'"},
+      {{{"chunk", "4097"}}, "gltf: option 'chunk' takes an integer from 1 to 4096, not '4097'"},
+      {{{"chunk", "64k"}}, "gltf: option 'chunk' takes an integer from 1 to 4096, not '64k'"},
+      {{{"lod", "0"}}, "gltf: option 'lod' takes an integer from 1 to 8, not '0'"},
+      {{{"lod", "9"}}, "gltf: option 'lod' takes an integer from 1 to 8, not '9'"},
+      {{{"lod", ""}}, "gltf: option 'lod' takes an integer from 1 to 8, not ''"},
   };
   for (const auto& [values, message] : cases) BOOST_TEST(errorOf(values) == message);
   BOOST_TEST(errorOf({{"chunk", "1"}, {"lod", "8"}}) == "no error");
@@ -572,8 +570,8 @@ BOOST_AUTO_TEST_CASE(a_bad_option_on_the_command_line_writes_nothing) {
   writeFile(dir / "island.dat", encode(makeSample(256)).v2());
   const ToolRun run = runTool({"export", (dir / "island.dat").string(), (dir / "out").string(), "--quiet",
                                "--exporter", "gltf", "--option", "lod=12"});
-  BOOST_TEST(run.exitCode == 1);
-  BOOST_TEST(run.err.find("gltf: option 'lod' takes a whole number of levels from 1 to 8, not '12'") !=
+  BOOST_TEST(run.exitCode == 2);
+  BOOST_TEST(run.err.find("exporter 'gltf' (plugin gltf): option 'lod' takes an integer from 1 to 8, not '12'") !=
              std::string::npos, run.err);
   BOOST_TEST(!fs::exists(dir / "out"));
   const ToolRun options = runTool({"plugins", "--options", "gltf"});

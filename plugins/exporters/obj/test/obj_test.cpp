@@ -333,7 +333,7 @@ BOOST_AUTO_TEST_CASE(window_keeps_the_samples_inside_it) {
 
 BOOST_AUTO_TEST_CASE(a_window_without_a_cell_is_refused) {
   const World world = buildTestWorld({.rows = 1, .cols = 1, .mapSize = 256});
-  const std::string none = "obj: the window holds no cell of the world";
+  const std::string none = "the window holds no cell of the world";
   BOOST_TEST(errorOf(world, {{"window", "5000,5000,6000,6000"}}) == none);
   BOOST_TEST(errorOf(world, {{"window", "3.2,0,3.8,10"}}) == none);  // no sample column inside
   BOOST_TEST(errorOf(world, {{"window", "0,255,10,258"}}) == none);    // only the last row
@@ -342,12 +342,12 @@ BOOST_AUTO_TEST_CASE(a_window_without_a_cell_is_refused) {
 BOOST_AUTO_TEST_CASE(a_bad_option_value_is_refused_naming_it) {
   const World world = buildTestWorld({.rows = 1, .cols = 1, .mapSize = 256});
   const std::vector<std::pair<std::map<std::string, std::string>, std::string>> cases{
-      {{{"stride", "0"}}, "obj: option 'stride' takes a whole number of samples, at least 1, not '0'"},
-      {{{"stride", "2x"}}, "obj: option 'stride' takes a whole number of samples, at least 1, not '2x'"},
-      {{{"window", "1,2,3"}}, "obj: option 'window' takes min_x,min_z,max_x,max_z in metres, not '1,2,3'"},
-      {{{"window", "1,2,3,4,5"}}, "obj: option 'window' takes min_x,min_z,max_x,max_z in metres, not '1,2,3,4,5'"},
-      {{{"window", "0,0,inf,4"}}, "obj: option 'window' takes min_x,min_z,max_x,max_z in metres, not '0,0,inf,4'"},
-      {{{"window", "5,0,1,4"}}, "obj: option 'window' takes min_x below max_x and min_z below max_z, not '5,0,1,4'"},
+      {{{"stride", "0"}}, "obj: option 'stride' takes an integer from 1 to 2147483647, not '0'"},
+      {{{"stride", "2x"}}, "obj: option 'stride' takes an integer from 1 to 2147483647, not '2x'"},
+      {{{"window", "1,2,3"}}, "obj: option 'window' takes 4 numbers joined by ',', not '1,2,3'"},
+      {{{"window", "1,2,3,4,5"}}, "obj: option 'window' takes 4 numbers joined by ',', not '1,2,3,4,5'"},
+      {{{"window", "0,0,inf,4"}}, "obj: option 'window' takes 4 numbers joined by ',', not '0,0,inf,4'"},
+      {{{"window", "5,0,1,4"}}, "option 'window' takes min_x below max_x and min_z below max_z"},
       {{{"weld", "yes"}}, "obj: option 'weld' takes true or false, not 'yes'"},
   };
   for (const auto& [values, message] : cases) BOOST_TEST(errorOf(world, values) == message);

@@ -7,7 +7,7 @@
 #include <cstdio>
 #include <fstream>
 
-#include <isla/blueprint_reader.hpp>
+#include <isla/container/blueprint_reader.hpp>
 #include <isla/world/world_builder.hpp>
 
 namespace fs = std::filesystem;
@@ -28,8 +28,8 @@ std::string capture(const std::string& command) {
   return out;
 }
 
-std::string runScript(const std::string& script, const std::vector<fs::path>& arguments) {
-  std::string command = quoted(ISLA_PNG_TEST_PYTHON) + " " + quoted(fs::path(ISLA_PNG_TEST_DIR) / script);
+std::string runScript(const fs::path& script, const std::vector<fs::path>& arguments) {
+  std::string command = quoted(ISLA_PNG_TEST_PYTHON) + " " + quoted(script);
   for (const fs::path& argument : arguments) command += " " + quoted(argument);
   return capture(command);
 }
@@ -46,7 +46,7 @@ std::vector<std::uint16_t> readSamples(const fs::path& raw) {
 
 Decoded decode(const fs::path& png) {
   const fs::path raw = png.string() + ".raw";
-  const auto info = boost::json::parse(runScript("decode_png.py", {png, raw})).as_object();
+  const auto info = boost::json::parse(runScript(fs::path(ISLA_PNG_TEST_DIR) / "decode_png.py", {png, raw})).as_object();
   Decoded out{std::string(info.at("mode").as_string()), info.at("width").as_int64(), info.at("height").as_int64(),
               info.at("bands").as_int64(), info.at("palette"), info.at("text").as_object(), readSamples(raw)};
   fs::remove(raw);
@@ -96,7 +96,7 @@ World Workspace::world(const std::string& layoutPath) {
   for (const auto& source : layout->sources) {
     LoadResult load = readBlueprint(source.path, sharedKernel());
     BOOST_TEST_REQUIRE(load.ok(), describe(load.diagnostics));
-    sources.push_back(LoadedSource{load.package, "", nullptr});
+    sources.push_back(LoadedSource{load.blueprint, "", nullptr});
   }
   NoProgress progress;
   return buildWorld(*layout, std::move(sources), sharedKernel().enums(), 1, progress);

@@ -25,8 +25,8 @@ bool contains(const std::string& text, std::string_view part);
 std::string quoted(const std::filesystem::path& path);
 // A shell command's standard output; fails the test when it exits non-zero.
 std::string capture(const std::string& command);
-// A script of test/ run with the system's python3, with `arguments` quoted.
-std::string runScript(const std::string& script, const std::vector<std::filesystem::path>& arguments);
+// A Python script run with the system's python3, with `arguments` quoted.
+std::string runScript(const std::filesystem::path& script, const std::vector<std::filesystem::path>& arguments);
 
 struct Decoded {
   std::string mode;

@@ -8,7 +8,7 @@
 
 #include <cmath>
 
-#include <isla/fourcc.hpp>
+#include <isla/base/fourcc.hpp>
 #include <isla/model/raster.hpp>
 
 #include "export_workspace.hpp"
@@ -84,8 +84,8 @@ void checkHeights(const World& world, const fs::path& png, const std::vector<std
 void checkSourceLayers(const World& world, const fs::path& out) {
   const auto members = sharedKernel().enums().members("Biome");
   for (const WorldSource& source : world.sources) {
-    const Raster& biome = *source.package->get<Raster>(FourCC("BIOM"));
-    const Raster& ids = *source.package->get<Raster>(FourCC("WBID"));
+    const Raster& biome = *source.blueprint->get<Raster>(FourCC("BIOM"));
+    const Raster& ids = *source.blueprint->get<Raster>(FourCC("WBID"));
     const Decoded indices = decode(out / "biome" / (source.id + ".png"));
     const Decoded wbid = decode(out / "wbid" / (source.id + ".png"));
     const Decoded water = decode(out / "water" / (source.id + ".png"));
@@ -194,17 +194,18 @@ BOOST_AUTO_TEST_CASE(bad_options_name_the_valid_ones_and_write_nothing) {
   Workspace workspace;
   const std::string layout = workspace.layout(1, 1);
   const std::pair<std::string, std::string> cases[] = {
-      {"compression=10", "png: option 'compression' takes an integer 0..9, not '10'"},
-      {"compression=fast", "png: option 'compression' takes an integer 0..9, not 'fast'"},
-      {"tiles=source", "png: option 'tiles' takes world or patch, not 'source'"},
+      {"compression=10", "exporter 'png' (plugin png): option 'compression' takes an integer from 0 to 9, not '10'"},
+      {"compression=fast",
+       "exporter 'png' (plugin png): option 'compression' takes an integer from 0 to 9, not 'fast'"},
+      {"tiles=source", "exporter 'png' (plugin png): option 'tiles' takes one of world, patch, not 'source'"},
       {"layers=heightmap,shade",
-       "png: option 'layers' takes a comma-separated list of heightmap, biome, wbid, water, relief (no 'shade'), "
-       "not 'heightmap,shade'"},
-      {"colour=red", "exporter 'png' has no option 'colour'; its options: layers, tiles, compression"},
+       "exporter 'png' (plugin png): option 'layers' takes one or more of heightmap, biome, wbid, water, relief, "
+       "comma-separated, not 'heightmap,shade'"},
+      {"colour=red", "exporter 'png' (plugin png) has no option 'colour'; its options: layers, tiles, compression"},
   };
   for (const auto& [option, message] : cases) {
     const auto run = workspace.compile(layout, "out", {option});
-    BOOST_TEST(run.exitCode == 1, option);
+    BOOST_TEST(run.exitCode == 2, option);
     BOOST_TEST(contains(run.err, message), run.err);
     BOOST_TEST(!fs::exists(workspace.path("out")));
   }
@@ -235,16 +236,17 @@ BOOST_AUTO_TEST_CASE(export_writes_one_blueprint_as_a_one_source_world) {
 
   const auto bad = runTool({"export", workspace.path("s0.dat"), workspace.path("bad"), "--exporter", "png",
                             "--option", "tiles=all", "--quiet"});
-  BOOST_TEST(bad.exitCode == 1);
-  BOOST_TEST(contains(bad.err, "png: option 'tiles' takes world or patch, not 'all'"), bad.err);
+  BOOST_TEST(bad.exitCode == 2);
+  BOOST_TEST(contains(bad.err, "exporter 'png' (plugin png): option 'tiles' takes one of world, patch, not 'all'"),
+             bad.err);
   BOOST_TEST(!fs::exists(workspace.path("bad")));
 }
 
 BOOST_AUTO_TEST_CASE(plugins_options_lists_an_exporters_options) {
   const auto run = runTool({"plugins", "--options", "png"});
   BOOST_TEST_REQUIRE(run.exitCode == 0, run.err);
-  BOOST_TEST(contains(run.out, "  compression (integer, default '3'): the deflate level"), run.out);
-  BOOST_TEST(contains(run.out, "  tiles (string, default 'world'): "), run.out);
+  BOOST_TEST(contains(run.out, "  compression (an integer from 0 to 9; default '3'): the deflate level"), run.out);
+  BOOST_TEST(contains(run.out, "  tiles (one of world, patch; default 'world'): "), run.out);
   const auto json = boost::json::parse(runTool({"plugins", "--options", "png", "--json"}).out).as_array();
   BOOST_TEST(json.size() == 3u);
   BOOST_TEST(json[0].at("name").as_string() == "layers");
@@ -252,7 +254,7 @@ BOOST_AUTO_TEST_CASE(plugins_options_lists_an_exporters_options) {
 
   const auto unknown = runTool({"plugins", "--options", "pgn"});
   BOOST_TEST(unknown.exitCode == 1);
-  BOOST_TEST(contains(unknown.err, "no exporter named 'pgn'; loaded exporters: "), unknown.err);
+  BOOST_TEST(contains(unknown.err, "no exporter or validator named 'pgn'; loaded: "), unknown.err);
   BOOST_TEST(contains(unknown.err, "png"), unknown.err);
 }
 

@@ -7,7 +7,7 @@
 #include <map>
 #include <string>
 
-#include <isla/io_error.hpp>
+#include <isla/base/io_error.hpp>
 #include <isla/publish/sha256.hpp>
 #include <isla/world/world_builder.hpp>
 
@@ -56,17 +56,17 @@ struct TinyWorld {
       for (int z = 0; z < 3; ++z) raw[static_cast<std::size_t>(x * 3 + z)] = static_cast<float>(x) + 0.5f * static_cast<float>(z);
     }
     raw[0] = 0.15f;  // 37.65 m
-    auto package = std::make_shared<Package>();
-    package->source = "tiny.dat";
-    package->mapSize = 3;
-    Section heights{FourCC("HGTS"), std::nullopt, 36, SectionStatus::Decoded, {}, nullptr,
-                    Raster(ElementType::F32, 3, std::as_bytes(std::span(raw)), nullptr)};
-    package->sections.push_back(std::move(heights));
+    auto blueprint = std::make_shared<Blueprint>();
+    blueprint->source = "tiny.dat";
+    blueprint->mapSize = 3;
+    const Raster heights(ElementType::F32, 3, std::as_bytes(std::span(raw)), nullptr);
+    blueprint->sections.push_back({FourCC("HGTS"), std::nullopt, 36, SectionStatus::Decoded, {}, nullptr, heights});
+    blueprint->roles.push_back({FourCC("HGTS"), HeightGrid{heights}});
 
     world.name = "tiny \"isle\"";
     world.rows = world.cols = 1;
     world.mapSize = 3;
-    world.sources.push_back(WorldSource{"nw", "isle", "maps/tiny.dat", std::string(64, 'a'), 0, 0, package, 0, nullptr});
+    world.sources.push_back(WorldSource{"nw", "isle", "maps/tiny.dat", std::string(64, 'a'), 0, 0, blueprint, 0, nullptr});
     Patch patch;
     patch.id = "p-0-0";
     patch.source = 0;
@@ -102,7 +102,7 @@ World sampleWorld(std::int32_t rows, std::int32_t cols, std::int32_t mapSize, un
       auto loaded = load(bytes, id + ".dat");
       BOOST_TEST_REQUIRE(loaded.ok(), describe(loaded.diagnostics));
       layout.sources.push_back(LayoutSource{id, id, id + ".dat", id + ".dat", r, c, "/sources/0"});
-      sources.push_back(LoadedSource{loaded.package, sha256Hex(bytes), nullptr});
+      sources.push_back(LoadedSource{loaded.blueprint, sha256Hex(bytes), nullptr});
     }
   }
   NoProgress progress;
@@ -334,7 +334,7 @@ BOOST_AUTO_TEST_CASE(source_terrain_reads_back_as_the_blueprint_heights) {
     const Patch& patch = world.patches[source.patch];
     const auto json = boost::json::parse(readText(stage.path() / ("terrain/" + patch.id + ".json")));
     const auto& rows = json.at("heights_m").as_array();
-    const auto values = source.package->get<Raster>(FourCC("HGTS"))->values<float>();
+    const auto values = source.heights().values<float>();
     const auto n = static_cast<std::size_t>(world.mapSize);
     BOOST_TEST_REQUIRE(rows.size() == n);
     for (std::size_t z = 0; z < n; ++z) {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include <boost/test/unit_test.hpp>
 
-#include <isla/builtin_plugins.hpp>
+#include <isla/plugin/builtin_plugins.hpp>
 
 #include <algorithm>
 
@@ -28,7 +28,7 @@ std::unique_ptr<Kernel> kernelWithBiomes(std::size_t biomes) {
 }
 
 SectionSummary summarize(const LoadResult& result) {
-  const auto& section = *result.package->find(kBiom);
+  const auto& section = *result.blueprint->find(kBiom);
   return section.codec->summarize(section.content, {sharedKernel().enums(), {}});
 }
 
@@ -40,7 +40,7 @@ BOOST_AUTO_TEST_CASE(decodes_every_pixel_x_outer_y_inner) {
   const auto sample = makeSample();
   const auto result = load(encode(sample).v2());
   BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
-  const auto* biomes = result.package->get<Raster>(kBiom);
+  const auto* biomes = result.blueprint->get<Raster>(kBiom);
   BOOST_TEST_REQUIRE(biomes);
   BOOST_TEST(elementTypeName(biomes->type()) == "u8");
   BOOST_TEST(biomes->at<std::uint8_t>(0, 0) == 0);                   // Ocean at the border
@@ -54,7 +54,7 @@ BOOST_AUTO_TEST_CASE(encode_is_byte_identical) {
   auto builder = encode(makeSample());
   const auto result = load(builder.v2());
   BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
-  const auto& section = *result.package->find(kBiom);
+  const auto& section = *result.blueprint->find(kBiom);
   ByteWriter out;
   section.codec->encode(section.content, out, EncodeContext{});
   BOOST_TEST((out.flatten() == builder.payload(kBiom)));
@@ -79,7 +79,7 @@ BOOST_AUTO_TEST_CASE(out_of_range_ordinals_give_one_error_at_the_first_pixel) {
   const auto builder = encode(sample);
   const auto result = load(builder.v2());
   BOOST_TEST(!result.ok());
-  BOOST_TEST(sectionStatusName(result.package->find(kBiom)->status) == "failed");
+  BOOST_TEST(sectionStatusName(result.blueprint->find(kBiom)->status) == "failed");
   BOOST_TEST(std::ranges::count_if(result.diagnostics.items(), [](const Diagnostic& d) {
                return d.code == "biom.ordinal-out-of-range";
              }) == 1);
@@ -115,7 +115,7 @@ BOOST_AUTO_TEST_CASE(the_last_member_is_valid) {
   sample.biomes[42] = 13;  // Wasteland, count - 1
   const auto result = load(encode(sample).v2());
   BOOST_TEST(result.ok(), describe(result.diagnostics));
-  BOOST_TEST(result.package->get<Raster>(kBiom)->at<std::uint8_t>(0, 42) == 13);
+  BOOST_TEST(result.blueprint->get<Raster>(kBiom)->at<std::uint8_t>(0, 42) == 13);
 }
 
 BOOST_AUTO_TEST_CASE(the_range_follows_the_enum_table) {

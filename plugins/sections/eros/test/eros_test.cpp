@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include <boost/test/unit_test.hpp>
 
-#include <isla/blueprint_writer.hpp>
+#include <isla/container/blueprint_writer.hpp>
 
 #include "sample_blueprint.hpp"
 #include "test_kernel.hpp"
@@ -35,7 +35,7 @@ LoadResult loadErosion(std::vector<std::byte> payload) {
 }
 
 SectionSummary summaryOf(const LoadResult& result) {
-  const auto& section = *result.package->find(kTag);
+  const auto& section = *result.blueprint->find(kTag);
   return section.codec->summarize(section.content, {sharedKernel().enums(), {}});
 }
 
@@ -46,7 +46,7 @@ BOOST_AUTO_TEST_SUITE(eros)
 BOOST_AUTO_TEST_CASE(v2_decodes_sixteen_fields_in_spec_order) {
   const auto result = loadErosion(encodeErosion(2));
   BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
-  const auto* erosion = result.package->get<Record>(kTag);
+  const auto* erosion = result.blueprint->get<Record>(kTag);
   BOOST_TEST_REQUIRE(erosion);
   BOOST_TEST(fieldNames(*erosion) == kV2Fields, boost::test_tools::per_element());
   BOOST_TEST(erosion->as<std::int32_t>("dropletCount") == 250000);
@@ -60,7 +60,7 @@ BOOST_AUTO_TEST_CASE(v2_decodes_sixteen_fields_in_spec_order) {
 BOOST_AUTO_TEST_CASE(v1_decodes_the_v2_fields_without_deposit_cap) {
   const auto result = loadErosion(encodeErosion(1));
   BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
-  const auto* erosion = result.package->get<Record>(kTag);
+  const auto* erosion = result.blueprint->get<Record>(kTag);
   BOOST_TEST_REQUIRE(erosion);
   auto expected = kV2Fields;
   std::erase(expected, "depositCapM");
@@ -78,7 +78,7 @@ BOOST_AUTO_TEST_CASE(v1_and_v2_round_trip_byte_identically) {
     patchU32(payload, payload.size() - 4, 0xFF800001u);  // craterExclFactor: a signalling NaN
     const auto result = loadErosion(payload);
     BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
-    const auto& section = *result.package->find(kTag);
+    const auto& section = *result.blueprint->find(kTag);
     ByteWriter out;
     section.codec->encode(section.content, out, EncodeContext{});
     BOOST_TEST((out.flatten() == payload), "erosionVersion " << version);
@@ -101,7 +101,7 @@ BOOST_AUTO_TEST_CASE(v1_of_62_bytes_and_v2_of_58_bytes_are_bad_lengths) {
     BOOST_TEST_REQUIRE(d, describe(result.diagnostics));
     BOOST_TEST(d->message == message);
     BOOST_TEST(*d->offset == builder.offsetOf(kTag) + 12);
-    BOOST_TEST((result.package->find(kTag)->status == SectionStatus::Failed));
+    BOOST_TEST((result.blueprint->find(kTag)->status == SectionStatus::Failed));
   }
 }
 
@@ -109,7 +109,7 @@ BOOST_AUTO_TEST_CASE(v3_is_skipped_and_kept) {
   const auto payload = encodeErosion(3, 70);
   const auto result = loadErosion(payload);
   BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
-  const auto& section = *result.package->find(kTag);
+  const auto& section = *result.blueprint->find(kTag);
   BOOST_TEST((section.status == SectionStatus::Skipped));
   BOOST_TEST(section.note ==
              "erosionVersion 3 is not a layout this reader knows (it reads 1, 2); erosion metadata "

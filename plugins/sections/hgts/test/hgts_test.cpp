@@ -18,7 +18,7 @@ BOOST_AUTO_TEST_CASE(is_a_view_over_the_file_not_a_copy) {
   auto owned = std::make_shared<const std::vector<std::byte>>(bytes);
   const auto result = readBlueprint(std::span<const std::byte>(*owned), "view.dat", owned, sharedKernel());
   BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
-  const auto* heights = result.package->get<Raster>(FourCC("HGTS"));
+  const auto* heights = result.blueprint->get<Raster>(FourCC("HGTS"));
   BOOST_TEST_REQUIRE(heights);
   BOOST_TEST(heights->bytes().data() >= owned->data());
   BOOST_TEST(heights->bytes().data() < owned->data() + owned->size());
@@ -27,7 +27,7 @@ BOOST_AUTO_TEST_CASE(is_a_view_over_the_file_not_a_copy) {
 BOOST_AUTO_TEST_CASE(reads_x_outer_y_inner) {
   const auto sample = makeSample();
   const auto result = load(encode(sample).v2());
-  const auto* heights = result.package->get<Raster>(FourCC("HGTS"));
+  const auto* heights = result.blueprint->get<Raster>(FourCC("HGTS"));
   BOOST_TEST_REQUIRE(heights);
   BOOST_TEST(heights->at<float>(3, 200) == sample.heights[3 * 256 + 200]);
   BOOST_TEST(heights->at<float>(200, 3) == sample.heights[200 * 256 + 3]);
@@ -54,12 +54,12 @@ BOOST_AUTO_TEST_CASE(non_finite_heights_load_bit_exact) {
   sample.heights[9] = subnormal;
   const auto result = load(encode(sample).v2());
   BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
-  const auto* heights = result.package->get<Raster>(FourCC("HGTS"));
+  const auto* heights = result.blueprint->get<Raster>(FourCC("HGTS"));
   BOOST_TEST(std::isnan(heights->at<float>(0, 7)));
   BOOST_TEST(heights->at<float>(0, 8) == -inf);
   BOOST_TEST(heights->at<float>(0, 9) == subnormal);
 
-  const auto& section = *result.package->find(FourCC("HGTS"));
+  const auto& section = *result.blueprint->find(FourCC("HGTS"));
   const auto summary = section.codec->summarize(section.content, {sharedKernel().enums(), {}});
   BOOST_TEST(summary.json.at("nan_count").as_uint64() == 1u);
   BOOST_TEST(summary.json.at("infinite_count").as_uint64() == 1u);
@@ -72,7 +72,7 @@ BOOST_AUTO_TEST_CASE(summary_gives_raw_and_metres) {
   sample.heights[0] = 0.25f;
   sample.heights[1] = 1.0f;
   const auto result = load(encode(sample).v2());
-  const auto& section = *result.package->find(FourCC("HGTS"));
+  const auto& section = *result.blueprint->find(FourCC("HGTS"));
   const auto summary = section.codec->summarize(section.content, {sharedKernel().enums(), {251.0, 1.0}});
   BOOST_TEST(summary.json.at("min_raw").as_double() == 0.25);
   BOOST_TEST(summary.json.at("max_raw").as_double() == 1.0);

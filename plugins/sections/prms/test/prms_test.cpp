@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include <boost/test/unit_test.hpp>
 
-#include <isla/blueprint_writer.hpp>
+#include <isla/container/blueprint_writer.hpp>
 
 #include "sample_blueprint.hpp"
 #include "test_kernel.hpp"
@@ -15,7 +15,7 @@ BOOST_AUTO_TEST_CASE(decodes_every_field_by_name) {
   const auto sample = makeSample();
   const auto result = load(encode(sample).v2());
   BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
-  const auto* params = result.package->get<Record>(FourCC("PRMS"));
+  const auto* params = result.blueprint->get<Record>(FourCC("PRMS"));
   BOOST_TEST_REQUIRE(params);
   BOOST_TEST(params->as<std::int32_t>("WorldSeed") == sample.worldSeed);
   BOOST_TEST(params->as<std::int32_t>("MapSize") == sample.mapSize);
@@ -23,13 +23,13 @@ BOOST_AUTO_TEST_CASE(decodes_every_field_by_name) {
   BOOST_TEST(params->as<float>("ImpactCenterY") == sample.impactCenterY);
   BOOST_TEST(params->as<std::string>("GeneratedUtc") == sample.generatedUtc);
   BOOST_TEST(params->as<std::string>("GeneratorGitHash") == sample.generatorGitHash);
-  BOOST_TEST(result.package->mapSize == sample.mapSize);
+  BOOST_TEST(result.blueprint->mapSize == sample.mapSize);
 }
 
 BOOST_AUTO_TEST_CASE(restamps_provenance_only_when_asked) {
   const auto result = load(encode(makeSample()).v2());
   BOOST_TEST_REQUIRE(result.ok());
-  const auto& section = *result.package->find(FourCC("PRMS"));
+  const auto& section = *result.blueprint->find(FourCC("PRMS"));
   ByteWriter kept;
   section.codec->encode(section.content, kept, EncodeContext{});
   BOOST_TEST((kept.flatten() == encodeParams(makeSample())));
@@ -62,7 +62,7 @@ BOOST_AUTO_TEST_CASE(summary_marks_the_v1_sentinels) {
   sample.craterRadius = sample.densityMultiplier = sample.impactCenterX = sample.impactCenterY = -1.0f;
   const auto result = load(encode(sample).v2());
   BOOST_TEST_REQUIRE(result.ok());
-  const auto& section = *result.package->find(FourCC("PRMS"));
+  const auto& section = *result.blueprint->find(FourCC("PRMS"));
   const auto summary = section.codec->summarize(section.content, {sharedKernel().enums(), {}});
   BOOST_TEST(summary.json.at("sentinels").as_array().size() == 5u);
   BOOST_TEST(summary.details.at(0) == "WorldSeed: 0 (sentinel: unknown, re-encoded from v1)");

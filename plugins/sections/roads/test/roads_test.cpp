@@ -15,7 +15,7 @@ namespace {
 constexpr FourCC kTiers[] = {FourCC("RDHW"), FourCC("RDBR"), FourCC("RDRG"), FourCC("RDTL")};
 
 SectionSummary summaryOf(const LoadResult& result, FourCC tag) {
-  const auto& section = *result.package->find(tag);
+  const auto& section = *result.blueprint->find(tag);
   return section.codec->summarize(section.content, {sharedKernel().enums(), {}});
 }
 
@@ -29,7 +29,7 @@ BOOST_AUTO_TEST_CASE(each_tag_decodes_its_own_tier) {
   BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
   for (std::size_t tier = 0; tier < 4; ++tier) {
     BOOST_TEST_CONTEXT(kTiers[tier].text()) {
-      const auto* roads = result.package->get<PolylineSet>(kTiers[tier]);
+      const auto* roads = result.blueprint->get<PolylineSet>(kTiers[tier]);
       BOOST_TEST_REQUIRE(roads);
       const auto& expected = sample.roads[tier];
       BOOST_TEST_REQUIRE(roads->size() == expected.size());
@@ -49,11 +49,11 @@ BOOST_AUTO_TEST_CASE(legacy_v1_blocks_decode_by_position) {
   const auto sample = makeSample();
   const auto result = load(encode(sample).v1());
   for (std::size_t tier = 0; tier < 4; ++tier) {
-    const auto* roads = result.package->get<PolylineSet>(kTiers[tier]);
+    const auto* roads = result.blueprint->get<PolylineSet>(kTiers[tier]);
     BOOST_TEST_REQUIRE(roads, describe(result.diagnostics));
     BOOST_TEST(roads->size() == sample.roads[tier].size(), kTiers[tier].text());
   }
-  BOOST_TEST(result.package->get<PolylineSet>(FourCC("RDRG"))->path(1)[1].y ==
+  BOOST_TEST(result.blueprint->get<PolylineSet>(FourCC("RDRG"))->path(1)[1].y ==
              sample.roads[2][1][1].y);
 }
 
@@ -71,7 +71,7 @@ BOOST_AUTO_TEST_CASE(one_plugin_registers_the_four_tiers_by_name) {
 BOOST_AUTO_TEST_CASE(a_present_but_empty_tier_is_valid) {
   const auto result = load(encode(makeSample()).v2());  // the sample's trails are empty
   BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
-  BOOST_TEST(result.package->get<PolylineSet>(FourCC("RDTL"))->size() == 0u);
+  BOOST_TEST(result.blueprint->get<PolylineSet>(FourCC("RDTL"))->size() == 0u);
   const auto summary = summaryOf(result, FourCC("RDTL"));
   BOOST_TEST(summary.brief == "no paths (present but empty)");
   BOOST_TEST(summary.json.at("paths").as_uint64() == 0u);
@@ -87,7 +87,7 @@ BOOST_AUTO_TEST_CASE(a_point_count_past_the_end_names_its_offset) {
   BOOST_TEST(d->message == "point count 100 needs at least 800 bytes but only 24 remain");
   BOOST_TEST(*d->offset == builder.offsetOf(FourCC("RDHW")) + 12 + 4);
   BOOST_TEST(d->tag->text() == "RDHW");
-  BOOST_TEST((result.package->find(FourCC("RDHW"))->status == SectionStatus::Failed));
+  BOOST_TEST((result.blueprint->find(FourCC("RDHW"))->status == SectionStatus::Failed));
 }
 
 BOOST_AUTO_TEST_CASE(a_path_count_past_the_end_is_refused) {
@@ -107,13 +107,13 @@ BOOST_AUTO_TEST_CASE(round_trips_byte_identically_with_nan_bits) {
   const auto result = load(builder.v2());
   BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
   for (const FourCC tag : kTiers) {
-    const auto& section = *result.package->find(tag);
+    const auto& section = *result.blueprint->find(tag);
     ByteWriter out;
     section.codec->encode(section.content, out, EncodeContext{});
     BOOST_TEST((out.flatten() == builder.payload(tag)), tag.text());
   }
   BOOST_TEST(std::bit_cast<std::uint32_t>(
-                 result.package->get<PolylineSet>(FourCC("RDRG"))->path(0)[0].x) == 0x7FC0BEEFu);
+                 result.blueprint->get<PolylineSet>(FourCC("RDRG"))->path(0)[0].x) == 0x7FC0BEEFu);
 }
 
 BOOST_AUTO_TEST_CASE(summary_gives_paths_points_and_extremes) {

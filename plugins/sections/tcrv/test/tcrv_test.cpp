@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <bit>
 
-#include <isla/blueprint_writer.hpp>
+#include <isla/container/blueprint_writer.hpp>
 
 #include "sample_blueprint.hpp"
 #include "test_kernel.hpp"
@@ -50,9 +50,9 @@ std::vector<std::byte> reencode(const Section& section) {
   return out.flatten();
 }
 
-std::vector<std::byte> convert(const Package& package) {
+std::vector<std::byte> convert(const Blueprint& blueprint) {
   MemorySink sink;
-  writeV2(encodeSections(package, EncodeContext{}), sink);
+  writeV2(encodeSections(blueprint, EncodeContext{}), sink);
   return sink.bytes();
 }
 
@@ -69,7 +69,7 @@ BOOST_AUTO_TEST_CASE(each_version_decodes_its_field_set_and_values) {
     BOOST_TEST_CONTEXT("curveVersion " << version) {
       const auto result = load(withCurve(encodeCurve(version)).v2());
       BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
-      const auto* curve = result.package->get<Record>(kTag);
+      const auto* curve = result.blueprint->get<Record>(kTag);
       BOOST_TEST_REQUIRE(curve);
       BOOST_TEST(fieldNames(*curve) == expectedFields(version), boost::test_tools::per_element());
       BOOST_TEST(curve->as<std::uint16_t>("curveVersion") == version);
@@ -97,7 +97,7 @@ BOOST_AUTO_TEST_CASE(each_version_round_trips_byte_identically) {
     BOOST_TEST_CONTEXT("curveVersion " << version) {
       const auto result = load(withCurve(encodeCurve(version)).v2());
       BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
-      BOOST_TEST((reencode(*result.package->find(kTag)) == encodeCurve(version)));
+      BOOST_TEST((reencode(*result.blueprint->find(kTag)) == encodeCurve(version)));
     }
   }
 }
@@ -109,7 +109,7 @@ BOOST_AUTO_TEST_CASE(float_bits_survive_including_nan_payloads) {
   patchU32(payload, 10, 0x80000000u);  // knot3: -0
   const auto result = load(withCurve(payload).v2());
   BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
-  const auto& section = *result.package->find(kTag);
+  const auto& section = *result.blueprint->find(kTag);
   BOOST_TEST(std::bit_cast<std::uint32_t>(section.as<Record>()->as<float>("knot1")) == 0x7FC0BEEFu);
   BOOST_TEST((reencode(section) == payload));
 }
@@ -127,7 +127,7 @@ BOOST_AUTO_TEST_CASE(versions_0_and_6_are_skipped_and_kept_byte_for_byte) {
       const auto bytes = builder.v2();
       const auto result = load(bytes);
       BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
-      const auto& section = *result.package->find(kTag);
+      const auto& section = *result.blueprint->find(kTag);
       BOOST_TEST((section.status == SectionStatus::Skipped));
       BOOST_TEST(section.note == "curveVersion " + std::to_string(version) +
                                      " is not a layout this reader knows (it reads 1, 2, 3, 4, 5); "
@@ -138,7 +138,7 @@ BOOST_AUTO_TEST_CASE(versions_0_and_6_are_skipped_and_kept_byte_for_byte) {
       BOOST_TEST(d->tag->text() == "TCRV");
       const auto& kept = std::get<OpaqueBytes>(section.content);
       BOOST_TEST((std::vector<std::byte>(kept.bytes.begin(), kept.bytes.end()) == payload));
-      BOOST_TEST((convert(*result.package) == bytes));
+      BOOST_TEST((convert(*result.blueprint) == bytes));
     }
   }
 }
@@ -152,7 +152,7 @@ BOOST_AUTO_TEST_CASE(payloads_of_0_and_1_byte_are_too_short) {
     BOOST_TEST(d->message == "the payload is " + std::to_string(length) +
                                  " bytes, too short for its u16 curveVersion");
     BOOST_TEST(*d->offset == builder.offsetOf(kTag) + 12);
-    BOOST_TEST((result.package->find(kTag)->status == SectionStatus::Failed));
+    BOOST_TEST((result.blueprint->find(kTag)->status == SectionStatus::Failed));
   }
 }
 
@@ -178,7 +178,7 @@ BOOST_AUTO_TEST_CASE(summary_states_the_unserialised_knots_of_v3_and_v4) {
   const std::uint16_t versions[] = {3, 4};
   for (const std::uint16_t version : versions) {
     const auto result = load(withCurve(encodeCurve(version)).v2());
-    const auto summary = summaryOf(*result.package->find(kTag));
+    const auto summary = summaryOf(*result.blueprint->find(kTag));
     const auto& constants = summary.json.at("version_constants").as_object();
     BOOST_TEST(constants.at("k5").as_double() == 0.930304);
     BOOST_TEST(constants.at("k6").as_double() == 1.05072);
@@ -195,7 +195,7 @@ BOOST_AUTO_TEST_CASE(summary_states_the_unserialised_knots_of_v3_and_v4) {
 
 BOOST_AUTO_TEST_CASE(summary_of_v5_names_the_preset_and_every_field) {
   const auto result = load(withCurve(encodeCurve(5)).v2());
-  const auto summary = summaryOf(*result.package->find(kTag));
+  const auto summary = summaryOf(*result.blueprint->find(kTag));
   BOOST_TEST(summary.brief ==
              "curveVersion 5 (balanced preset): knots 0.2, 0.4, 0.6, 0.8, 0.930304, 1.05072; "
              "spikeMax 1.7");
@@ -212,7 +212,7 @@ BOOST_AUTO_TEST_CASE(summary_of_v1_and_v2_has_no_version_constants) {
   const std::uint16_t versions[] = {1, 2};
   for (const std::uint16_t version : versions) {
     const auto result = load(withCurve(encodeCurve(version)).v2());
-    const auto summary = summaryOf(*result.package->find(kTag));
+    const auto summary = summaryOf(*result.blueprint->find(kTag));
     BOOST_TEST(!summary.json.contains("version_constants"));
     BOOST_TEST(summary.brief == "curveVersion " + std::to_string(version) +
                                     ": knots 0.2, 0.4, 0.6, 0.8; spikeMax 1.7");

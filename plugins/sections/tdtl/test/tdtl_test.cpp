@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include <boost/test/unit_test.hpp>
 
-#include <isla/blueprint_writer.hpp>
+#include <isla/container/blueprint_writer.hpp>
 
 #include "sample_blueprint.hpp"
 #include "test_kernel.hpp"
@@ -19,9 +19,9 @@ BlueprintBuilder withDetail(std::vector<std::byte> payload) {
   return builder;
 }
 
-std::vector<std::byte> convert(const Package& package) {
+std::vector<std::byte> convert(const Blueprint& blueprint) {
   MemorySink sink;
-  writeV2(encodeSections(package, EncodeContext{}), sink);
+  writeV2(encodeSections(blueprint, EncodeContext{}), sink);
   return sink.bytes();
 }
 
@@ -32,7 +32,7 @@ BOOST_AUTO_TEST_SUITE(tdtl)
 BOOST_AUTO_TEST_CASE(v2_decodes_every_field_by_name) {
   const auto result = load(encode(makeSample()).v2());
   BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
-  const auto* detail = result.package->get<Record>(kTag);
+  const auto* detail = result.blueprint->get<Record>(kTag);
   BOOST_TEST_REQUIRE(detail);
   BOOST_TEST(detail->layout().fields().size() == 8u);
   BOOST_TEST(detail->as<std::uint16_t>("detailVersion") == 2);
@@ -50,7 +50,7 @@ BOOST_AUTO_TEST_CASE(v2_round_trips_byte_identically_with_nan_bits) {
   patchU32(payload, 2, 0x7FC01234u);  // reliefAmpM
   const auto result = load(withDetail(payload).v2());
   BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
-  const auto& section = *result.package->find(kTag);
+  const auto& section = *result.blueprint->find(kTag);
   ByteWriter out;
   section.codec->encode(section.content, out, EncodeContext{});
   BOOST_TEST((out.flatten() == payload));
@@ -64,17 +64,17 @@ BOOST_AUTO_TEST_CASE(v1_and_v9_are_skipped_naming_the_version) {
       const auto bytes = withDetail(payload).v2();
       const auto result = load(bytes);
       BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
-      const auto& section = *result.package->find(kTag);
+      const auto& section = *result.blueprint->find(kTag);
       BOOST_TEST((section.status == SectionStatus::Skipped));
       BOOST_TEST(section.note == "detailVersion " + std::to_string(version) +
                                      " is not a layout this reader knows (it reads 2); detail "
                                      "metadata left null");
       BOOST_TEST_REQUIRE(result.diagnostics.find("section.skipped"));
       BOOST_TEST((result.diagnostics.find("section.skipped")->severity == Severity::Warning));
-      BOOST_TEST(!result.package->get<Record>(kTag));
+      BOOST_TEST(!result.blueprint->get<Record>(kTag));
       const auto& kept = std::get<OpaqueBytes>(section.content).bytes;
       BOOST_TEST((std::vector<std::byte>(kept.begin(), kept.end()) == payload));
-      BOOST_TEST((convert(*result.package) == bytes));
+      BOOST_TEST((convert(*result.blueprint) == bytes));
     }
   }
 }
@@ -86,7 +86,7 @@ BOOST_AUTO_TEST_CASE(payloads_of_0_and_1_byte_are_too_short) {
     BOOST_TEST_REQUIRE(d, describe(result.diagnostics));
     BOOST_TEST(d->message == "the payload is " + std::to_string(length) +
                                  " bytes, too short for its u16 detailVersion");
-    BOOST_TEST((result.package->find(kTag)->status == SectionStatus::Failed));
+    BOOST_TEST((result.blueprint->find(kTag)->status == SectionStatus::Failed));
   }
 }
 
@@ -107,7 +107,7 @@ BOOST_AUTO_TEST_CASE(v2_of_another_length_is_a_bad_length) {
 
 BOOST_AUTO_TEST_CASE(summary_gives_every_field_and_a_brief) {
   const auto result = load(encode(makeSample()).v2());
-  const auto& section = *result.package->find(kTag);
+  const auto& section = *result.blueprint->find(kTag);
   const auto summary = section.codec->summarize(section.content, {sharedKernel().enums(), {}});
   BOOST_TEST(summary.brief ==
              "detailVersion 2: relief ±3 m at 24/island, shelf edge ±12 m (max 14 m) at 6/island");

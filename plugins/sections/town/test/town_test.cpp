@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <bit>
 
-#include <isla/builtin_plugins.hpp>
+#include <isla/plugin/builtin_plugins.hpp>
 
 #include "sample_blueprint.hpp"
 #include "test_kernel.hpp"
@@ -45,7 +45,7 @@ std::vector<const Diagnostic*> all(const Diagnostics& diagnostics, std::string_v
 }
 
 SectionSummary summaryOf(const LoadResult& result) {
-  const auto& section = *result.package->find(kTag);
+  const auto& section = *result.blueprint->find(kTag);
   return section.codec->summarize(section.content, {sharedKernel().enums(), {}});
 }
 
@@ -57,7 +57,7 @@ BOOST_AUTO_TEST_CASE(decodes_every_town_by_field_name) {
   const auto sample = makeSample();
   const auto result = load(encode(sample).v2());
   BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
-  const auto* towns = result.package->get<Table>(kTag);
+  const auto* towns = result.blueprint->get<Table>(kTag);
   BOOST_TEST_REQUIRE(towns);
   BOOST_TEST_REQUIRE(towns->rows.size() == sample.towns.size());
   for (std::size_t i = 0; i < sample.towns.size(); ++i) {
@@ -77,7 +77,7 @@ BOOST_AUTO_TEST_CASE(round_trips_byte_identically_with_nan_bits) {
   builder.replace(kTag, payload);
   const auto result = load(builder.v2());
   BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
-  const auto& section = *result.package->find(kTag);
+  const auto& section = *result.blueprint->find(kTag);
   BOOST_TEST(std::bit_cast<std::uint32_t>(section.as<Table>()->rows[0].as<float>("X")) ==
              0x7FC0BEEFu);
   ByteWriter out;
@@ -88,7 +88,7 @@ BOOST_AUTO_TEST_CASE(round_trips_byte_identically_with_nan_bits) {
 BOOST_AUTO_TEST_CASE(legacy_v1_towns_decode_without_the_highway_flag) {
   const auto sample = makeSample();
   const auto result = load(encode(sample).v1());
-  const auto* towns = result.package->get<Table>(kTag);
+  const auto* towns = result.blueprint->get<Table>(kTag);
   BOOST_TEST_REQUIRE(towns, describe(result.diagnostics));
   BOOST_TEST_REQUIRE(towns->rows.size() == sample.towns.size());
   for (std::size_t i = 0; i < sample.towns.size(); ++i) {
@@ -101,7 +101,7 @@ BOOST_AUTO_TEST_CASE(legacy_v1_towns_decode_without_the_highway_flag) {
 BOOST_AUTO_TEST_CASE(an_empty_town_list_is_valid) {
   const auto result = load(withTowns({}).v2());
   BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
-  BOOST_TEST(result.package->get<Table>(kTag)->rows.empty());
+  BOOST_TEST(result.blueprint->get<Table>(kTag)->rows.empty());
   const auto summary = summaryOf(result);
   BOOST_TEST(summary.brief == "no towns");
   BOOST_TEST(summary.json.at("count").as_uint64() == 0u);
@@ -122,7 +122,7 @@ BOOST_AUTO_TEST_CASE(every_out_of_range_tier_is_reported_with_its_offset) {
   BOOST_TEST(found[0]->tag->text() == "TOWN");
   BOOST_TEST(found[1]->message == "town 3 has tier 255; TownTier ordinals are 0..3 (Hamlet..City)");
   BOOST_TEST(*found[1]->offset == townByte(builder, 3, 8));
-  BOOST_TEST((result.package->find(kTag)->status == SectionStatus::Failed));
+  BOOST_TEST((result.blueprint->find(kTag)->status == SectionStatus::Failed));
   BOOST_TEST(!result.ok());
 }
 
@@ -133,7 +133,7 @@ BOOST_AUTO_TEST_CASE(any_nonzero_highway_flag_loads_as_a_highway_node) {
   towns[2].highwayNode = 2;
   const auto result = load(withTowns(towns).v2());
   BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
-  const auto* table = result.package->get<Table>(kTag);
+  const auto* table = result.blueprint->get<Table>(kTag);
   BOOST_TEST(table->rows[2].as<std::uint8_t>("isHighwayNode") == 2);
   std::size_t nodes = 0;
   for (const auto& town : towns) nodes += town.highwayNode != 0;
@@ -149,7 +149,7 @@ BOOST_AUTO_TEST_CASE(tier_range_follows_the_enum_table) {
   const auto wider = kernelWithTiers(R"("Hamlet", "Village", "Town", "City", "Capital")");
   const auto accepted = load(bytes, "wider.dat", *wider);
   BOOST_TEST(accepted.ok(), describe(accepted.diagnostics));
-  const auto& section = *accepted.package->find(kTag);
+  const auto& section = *accepted.blueprint->find(kTag);
   const auto summary = section.codec->summarize(section.content, {wider->enums(), {}});
   BOOST_TEST(summary.json.at("by_tier").as_object().at("Capital").as_uint64() == 1u);
 

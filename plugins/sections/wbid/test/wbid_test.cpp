@@ -16,7 +16,7 @@ constexpr FourCC kWbid{"WBID"};
 SectionSummary summarize(const SampleBlueprint& sample) {
   const auto result = load(encode(sample).v2());
   BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
-  const auto& section = *result.package->find(kWbid);
+  const auto& section = *result.blueprint->find(kWbid);
   return section.codec->summarize(section.content, {sharedKernel().enums(), {}});
 }
 
@@ -34,7 +34,7 @@ BOOST_AUTO_TEST_CASE(decodes_every_pixel_x_outer_y_inner) {
   const auto sample = makeSample();
   const auto result = load(encode(sample).v2());
   BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
-  const auto* ids = result.package->get<Raster>(kWbid);
+  const auto* ids = result.blueprint->get<Raster>(kWbid);
   BOOST_TEST_REQUIRE(ids);
   BOOST_TEST(elementTypeName(ids->type()) == "u16");
   BOOST_TEST(ids->at<std::uint16_t>(0, 0) == 1);             // the ocean reaches the border
@@ -48,7 +48,7 @@ BOOST_AUTO_TEST_CASE(encode_is_byte_identical) {
   auto builder = encode(makeSample());
   const auto result = load(builder.v2());
   BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
-  const auto& section = *result.package->find(kWbid);
+  const auto& section = *result.blueprint->find(kWbid);
   ByteWriter out;
   section.codec->encode(section.content, out, EncodeContext{});
   BOOST_TEST((out.flatten() == builder.payload(kWbid)));

@@ -32,7 +32,7 @@ std::vector<const Diagnostic*> withCode(const Diagnostics& diagnostics, std::str
 SectionSummary summarize(const std::vector<SampleWaterBody>& bodies, Units units = {}) {
   const auto result = load(withBodies(bodies).v2());
   BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
-  const auto& section = *result.package->find(kWbtb);
+  const auto& section = *result.blueprint->find(kWbtb);
   return section.codec->summarize(section.content, {sharedKernel().enums(), units});
 }
 
@@ -50,7 +50,7 @@ BOOST_AUTO_TEST_CASE(decodes_every_field_by_name) {
   const auto sample = makeSample();
   const auto result = load(encode(sample).v2());
   BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
-  const auto* bodies = result.package->get<Table>(kWbtb);
+  const auto* bodies = result.blueprint->get<Table>(kWbtb);
   BOOST_TEST_REQUIRE(bodies);
   BOOST_TEST_REQUIRE(bodies->rows.size() == sample.bodies.size());
   for (std::size_t i = 0; i < sample.bodies.size(); ++i) {
@@ -71,7 +71,7 @@ BOOST_AUTO_TEST_CASE(encode_is_byte_identical) {
   const auto sample = makeSample();
   const auto result = load(encode(sample).v2());
   BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
-  const auto& section = *result.package->find(kWbtb);
+  const auto& section = *result.blueprint->find(kWbtb);
   ByteWriter out;
   section.codec->encode(section.content, out, EncodeContext{});
   BOOST_TEST((out.flatten() == encodeWaterTable(sample.bodies)));
@@ -80,7 +80,7 @@ BOOST_AUTO_TEST_CASE(encode_is_byte_identical) {
 BOOST_AUTO_TEST_CASE(an_empty_table_decodes) {
   const auto result = load(withBodies({}).v2());
   BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
-  BOOST_TEST(result.package->get<Table>(kWbtb)->rows.empty());
+  BOOST_TEST(result.blueprint->get<Table>(kWbtb)->rows.empty());
 }
 
 BOOST_AUTO_TEST_CASE(a_count_beyond_the_payload_is_refused_before_allocating) {
@@ -130,7 +130,7 @@ BOOST_AUTO_TEST_CASE(every_bad_salinity_is_reported_at_its_row_and_a_bad_type_lo
   });
   const auto result = load(builder.v2());
   BOOST_TEST(!result.ok());
-  BOOST_TEST(sectionStatusName(result.package->find(kWbtb)->status) == "failed");
+  BOOST_TEST(sectionStatusName(result.blueprint->find(kWbtb)->status) == "failed");
   const std::uint64_t firstRow = payloadOffset(builder) + 4;
   // A type is a value problem for the water validator, as upstream loads it.
   BOOST_TEST(result.diagnostics.items().size() == 2u, describe(result.diagnostics));

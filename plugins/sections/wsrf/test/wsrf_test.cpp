@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include <boost/test/unit_test.hpp>
 
-#include <isla/json_text.hpp>
+#include <isla/json/json_text.hpp>
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
-#include <isla/water_level.hpp>
+#include <isla/model/water_level.hpp>
 #include "sample_blueprint.hpp"
 #include "test_kernel.hpp"
 
@@ -21,14 +21,14 @@ constexpr int kRefused = -1;
 
 // The code as a printable number, or kRefused.
 int codeOf(float level) {
-  const auto code = isla::wsrf::encodeWaterLevel(level);
+  const auto code = isla::water_surface::encodeWaterLevel(level);
   return code ? int{*code} : kRefused;
 }
 
 SectionSummary summarize(const SampleBlueprint& sample, Units units = {}) {
   const auto result = load(encode(sample).v2());
   BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
-  const auto& section = *result.package->find(kWsrf);
+  const auto& section = *result.blueprint->find(kWsrf);
   return section.codec->summarize(section.content, {sharedKernel().enums(), units});
 }
 
@@ -44,26 +44,26 @@ BOOST_AUTO_TEST_SUITE(wsrf)
 
 BOOST_AUTO_TEST_CASE(level_code_round_trips) {
   BOOST_TEST(codeOf(0.0f) == 1);
-  BOOST_TEST(*isla::wsrf::decodeWaterLevel(1) == 0.0f);
+  BOOST_TEST(*isla::water_surface::decodeWaterLevel(1) == 0.0f);
 
   // 0.15 x 32768 = 4915.2: code 4916, which holds 4915 / 32768.
   BOOST_TEST(codeOf(0.15f) == 4916);
-  BOOST_TEST(*isla::wsrf::decodeWaterLevel(4916) == 4915.0f / 32768.0f);
-  BOOST_TEST(std::abs(*isla::wsrf::decodeWaterLevel(4916) - 0.15f) <= 0.5f / 32768.0f);
+  BOOST_TEST(*isla::water_surface::decodeWaterLevel(4916) == 4915.0f / 32768.0f);
+  BOOST_TEST(std::abs(*isla::water_surface::decodeWaterLevel(4916) - 0.15f) <= 0.5f / 32768.0f);
 
   // The top code holds (65535 - 1) / 32768, about 1.99994.
-  BOOST_TEST(codeOf(isla::wsrf::kMaxLevel) == 65535);
-  BOOST_TEST(*isla::wsrf::decodeWaterLevel(65535) == 65534.0f / 32768.0f);
-  BOOST_TEST(std::abs(isla::wsrf::kMaxLevel - 1.99994f) < 1e-5f);
+  BOOST_TEST(codeOf(isla::water_surface::kMaxLevel) == 65535);
+  BOOST_TEST(*isla::water_surface::decodeWaterLevel(65535) == 65534.0f / 32768.0f);
+  BOOST_TEST(std::abs(isla::water_surface::kMaxLevel - 1.99994f) < 1e-5f);
 }
 
 BOOST_AUTO_TEST_CASE(every_code_survives_decode_then_encode) {
   for (int code = 1; code <= 65535; ++code) {
-    const auto level = isla::wsrf::decodeWaterLevel(static_cast<std::uint16_t>(code));
+    const auto level = isla::water_surface::decodeWaterLevel(static_cast<std::uint16_t>(code));
     BOOST_TEST_REQUIRE(level.has_value());
     BOOST_TEST_REQUIRE(codeOf(*level) == code);
   }
-  BOOST_TEST(!isla::wsrf::decodeWaterLevel(0).has_value());  // the no-water sentinel
+  BOOST_TEST(!isla::water_surface::decodeWaterLevel(0).has_value());  // the no-water sentinel
 }
 
 BOOST_AUTO_TEST_CASE(encode_agrees_with_the_spec_encoder) {
@@ -75,7 +75,7 @@ BOOST_AUTO_TEST_CASE(encode_agrees_with_the_spec_encoder) {
 BOOST_AUTO_TEST_CASE(encode_refuses_levels_no_code_holds) {
   const float nan = std::numeric_limits<float>::quiet_NaN();
   const float inf = std::numeric_limits<float>::infinity();
-  const float aboveMax = std::nextafter(isla::wsrf::kMaxLevel, inf);
+  const float aboveMax = std::nextafter(isla::water_surface::kMaxLevel, inf);
   // The spec's "~1.99997" is above the top code: 1 + round(1.99997 x 32768) = 65536.
   for (const float level : {-1e-6f, -0.15f, -inf, nan, inf, aboveMax, 1.99997f, 2.0f}) {
     BOOST_TEST(codeOf(level) == kRefused, "level " << level);
@@ -87,15 +87,15 @@ BOOST_AUTO_TEST_CASE(decodes_every_pixel_x_outer_y_inner) {
   const auto sample = makeSample();
   const auto result = load(encode(sample).v2());
   BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
-  const auto* surface = result.package->get<Raster>(kWsrf);
+  const auto* surface = result.blueprint->get<Raster>(kWsrf);
   BOOST_TEST_REQUIRE(surface);
   BOOST_TEST(elementTypeName(surface->type()) == "u16");
-  const auto ocean = isla::wsrf::decodeWaterLevel(surface->at<std::uint16_t>(0, 0));
-  const auto lake = isla::wsrf::decodeWaterLevel(surface->at<std::uint16_t>(256 / 3, 256 / 2));
+  const auto ocean = isla::water_surface::decodeWaterLevel(surface->at<std::uint16_t>(0, 0));
+  const auto lake = isla::water_surface::decodeWaterLevel(surface->at<std::uint16_t>(256 / 3, 256 / 2));
   BOOST_TEST_REQUIRE((ocean && lake));
   BOOST_TEST(std::abs(*ocean - kSampleSeaLevel) <= 0.5f / 32768.0f);
   BOOST_TEST(std::abs(*lake - 0.40f) <= 0.5f / 32768.0f);
-  BOOST_TEST(!isla::wsrf::decodeWaterLevel(surface->at<std::uint16_t>(127, 127)));  // dry land
+  BOOST_TEST(!isla::water_surface::decodeWaterLevel(surface->at<std::uint16_t>(127, 127)));  // dry land
   const auto values = surface->values<std::uint16_t>();
   BOOST_TEST(std::ranges::equal(values, sample.waterSurface, [](auto a, auto b) { return a.value() == b; }));
 }
@@ -104,7 +104,7 @@ BOOST_AUTO_TEST_CASE(encode_is_byte_identical) {
   auto builder = encode(makeSample());
   const auto result = load(builder.v2());
   BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
-  const auto& section = *result.package->find(kWsrf);
+  const auto& section = *result.blueprint->find(kWsrf);
   ByteWriter out;
   section.codec->encode(section.content, out, EncodeContext{});
   BOOST_TEST((out.flatten() == builder.payload(kWsrf)));

@@ -12,26 +12,26 @@ using namespace isla::test;
 
 namespace {
 
-Package loadPackage(const SampleBlueprint& sample = makeSample()) {
+Blueprint loadBlueprint(const SampleBlueprint& sample = makeSample()) {
   const auto result = load(encode(sample).v2());
   BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
-  return *result.package;
+  return *result.blueprint;
 }
 
-// The package with one record field replaced, as if the file held it.
-Package withField(Package package, FourCC tag, std::string_view field, FieldValue value) {
-  for (auto& section : package.sections) {
+// The blueprint with one record field replaced, as if the file held it.
+Blueprint withField(Blueprint blueprint, FourCC tag, std::string_view field, FieldValue value) {
+  for (auto& section : blueprint.sections) {
     if (section.tag != tag) continue;
     auto* record = std::get_if<Record>(&section.content);
     BOOST_TEST_REQUIRE(record, tag.text() << " did not decode to a record");
     record->set(field, std::move(value));
-    return package;
+    return blueprint;
   }
   BOOST_FAIL(tag.text() << " is missing");
-  return package;
+  return blueprint;
 }
 
-Diagnostics runMetadata(const Package& package) { return runValidator("metadata", package); }
+Diagnostics runMetadata(const Blueprint& blueprint) { return runValidator("metadata", blueprint); }
 
 constexpr FourCC kCurve{"TCRV"};
 constexpr FourCC kDetail{"TDTL"};
@@ -50,7 +50,7 @@ struct Violation {
 BOOST_AUTO_TEST_SUITE(metadata)
 
 BOOST_AUTO_TEST_CASE(sample_passes) {
-  const auto out = runMetadata(loadPackage());
+  const auto out = runMetadata(loadBlueprint());
   BOOST_TEST(out.empty(), describe(out));
 }
 
@@ -59,16 +59,16 @@ BOOST_AUTO_TEST_CASE(older_layouts_check_only_the_fields_they_have) {
   sample.curveVersion = 3;    // no modulation or preset extension
   sample.erosionVersion = 1;  // no depositCapM
   sample.detailVersion = 1;   // skipped: nothing to check
-  const auto package = loadPackage(sample);
-  BOOST_TEST(package.get<Record>(kCurve));
-  BOOST_TEST(!package.get<Record>(kCurve)->has("presetId"));
-  BOOST_TEST(!package.get<Record>(kDetail));
-  const auto out = runMetadata(package);
+  const auto blueprint = loadBlueprint(sample);
+  BOOST_TEST(blueprint.get<Record>(kCurve));
+  BOOST_TEST(!blueprint.get<Record>(kCurve)->has("presetId"));
+  BOOST_TEST(!blueprint.get<Record>(kDetail));
+  const auto out = runMetadata(blueprint);
   BOOST_TEST(out.empty(), describe(out));
 }
 
 BOOST_AUTO_TEST_CASE(preset_id_3_is_out_of_range) {
-  const auto& d = only(runMetadata(withField(loadPackage(), kCurve, "presetId", std::uint8_t{3})));
+  const auto& d = only(runMetadata(withField(loadBlueprint(), kCurve, "presetId", std::uint8_t{3})));
   BOOST_TEST(d.code == "metadata.out-of-range");
   BOOST_TEST((d.severity == Severity::Error));
   BOOST_TEST(d.tag->text() == "TCRV");
@@ -77,8 +77,8 @@ BOOST_AUTO_TEST_CASE(preset_id_3_is_out_of_range) {
 }
 
 BOOST_AUTO_TEST_CASE(a_negative_deposit_cap_means_unbounded) {
-  BOOST_TEST(runMetadata(withField(loadPackage(), kErosion, "depositCapM", -1.0f)).empty());
-  BOOST_TEST(runMetadata(withField(loadPackage(), kErosion, "depositCapM", 0.0f)).empty());
+  BOOST_TEST(runMetadata(withField(loadBlueprint(), kErosion, "depositCapM", -1.0f)).empty());
+  BOOST_TEST(runMetadata(withField(loadBlueprint(), kErosion, "depositCapM", 0.0f)).empty());
 }
 
 BOOST_AUTO_TEST_CASE(every_rule_reports_its_field_and_value) {
@@ -121,7 +121,7 @@ BOOST_AUTO_TEST_CASE(every_rule_reports_its_field_and_value) {
        "TCRV spikeMax nan is not a finite number"},
   };
   for (const auto& v : violations) {
-    const auto out = runMetadata(withField(loadPackage(), v.tag, v.field, v.value));
+    const auto out = runMetadata(withField(loadBlueprint(), v.tag, v.field, v.value));
     BOOST_TEST_CONTEXT(v.tag.text() << " " << v.field) {
       BOOST_TEST_REQUIRE(out.items().size() == 1u, describe(out));
       const auto& d = out.items()[0];
@@ -136,29 +136,29 @@ BOOST_AUTO_TEST_CASE(every_rule_reports_its_field_and_value) {
 BOOST_AUTO_TEST_CASE(a_non_finite_value_is_one_error_not_also_a_range_error) {
   const float nan = std::numeric_limits<float>::quiet_NaN();
   for (const char* field : {"inertia", "gravity", "carveCapM"}) {
-    const auto& d = only(runMetadata(withField(loadPackage(), kErosion, field, nan)));
+    const auto& d = only(runMetadata(withField(loadBlueprint(), kErosion, field, nan)));
     BOOST_TEST(d.code == "metadata.non-finite");
   }
-  const auto& knot = only(runMetadata(withField(loadPackage(), kCurve, "knot2", nan)));
+  const auto& knot = only(runMetadata(withField(loadBlueprint(), kCurve, "knot2", nan)));
   BOOST_TEST(knot.code == "metadata.non-finite");
-  const auto& shift = only(runMetadata(withField(loadPackage(), kDetail, "edgeMaxShiftM", nan)));
+  const auto& shift = only(runMetadata(withField(loadBlueprint(), kDetail, "edgeMaxShiftM", nan)));
   BOOST_TEST(shift.code == "metadata.non-finite");
 }
 
 BOOST_AUTO_TEST_CASE(each_violated_rule_is_one_error) {
-  auto package = withField(loadPackage(), kCurve, "knot1", 0.9f);  // above knot2, knot3 and knot4
-  package = withField(std::move(package), kCurve, "presetId", std::uint8_t{7});
-  package = withField(std::move(package), kErosion, "gravity", -1.0f);
-  const auto out = runMetadata(package);
+  auto blueprint = withField(loadBlueprint(), kCurve, "knot1", 0.9f);  // above knot2, knot3 and knot4
+  blueprint = withField(std::move(blueprint), kCurve, "presetId", std::uint8_t{7});
+  blueprint = withField(std::move(blueprint), kErosion, "gravity", -1.0f);
+  const auto out = runMetadata(blueprint);
   BOOST_TEST(out.items().size() == 3u, describe(out));
   BOOST_TEST(out.count(Severity::Error) == 3u);
 }
 
 BOOST_AUTO_TEST_CASE(equal_bounds_are_in_order) {
-  auto package = withField(loadPackage(), kDetail, "edgeAmpM", 14.0f);
-  package = withField(std::move(package), kCurve, "shelfSpanMin", 1.0f);
-  package = withField(std::move(package), kErosion, "inertia", 1.0f);
-  BOOST_TEST(runMetadata(package).empty(), describe(runMetadata(package)));
+  auto blueprint = withField(loadBlueprint(), kDetail, "edgeAmpM", 14.0f);
+  blueprint = withField(std::move(blueprint), kCurve, "shelfSpanMin", 1.0f);
+  blueprint = withField(std::move(blueprint), kErosion, "inertia", 1.0f);
+  BOOST_TEST(runMetadata(blueprint).empty(), describe(runMetadata(blueprint)));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

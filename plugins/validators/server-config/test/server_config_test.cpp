@@ -11,7 +11,7 @@ using namespace isla::test;
 
 namespace {
 
-Diagnostics runServerConfig(const OptionValues& options, const SampleBlueprint& sample = makeSample()) {
+Diagnostics runServerConfig(const OptionText& options, const SampleBlueprint& sample = makeSample()) {
   return runValidator("server-config", encode(sample), options);
 }
 
@@ -20,9 +20,7 @@ Diagnostics withConfig(const TempDir& dir, const std::string& json,
                        const SampleBlueprint& sample = makeSample()) {
   const auto path = dir / "ServerConfig.json";
   writeFile(path, toBytes(json));
-  OptionValues options;
-  options.set("server-config", path.string());
-  return runServerConfig(options, sample);
+  return runServerConfig({{"server-config", path.string()}}, sample);
 }
 
 }  // namespace
@@ -37,7 +35,7 @@ BOOST_AUTO_TEST_CASE(declares_the_server_config_path_option) {
 }
 
 BOOST_AUTO_TEST_CASE(without_the_option_nothing_is_checked) {
-  const auto out = runServerConfig(OptionValues{});
+  const auto out = runServerConfig({});
   BOOST_TEST(out.empty(), describe(out));
 }
 
@@ -111,9 +109,7 @@ BOOST_AUTO_TEST_CASE(an_absent_key_skips_its_check_with_a_note) {
 BOOST_AUTO_TEST_CASE(a_missing_file_is_unreadable) {
   const TempDir dir;
   const auto path = (dir / "nowhere.json").string();
-  OptionValues options;
-  options.set("server-config", path);
-  const auto& d = only(runServerConfig(options));
+  const auto& d = only(runServerConfig({{"server-config", path}}));
   BOOST_TEST(d.code == "server-config.unreadable");
   BOOST_TEST((d.severity == Severity::Error));
   BOOST_TEST(says(d, "cannot open '" + path + "': No such file or directory"), d.message);
@@ -122,9 +118,7 @@ BOOST_AUTO_TEST_CASE(a_missing_file_is_unreadable) {
 
 BOOST_AUTO_TEST_CASE(a_directory_is_unreadable) {
   const TempDir dir;
-  OptionValues options;
-  options.set("server-config", dir.path().string());
-  const auto& d = only(runServerConfig(options));
+  const auto& d = only(runServerConfig({{"server-config", dir.path().string()}}));
   BOOST_TEST(d.code == "server-config.unreadable");
   BOOST_TEST(says(d, "is a directory"), d.message);
 }

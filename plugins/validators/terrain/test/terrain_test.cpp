@@ -13,15 +13,11 @@ using namespace isla::test;
 
 namespace {
 
-Diagnostics runTerrain(const SampleBlueprint& sample, const OptionValues& options = {}) {
+Diagnostics runTerrain(const SampleBlueprint& sample, const OptionText& options = {}) {
   return runValidator("terrain", encode(sample), options);
 }
 
-OptionValues heightRange(const std::string& text) {
-  OptionValues options;
-  options.set("height-range", text);
-  return options;
-}
+OptionText heightRange(const std::string& text) { return {{"height-range", text}}; }
 
 std::size_t at(std::int64_t x, std::int64_t y) { return static_cast<std::size_t>(x * 256 + y); }
 
@@ -38,7 +34,9 @@ BOOST_AUTO_TEST_CASE(declares_the_height_range_option_with_its_default) {
   const auto options = sharedKernel().registry().validator("terrain")->object->options();
   BOOST_TEST_REQUIRE(options.size() == 1u);
   BOOST_TEST(options[0].name == "height-range");
-  BOOST_TEST((options[0].type == OptionType::String));
+  BOOST_TEST((options[0].type == OptionType::Numbers));
+  BOOST_TEST(options[0].count == 2u);
+  BOOST_TEST(options[0].separator == ':');
   BOOST_TEST(options[0].defaultValue == "-2:8");
 }
 
@@ -100,8 +98,19 @@ BOOST_AUTO_TEST_CASE(non_finite_heights_are_not_also_implausible) {
   BOOST_TEST(out.items()[0].code == "terrain.non-finite");
 }
 
-BOOST_AUTO_TEST_CASE(bad_range_text_is_an_error_that_shows_how_to_write_it) {
-  for (const char* text : {"abc", "8:-2", "1:1", "1:", ":2", "1:2:3", "nan:1", "1 :2", ""}) {
+// Text that is not two numbers is the kernel's option error; two numbers
+// whose MIN is not below MAX are this validator's own rule.
+BOOST_AUTO_TEST_CASE(bad_range_text_is_an_option_error_naming_what_it_takes) {
+  for (const char* text : {"abc", "1:", ":2", "1:2:3", "nan:1", "1 :2", ""}) {
+    BOOST_CHECK_EXCEPTION(runTerrain(makeSample(), heightRange(text)), OptionError, [&](const OptionError& error) {
+      return std::string(error.what()) ==
+             std::string("terrain: option 'height-range' takes 2 numbers joined by ':', not '") + text + "'";
+    });
+  }
+}
+
+BOOST_AUTO_TEST_CASE(a_range_whose_min_is_not_below_its_max_is_an_error_that_shows_how_to_write_it) {
+  for (const char* text : {"8:-2", "1:1"}) {
     const auto out = runTerrain(makeSample(), heightRange(text));
     BOOST_TEST_REQUIRE(out.items().size() == 1u, text << ": " << describe(out));
     const auto& d = out.items()[0];
@@ -112,10 +121,10 @@ BOOST_AUTO_TEST_CASE(bad_range_text_is_an_error_that_shows_how_to_write_it) {
   }
 }
 
-BOOST_AUTO_TEST_CASE(bad_range_text_still_checks_finiteness) {
+BOOST_AUTO_TEST_CASE(a_bad_range_still_checks_finiteness) {
   auto sample = makeSample();
   sample.heights[at(1, 1)] = std::numeric_limits<float>::quiet_NaN();
-  const auto out = runTerrain(sample, heightRange("wide"));
+  const auto out = runTerrain(sample, heightRange("8:-2"));
   BOOST_TEST(out.items().size() == 2u, describe(out));
   BOOST_TEST(out.find("terrain.non-finite"));
   BOOST_TEST(out.find("terrain.bad-height-range"));
@@ -130,8 +139,13 @@ BOOST_AUTO_TEST_CASE(the_option_is_a_flag_of_validate) {
   BOOST_TEST(narrow.exitCode == 0, narrow.err);  // a warning
   BOOST_TEST(narrow.err.find("[terrain.implausible-height]") != std::string::npos, narrow.err);
   const auto bad = runTool({"validate", "--only", "terrain", "--height-range", "low:high", file});
-  BOOST_TEST(bad.exitCode == 1, bad.err);
-  BOOST_TEST(bad.err.find("[terrain.bad-height-range]") != std::string::npos, bad.err);
+  BOOST_TEST(bad.exitCode == 2, bad.err);
+  BOOST_TEST(bad.err.find("validator 'terrain' (plugin terrain): option 'height-range' takes 2 numbers joined by "
+                          "':', not 'low:high'") != std::string::npos,
+             bad.err);
+  const auto reversed = runTool({"validate", "--only", "terrain", "--height-range", "8:-2", file});
+  BOOST_TEST(reversed.exitCode == 1, reversed.err);
+  BOOST_TEST(reversed.err.find("[terrain.bad-height-range]") != std::string::npos, reversed.err);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

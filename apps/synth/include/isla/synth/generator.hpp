@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include <isla/blueprint_writer.hpp>
+#include <isla/container/blueprint_writer.hpp>
 
 #include "isla/synth/grid.hpp"
 #include "isla/synth/metadata.hpp"

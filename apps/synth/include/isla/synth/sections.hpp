@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include <isla/blueprint_writer.hpp>
+#include <isla/container/blueprint_writer.hpp>
 
 #include "isla/synth/generator.hpp"
 

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: MIT
+// Finds, loads and registers plugin modules, and keeps a report of every file
+// it looked at: loaded, skipped (why) or failed (the loader's text).
+#pragma once
+
+#include <filesystem>
+#include <set>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "isla/plugin/plugin_api.hpp"
+#include "isla/plugin/registry.hpp"
+
+namespace isla {
+
+enum class PluginOutcome : std::uint8_t {
+  Loaded,
+  Skipped,  // not a plugin, or already loaded
+  Failed,   // the loader or the registration failed
+  Refused,  // wrong API version, or a conflicting registration
+};
+
+std::string_view pluginOutcomeName(PluginOutcome outcome);
+
+struct PluginLoadRecord {
+  std::string file;
+  PluginOutcome outcome;
+  std::string message;  // empty when loaded
+  std::shared_ptr<const PluginInfo> plugin;  // set when the descriptor was read
+};
+
+struct SearchDirectory {
+  std::filesystem::path path;
+  std::string origin;  // "--plugin-dir", "ISLA_PLUGIN_PATH" or "default"
+  bool exists = false;
+};
+
+// Flag directories first, then each entry of ISLA_PLUGIN_PATH
+// (colon-separated), then `defaultDirectory` unless `useDefault` is false.
+// Never the current directory.
+std::vector<SearchDirectory> pluginSearchPath(std::span<const std::filesystem::path> flagDirectories,
+                                              const char* environmentValue,
+                                              const std::filesystem::path& defaultDirectory,
+                                              bool useDefault);
+
+class PluginHost {
+ public:
+  explicit PluginHost(Registry& registry) : registry_(registry) {}
+
+  // Every regular *.so in each directory, in name order; a missing
+  // directory is noted, not fatal.
+  void loadSearchPath(std::span<const SearchDirectory> directories);
+  const PluginLoadRecord& loadFile(const std::filesystem::path& file);
+  // A plugin linked into this binary (tests, fuzzers).
+  const PluginLoadRecord& addBuiltin(const PluginDescriptor& descriptor);
+
+  std::span<const PluginLoadRecord> report() const { return report_; }
+  std::span<const SearchDirectory> searchPath() const { return searchPath_; }
+
+ private:
+  const PluginLoadRecord& registerDescriptor(const PluginDescriptor& descriptor, std::string file,
+                                             const std::shared_ptr<const void>& library);
+  const PluginLoadRecord& record(std::string file, PluginOutcome outcome, std::string message,
+                                 std::shared_ptr<const PluginInfo> plugin = nullptr);
+
+  Registry& registry_;
+  std::vector<PluginLoadRecord> report_;
+  std::vector<SearchDirectory> searchPath_;
+  std::set<std::filesystem::path> loadedFiles_;
+  std::set<std::string, std::less<>> loadedNames_;
+};
+
+}  // namespace isla

@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: MIT
+#include "isla/base/install_layout.hpp"
+
+#include <boost/dll/runtime_symbol_info.hpp>
+
+namespace isla {
+
+std::filesystem::path executableDirectory() {
+  boost::dll::fs::error_code error;
+  const auto location = boost::dll::program_location(error);
+  if (error) return std::filesystem::current_path();
+  return std::filesystem::path(location.string()).parent_path();
+}
+
+// ISLA_RELATIVE_*_DIR are set by kernel/CMakeLists.txt from the install layout.
+std::filesystem::path defaultPluginDirectory() {
+  return (executableDirectory() / ISLA_RELATIVE_PLUGIN_DIR).lexically_normal();
+}
+
+std::filesystem::path defaultEnumTablePath() {
+  return (executableDirectory() / ISLA_RELATIVE_DATA_DIR / "enums.json").lexically_normal();
+}
+
+std::filesystem::path defaultExampleLayout() {
+  return (executableDirectory() / ISLA_RELATIVE_DATA_DIR / "examples/archipelago/layout.json").lexically_normal();
+}
+
+// Relative to the kernel library, not the executable: the layout and package
+// validators need them in every host, the Python module's included.
+std::filesystem::path defaultSchemaDirectory() {
+  boost::dll::fs::error_code error;
+  const auto library = boost::dll::this_line_location(error);
+  if (error) return (executableDirectory() / ISLA_RELATIVE_DATA_DIR / "schemas").lexically_normal();
+  return (std::filesystem::path(library.string()).parent_path() / ISLA_LIBRARY_RELATIVE_DATA_DIR / "schemas")
+      .lexically_normal();
+}
+
+}  // namespace isla

@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: MIT
+#include "isla/plugin/plugin_host.hpp"
+
+#include <boost/dll/shared_library.hpp>
+
+#include <dlfcn.h>
+
+#include <algorithm>
+
+namespace isla {
+
+std::string_view pluginOutcomeName(PluginOutcome outcome) {
+  switch (outcome) {
+    case PluginOutcome::Loaded: return "loaded";
+    case PluginOutcome::Skipped: return "skipped";
+    case PluginOutcome::Failed: return "failed";
+    case PluginOutcome::Refused: return "refused";
+  }
+  return "?";
+}
+
+std::vector<SearchDirectory> pluginSearchPath(std::span<const std::filesystem::path> flagDirectories,
+                                              const char* environmentValue,
+                                              const std::filesystem::path& defaultDirectory,
+                                              bool useDefault) {
+  std::vector<SearchDirectory> out;
+  auto add = [&](const std::filesystem::path& path, std::string origin) {
+    std::error_code error;
+    const bool exists = std::filesystem::is_directory(path, error);
+    out.push_back(SearchDirectory{path, std::move(origin), exists});
+  };
+  for (const auto& directory : flagDirectories) add(directory, "--plugin-dir");
+  if (environmentValue) {
+    std::string_view rest = environmentValue;
+    while (!rest.empty()) {
+      const auto colon = rest.find(':');
+      const auto entry = rest.substr(0, colon);
+      if (!entry.empty()) add(std::filesystem::path(entry), "ISLA_PLUGIN_PATH");
+      if (colon == std::string_view::npos) break;
+      rest.remove_prefix(colon + 1);
+    }
+  }
+  if (useDefault) add(defaultDirectory, "default");
+  return out;
+}
+
+void PluginHost::loadSearchPath(std::span<const SearchDirectory> directories) {
+  for (const auto& directory : directories) {
+    searchPath_.push_back(directory);
+    if (!directory.exists) continue;
+    std::vector<std::filesystem::path> files;
+    std::error_code error;
+    for (const auto& entry : std::filesystem::directory_iterator(directory.path, error)) {
+      std::error_code typeError;
+      if (entry.path().extension() == ".so" && entry.is_regular_file(typeError)) {
+        files.push_back(entry.path());
+      }
+    }
+    std::sort(files.begin(), files.end());
+    for (const auto& file : files) loadFile(file);
+  }
+}
+
+const PluginLoadRecord& PluginHost::record(std::string file, PluginOutcome outcome,
+                                           std::string message,
+                                           std::shared_ptr<const PluginInfo> plugin) {
+  report_.push_back(PluginLoadRecord{std::move(file), outcome, std::move(message), std::move(plugin)});
+  return report_.back();
+}
+
+const PluginLoadRecord& PluginHost::loadFile(const std::filesystem::path& file) {
+  std::error_code error;
+  auto canonical = std::filesystem::weakly_canonical(file, error);
+  if (error) canonical = file;
+  if (loadedFiles_.contains(canonical)) {
+    return record(file.string(), PluginOutcome::Skipped, "already loaded from the same file");
+  }
+
+  // The library handle is made before anything it provides, so it is
+  // released after them.
+  auto library = std::make_shared<boost::dll::shared_library>();
+  boost::dll::fs::error_code loadError;
+  dlerror();
+  library->load(boost::dll::fs::path(file.string()), loadError,
+                boost::dll::load_mode::rtld_now | boost::dll::load_mode::rtld_local);
+  if (loadError) {
+    const char* reason = dlerror();
+    return record(file.string(), PluginOutcome::Failed,
+                  "cannot be loaded: " + std::string(reason ? reason : loadError.message()));
+  }
+  if (!library->has(kPluginEntrySymbol)) {
+    return record(file.string(), PluginOutcome::Skipped,
+                  "not an isla-tool plugin: it has no '" + std::string(kPluginEntrySymbol) +
+                      "' symbol");
+  }
+  loadedFiles_.insert(canonical);
+  const PluginDescriptor* descriptor = nullptr;
+  try {
+    descriptor = library->get<const PluginDescriptor*()>(kPluginEntrySymbol)();
+  } catch (...) {
+    return record(file.string(), PluginOutcome::Failed, "its entry point threw an exception");
+  }
+  if (!descriptor) {
+    return record(file.string(), PluginOutcome::Failed, "its entry point returned no descriptor");
+  }
+  return registerDescriptor(*descriptor, file.string(), library);
+}
+
+const PluginLoadRecord& PluginHost::addBuiltin(const PluginDescriptor& descriptor) {
+  return registerDescriptor(descriptor, "(built in)", nullptr);
+}
+
+namespace {
+
+std::uint32_t registeredKinds(const PluginRegistrar& registrar) {
+  const auto bit = [](bool registered, std::uint32_t kind) { return registered ? kind : 0U; };
+  return bit(!registrar.sections.empty(), kSectionPlugin) | bit(!registrar.validators.empty(), kValidatorPlugin) |
+         bit(!registrar.exporters.empty(), kExporterPlugin) |
+         bit(!registrar.packageValidators.empty(), kPackageValidatorPlugin);
+}
+
+}  // namespace
+
+const PluginLoadRecord& PluginHost::registerDescriptor(const PluginDescriptor& descriptor,
+                                                       std::string file,
+                                                       const std::shared_ptr<const void>& library) {
+  // Nothing but the API version is read before it matches.
+  if (descriptor.apiVersion != kPluginApiVersion) {
+    return record(std::move(file), PluginOutcome::Refused,
+                  "built for plugin API version " + std::to_string(descriptor.apiVersion) +
+                      ", but this isla-tool supports version " +
+                      std::to_string(kPluginApiVersion) + "; rebuild the plugin against it");
+  }
+  if (!descriptor.name || !*descriptor.name || !descriptor.registerPlugin) {
+    return record(std::move(file), PluginOutcome::Failed,
+                  "its descriptor has no name or no registration function");
+  }
+  auto info = std::make_shared<const PluginInfo>(PluginInfo{
+      descriptor.name, descriptor.version ? descriptor.version : "",
+      descriptor.description ? descriptor.description : "", file, descriptor.apiVersion, descriptor.kinds});
+  if (loadedNames_.contains(info->name)) {
+    const auto earlier = std::find_if(report_.begin(), report_.end(), [&](const auto& r) {
+      return r.outcome == PluginOutcome::Loaded && r.plugin->name == info->name;
+    });
+    return record(std::move(file), PluginOutcome::Refused,
+                  "a plugin named '" + info->name + "' is already loaded from " + earlier->file,
+                  info);
+  }
+
+  PluginRegistrar registrar;
+  try {
+    descriptor.registerPlugin(registrar);
+    if (const std::uint32_t undeclared = registeredKinds(registrar) & ~descriptor.kinds; undeclared != 0) {
+      return record(std::move(file), PluginOutcome::Refused,
+                    "it registered an object of kind " + pluginKindNames(undeclared) + " but declares the kinds " +
+                        pluginKindNames(descriptor.kinds) + "; declare every kind it registers (isla_add_plugin KIND)",
+                    info);
+    }
+    registry_.add(info, std::move(registrar), library);
+  } catch (const RegistryConflict& conflict) {
+    return record(std::move(file), PluginOutcome::Refused, conflict.what(), info);
+  } catch (const std::exception& exception) {
+    return record(std::move(file), PluginOutcome::Failed,
+                  "its registration threw: " + std::string(exception.what()), info);
+  } catch (...) {
+    return record(std::move(file), PluginOutcome::Failed,
+                  "its registration threw a non-standard exception", info);
+  }
+  loadedNames_.insert(info->name);
+  return record(std::move(file), PluginOutcome::Loaded, "", info);
+}
+
+}  // namespace isla

@@ -1,0 +1,327 @@
+// SPDX-License-Identifier: MIT
+#include "json_document.hpp"
+
+#include <boost/json/basic_parser_impl.hpp>
+
+#include <cmath>
+#include <cstdio>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include <isla/base/io_error.hpp>
+#include <isla/container/mapped_file.hpp>
+
+#include "row_skim.hpp"
+
+namespace isla::terrain_world {
+
+namespace {
+
+namespace json = boost::json;
+using boost::system::error_code;
+
+std::string escapeToken(std::string_view token) {
+  std::string out;
+  for (const char c : token) out += c == '~' ? "~0" : c == '/' ? "~1" : std::string(1, c);
+  return out;
+}
+
+class Handler {
+ public:
+  static constexpr std::size_t max_array_size = static_cast<std::size_t>(-1);
+  static constexpr std::size_t max_object_size = static_cast<std::size_t>(-1);
+  static constexpr std::size_t max_string_size = std::size_t{1} << 20;
+  static constexpr std::size_t max_key_size = std::size_t{1} << 12;
+
+  explicit Handler(const ReadOptions& options) : options_(options) {}
+
+  json::value root;
+  std::vector<std::string> duplicates;  // pointers of repeated keys
+  std::string tooMany;                  // set when maxValues was passed
+  bool skimHere = false;                // stopped at the streamed array, to skim it
+
+  bool on_document_begin(error_code&) { return true; }
+  bool on_document_end(error_code&) { return true; }
+
+  bool on_array_begin(error_code& ec) {
+    if (streaming_) return streamOpen(true);
+    if (options_.sink && frames_.size() == 1 && frames_[0].value->is_object() && key_ == options_.streamedKey) {
+      if (options_.skim != Skim::None) {  // the parser stops at the '[', where the skimmer takes over
+        skimHere = true;
+        ec = boost::system::errc::make_error_code(boost::system::errc::operation_canceled);
+        return false;
+      }
+      if (!insert(json::array(), ec)) return false;
+      streaming_ = true;
+      streamDepth_ = 0;
+      rows_ = 0;
+      return true;
+    }
+    return open(json::array(), ec);
+  }
+  bool on_array_end(std::size_t, error_code&) {
+    if (!streaming_) return close();
+    if (streamDepth_ == 0) {
+      streaming_ = false;
+      options_.sink->end(rows_);
+      return true;
+    }
+    if (--streamDepth_ == 0 && rowIntact_) options_.sink->row(rows_, row_, rowCount_);
+    if (streamDepth_ == 0) ++rows_;
+    return true;
+  }
+  bool on_object_begin(error_code& ec) { return streaming_ ? streamOpen(false) : open(json::object(), ec); }
+  bool on_object_end(std::size_t, error_code&) {
+    if (!streaming_) return close();
+    if (--streamDepth_ == 0) ++rows_;
+    return true;
+  }
+  bool on_string_part(json::string_view s, std::size_t, error_code&) {
+    if (!streaming_) text_.append(s.data(), s.size());
+    return true;
+  }
+  bool on_string(json::string_view s, std::size_t, error_code& ec) {
+    if (streaming_) return streamScalar("a string");
+    text_.append(s.data(), s.size());
+    json::value value = json::string_view(text_);
+    text_.clear();
+    return insert(std::move(value), ec);
+  }
+  bool on_key_part(json::string_view s, std::size_t, error_code&) {
+    if (!streaming_) text_.append(s.data(), s.size());
+    return true;
+  }
+  bool on_key(json::string_view s, std::size_t, error_code&) {
+    if (streaming_) return true;
+    text_.append(s.data(), s.size());
+    key_ = std::move(text_);
+    text_.clear();
+    return true;
+  }
+  bool on_number_part(json::string_view, error_code&) { return true; }
+  bool on_int64(std::int64_t i, json::string_view, error_code& ec) { return number(static_cast<double>(i), json::value(i), ec); }
+  bool on_uint64(std::uint64_t u, json::string_view, error_code& ec) { return number(static_cast<double>(u), json::value(u), ec); }
+  bool on_double(double d, json::string_view, error_code& ec) { return number(d, json::value(d), ec); }
+  bool on_bool(bool b, error_code& ec) { return streaming_ ? streamScalar("a boolean") : insert(json::value(b), ec); }
+  bool on_null(error_code& ec) { return streaming_ ? streamScalar("null") : insert(json::value(nullptr), ec); }
+  bool on_comment_part(json::string_view, error_code&) { return true; }
+  bool on_comment(json::string_view, error_code&) { return true; }
+
+ private:
+  struct Frame {
+    json::value* value;
+    std::string pointer;
+  };
+
+  std::string childPointer() const {
+    if (frames_.empty()) return "";
+    const Frame& parent = frames_.back();
+    if (parent.value->is_array()) return parent.pointer + "/" + std::to_string(parent.value->get_array().size());
+    return parent.pointer + "/" + escapeToken(key_);
+  }
+
+  // Places `value` in the container being built; the slot, for a container.
+  json::value* place(json::value value, error_code& ec) {
+    if (options_.maxValues && ++values_ > options_.maxValues) {
+      tooMany = childPointer();
+      ec = boost::system::errc::make_error_code(boost::system::errc::value_too_large);
+      return nullptr;
+    }
+    if (frames_.empty()) {
+      root = std::move(value);
+      return &root;
+    }
+    json::value& parent = *frames_.back().value;
+    if (parent.is_array()) {
+      parent.get_array().push_back(std::move(value));
+      return &parent.get_array().back();
+    }
+    auto& object = parent.get_object();
+    if (object.contains(key_)) duplicates.push_back(childPointer());
+    json::value& slot = object[key_];
+    slot = std::move(value);
+    return &slot;
+  }
+  bool insert(json::value value, error_code& ec) { return place(std::move(value), ec) != nullptr; }
+  bool open(json::value container, error_code& ec) {
+    std::string pointer = childPointer();
+    json::value* slot = place(std::move(container), ec);
+    if (!slot) return false;
+    frames_.push_back({slot, std::move(pointer)});
+    return true;
+  }
+  bool close() {
+    frames_.pop_back();
+    return true;
+  }
+
+  std::string streamPointer() const {
+    std::string pointer = "/" + escapeToken(options_.streamedKey) + "/" + std::to_string(rows_);
+    if (streamDepth_ >= 1) pointer += "/" + std::to_string(rowCount_);
+    return pointer;
+  }
+  void streamProblem(const std::string& message) {
+    options_.sink->problem(streamPointer(), message);
+    rowIntact_ = false;
+  }
+  bool streamOpen(bool array) {
+    if (streamDepth_ == 0) {
+      if (array) {
+        row_.clear();
+        rowCount_ = 0;
+        rowIntact_ = true;
+      } else {
+        options_.sink->problem(streamPointer(), "expected an array (a row of heights), got an object");
+      }
+    } else if (streamDepth_ == 1) {
+      streamProblem(std::string("expected a number, got ") + (array ? "an array" : "an object"));
+      ++rowCount_;
+    }
+    ++streamDepth_;
+    return true;
+  }
+  bool streamScalar(const char* what) {
+    if (streamDepth_ == 0) {
+      options_.sink->problem(streamPointer(), std::string("expected an array (a row of heights), got ") + what);
+      ++rows_;
+    } else if (streamDepth_ == 1) {
+      streamProblem(std::string("expected a number, got ") + what);
+      ++rowCount_;
+    }
+    return true;
+  }
+  bool number(double d, json::value value, error_code& ec) {
+    if (!streaming_) return insert(std::move(value), ec);
+    if (streamDepth_ != 1) return streamScalar("a number");
+    if (!std::isfinite(d)) streamProblem("expected a finite number, got one out of the double range");
+    if (row_.size() < options_.sink->rowLimit()) row_.push_back(d);
+    ++rowCount_;
+    return true;
+  }
+
+  const ReadOptions& options_;
+  std::vector<Frame> frames_;
+  std::string key_;
+  std::string text_;
+  std::size_t values_ = 0;
+  bool streaming_ = false;
+  std::size_t streamDepth_ = 0;  // 0: in the streamed array, 1: in a row
+  std::size_t rows_ = 0;
+  std::vector<double> row_;
+  std::size_t rowCount_ = 0;
+  bool rowIntact_ = true;
+};
+
+struct FileCloser {
+  void operator()(std::FILE* file) const { std::fclose(file); }
+};
+
+// Feeds `parser` the bytes of `in` from `from` up to `to` (or its end),
+// `last` when nothing follows them; `used` counts what the parser took.
+// False after a read error.
+bool feed(json::basic_parser<Handler>& parser, std::FILE* in, std::uint64_t from, std::optional<std::uint64_t> to,
+          bool last, std::uint64_t& used, error_code& ec) {
+  if (std::fseek(in, static_cast<long>(from), SEEK_SET) != 0) return false;
+  std::vector<char> buffer(std::size_t{1} << 16);
+  std::uint64_t at = from;
+  while (!ec) {
+    std::size_t wanted = buffer.size();
+    if (to) wanted = static_cast<std::size_t>(std::min<std::uint64_t>(wanted, *to - at));
+    const std::size_t got = wanted == 0 ? 0 : std::fread(buffer.data(), 1, wanted, in);
+    if (got == 0 && std::ferror(in)) return false;
+    at += got;
+    const bool more = got != 0 || !last;
+    used += parser.write_some(more, buffer.data(), got, ec);
+    if (got == 0) break;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::optional<json::value> readDocument(const std::filesystem::path& file, const std::string& name, Report& report,
+                                        const ReadOptions& options) {
+  std::error_code sizeError;
+  const auto size = std::filesystem::file_size(file, sizeError);
+  if (sizeError) {
+    report.error("world.unreadable", name, "", "cannot read " + name + ": " + sizeError.message());
+    return std::nullopt;
+  }
+  if (options.maxBytes && size > options.maxBytes) {
+    report.error("world.unreadable", name, "",
+                 name + " is " + std::to_string(size) + " bytes, more than the " + std::to_string(options.maxBytes) +
+                     " a document of its kind may have");
+    return std::nullopt;
+  }
+  const std::unique_ptr<std::FILE, FileCloser> in(std::fopen(file.c_str(), "rb"));
+  if (!in) {
+    report.error("world.unreadable", name, "", "cannot open " + name);
+    return std::nullopt;
+  }
+  json::parse_options parseOptions;
+  parseOptions.max_depth = 64;
+  auto parser = std::make_unique<json::basic_parser<Handler>>(parseOptions, options);
+  ReadOptions withoutSink = options;  // the second parse of a skimmed document
+  withoutSink.sink = nullptr;
+  std::uint64_t offset = 0;
+  error_code ec;
+  bool read = feed(*parser, in.get(), 0, std::nullopt, true, offset, ec);
+  if (read && parser->handler().skimHere) {
+    // The skimmer reads the array from its '[' in the mapped file; the
+    // document is then parsed again with the array's bytes left out (as
+    // "[]"), the sink's work done.
+    const std::uint64_t open = offset;
+    std::shared_ptr<const MappedFile> mapped;
+    try {
+      mapped = MappedFile::open(file);
+    } catch (const IoError&) {
+      report.error("world.unreadable", name, "", "cannot read " + name + " past byte " + std::to_string(offset));
+      return std::nullopt;
+    }
+    const auto bytes = mapped->bytes();
+    const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+    const SkimEnd skimmed = skimRows(text, open, *options.sink, options.streamedKey, options.skim);
+    mapped.reset();
+    if (!skimmed.complete) {
+      if (skimmed.truncated && options.skim == Skim::Sampled) {
+        report.error("world.unreadable", name, "",
+                     name + " ends before its JSON does (truncated at byte " + std::to_string(skimmed.offset) +
+                         "); recompile the package");
+      }
+      return std::nullopt;
+    }
+    parser = std::make_unique<json::basic_parser<Handler>>(parseOptions, withoutSink);
+    ec = {};
+    std::uint64_t used = 0;
+    read = feed(*parser, in.get(), 0, open, false, used, ec);
+    if (read && !ec) used += parser->write_some(true, "[]", 2, ec);
+    if (read && !ec) read = feed(*parser, in.get(), skimmed.offset, std::nullopt, true, used, ec);
+    offset = used <= open + 2 ? std::min(used, open) : skimmed.offset + (used - open - 2);
+  }
+  if (!read) {
+    report.error("world.unreadable", name, "", "cannot read " + name + " past byte " + std::to_string(offset));
+    return std::nullopt;
+  }
+  Handler& handler = parser->handler();
+  if (!handler.tooMany.empty()) {
+    report.error("world.unreadable", name, handler.tooMany,
+                 name + " holds more than " + std::to_string(options.maxValues) +
+                     " values outside its " + options.streamedKey + "; it is not a package document");
+    return std::nullopt;
+  }
+  if (ec) {
+    const bool truncated = ec == json::error::incomplete;
+    report.error("world.unreadable", name, "",
+                 name + (truncated ? " ends before its JSON does (truncated at byte " + std::to_string(offset) + ")"
+                                   : " is not valid JSON at byte " + std::to_string(offset) + ": " + ec.message()) +
+                     "; recompile the package");
+    return std::nullopt;
+  }
+  for (const auto& pointer : handler.duplicates) {
+    report.error("world.schema", name, pointer, "the key appears twice in its object; each key appears once");
+  }
+  return std::move(handler.root);
+}
+
+}  // namespace isla::terrain_world
