@@ -154,6 +154,14 @@ std::vector<RefusalCase> blueprintRefusals() {
          return validate(dir, encode(makeSample()).v2(),
                          {"--no-default-plugins", "--plugin-dir", pluginsWithout(dir, "prms").string()});
        }},
+      {"source.no-heights",
+       [](const fs::path& dir) {
+         writeFile(dir / "a.dat", encode(makeSample()).v2());
+         std::ofstream(dir / "layout.json") << R"({"format": "terrain-world.layout", "schema_version": 1, "name": "n",
+           "sources": [{"id": "a", "namespace": "a", "path": "a.dat", "row": 0, "col": 0}]})";
+         return Arguments{"run", "compile", (dir / "layout.json").string(), (dir / "world").string(), "--quiet",
+                          "--no-default-plugins", "--plugin-dir", pluginsWithout(dir, "hgts").string()};
+       }},
       sections("mapsize.out-of-range",
                [](BlueprintBuilder& b) {
                  SampleBlueprint s = makeSample();
@@ -202,10 +210,8 @@ std::vector<RefusalCase> blueprintRefusals() {
       {"validator.threw",
        [](const fs::path& dir) {
          auto builder = encode(makeSample());
-         builder.add(FourCC("XTRA"), i32s({1, 7}));
-         // The third-party validator parses its limit with std::stoul, which throws.
-         return validate(dir, builder.v2(),
-                         {"--plugin-dir", testPluginDirectory().string(), "--extra-limit", "99999999999999999999999"});
+         builder.add(FourCC("XTRA"), i32s({1, -1}));  // the third-party validator throws on a -1
+         return validate(dir, builder.v2(), {"--plugin-dir", testPluginDirectory().string()});
        }},
       sections("water.unpaired", [](BlueprintBuilder& b) { b.remove(FourCC("WBID")); }),
       sample("water.biome-mismatch", [](SampleBlueprint& s) { s.biomes[pixel(s, 128, 128)] = 1; }),
@@ -257,7 +263,7 @@ std::vector<RefusalCase> blueprintRefusals() {
       sample("terrain.non-finite", [](SampleBlueprint& s) { s.heights[pixel(s, 128, 128)] = kNaN; }),
       {"terrain.bad-height-range",
        [](const fs::path& dir) {
-         return validate(dir, encode(makeSample()).v2(), {"--height-range", "high"});
+         return validate(dir, encode(makeSample()).v2(), {"--height-range", "5:1"});
        }},
       sample("scenery.outside-map", [](SampleBlueprint& s) { s.towns[0].x = -5; }),
       sections("metadata.non-finite", [](BlueprintBuilder& b) { patchF32(b.payload(FourCC("TCRV")), kKnot1, kNaN); }),

@@ -17,12 +17,15 @@ using namespace isla::test;
 
 namespace {
 
-// Error codes no input file can produce, and why: each is a guard behind
-// others that refuse the file first.
+// Error codes no input file can produce with the shipped and test plugins,
+// and why.
 const std::map<std::string, std::string> kUnreachable{
     {"mapsize.unknown",
      "a grid decoded before MapSize is known: the reader decodes PRMS first or refuses the file (params.missing, "
      "params.not-first, params.no-plugin)"},
+    {"role.mismatch",
+     "a section plugin filling another role than it declares: neither a shipped nor a test plugin does (a test "
+     "plugin that does is still to be written)"},
 };
 
 // code -> severity letter, from the rows "| `code` | E | from | when |".
