@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 
 from world_compiler import _kernel
@@ -24,6 +25,16 @@ def write_layout(directory: Path, document: dict) -> Path:
             link.symlink_to(EXAMPLE_DIR / f"{source}.dat")
     layout = directory / "layout.json"
     layout.write_text(json.dumps(document, indent=2), encoding="utf-8")
+    return layout
+
+
+def bundle_layout(directory: Path, isla_tool: Path) -> Path:
+    """A one-source layout in ``directory`` over a generated viewer bundle, s.zip (id "a")."""
+    subprocess.run([str(isla_tool), "synth", "--seed", "9", "--size", "256", "--bundle", str(directory / "s.zip")],
+                   check=True, stdout=subprocess.DEVNULL)
+    layout = directory / "layout.json"
+    layout.write_text(json.dumps({"format": "terrain-world.layout", "schema_version": 1, "name": "b", "gap_cells": 4,
+                                  "sources": [{"id": "a", "namespace": "na", "path": "s.zip", "row": 0, "col": 0}]}))
     return layout
 
 

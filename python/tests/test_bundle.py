@@ -4,23 +4,14 @@ provenance in the package, and a damaged bundle a CompilerError."""
 from __future__ import annotations
 
 import json
-import subprocess
 from pathlib import Path
 
 import pytest
+from support import bundle_layout
 
 from world_compiler.compiler import compile_world
 from world_compiler.contracts import CompilerError
 from world_compiler.validation import validate_world
-
-
-def bundle_layout(directory: Path, isla_tool: Path) -> Path:
-    subprocess.run([str(isla_tool), "synth", "--seed", "9", "--size", "256", "--bundle", str(directory / "s.zip")],
-                   check=True, stdout=subprocess.DEVNULL)
-    layout = directory / "layout.json"
-    layout.write_text(json.dumps({"format": "terrain-world.layout", "schema_version": 1, "name": "b", "gap_cells": 4,
-                                  "sources": [{"id": "a", "namespace": "na", "path": "s.zip", "row": 0, "col": 0}]}))
-    return layout
 
 
 def test_a_bundle_compiles_with_its_vegetation_and_member_hashes(tmp_path: Path, isla_tool: Path) -> None:

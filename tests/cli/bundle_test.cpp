@@ -19,6 +19,7 @@
 
 #include "file_tree.hpp"
 #include "tool_runner.hpp"
+#include "zip_patch.hpp"
 
 using namespace isla::test;
 namespace fs = std::filesystem;
@@ -75,67 +76,6 @@ class Workspace {
   std::vector<std::string> entries() const { return directoryEntries(dir.path()); }
 
   TempDir dir;
-};
-
-// A ZIP's bytes with fields of one member's local header and central
-// directory entry patched, as a hostile or damaged archive would have them.
-class ZipPatch {
- public:
-  explicit ZipPatch(std::vector<std::byte> bytes) : bytes_(std::move(bytes)) {}
-
-  void rename(const std::string& from, const std::string& to) {
-    BOOST_REQUIRE_EQUAL(from.size(), to.size());
-    const Entry e = find(from);
-    std::copy(to.begin(), to.end(), reinterpret_cast<char*>(bytes_.data()) + e.local + 30);
-    std::copy(to.begin(), to.end(), reinterpret_cast<char*>(bytes_.data()) + e.central + 46);
-  }
-  void setFlag(const std::string& name, std::uint16_t bit) {
-    const Entry e = find(name);
-    put(e.local + 6, get(e.local + 6, 2) | bit, 2);
-    put(e.central + 8, get(e.central + 8, 2) | bit, 2);
-  }
-  void flipCrc(const std::string& name) {
-    const Entry e = find(name);
-    put(e.local + 14, get(e.local + 14, 4) ^ 1, 4);
-    put(e.central + 16, get(e.central + 16, 4) ^ 1, 4);
-  }
-  void setSize(const std::string& name, std::uint32_t size) {
-    const Entry e = find(name);
-    put(e.local + 22, size, 4);
-    put(e.central + 24, size, 4);
-  }
-  void setUnixMode(const std::string& name, std::uint32_t mode) { put(find(name).central + 38, mode << 16, 4); }
-  void truncate(std::size_t size) { bytes_.resize(size); }
-  std::size_t size() const { return bytes_.size(); }
-  const std::vector<std::byte>& bytes() const { return bytes_; }
-
- private:
-  struct Entry {
-    std::size_t central = 0;
-    std::size_t local = 0;
-  };
-
-  std::uint32_t get(std::size_t at, int width) const {
-    std::uint32_t value = 0;
-    for (int i = width - 1; i >= 0; --i) value = value << 8 | std::to_integer<std::uint32_t>(bytes_.at(at + static_cast<std::size_t>(i)));
-    return value;
-  }
-  void put(std::size_t at, std::uint32_t value, int width) {
-    for (int i = 0; i < width; ++i) bytes_.at(at + static_cast<std::size_t>(i)) = std::byte(value >> (8 * i) & 0xff);
-  }
-  // The central directory entry named `name` (signature PK\1\2) and its local header.
-  Entry find(const std::string& name) const {
-    for (std::size_t at = 0; at + 46 <= bytes_.size(); ++at) {
-      if (get(at, 4) != 0x02014b50) continue;
-      const std::size_t length = get(at + 28, 2);
-      const std::string found(reinterpret_cast<const char*>(bytes_.data()) + at + 46, length);
-      if (found == name) return {at, get(at + 42, 4)};
-    }
-    BOOST_FAIL("no member " + name);
-    return {};
-  }
-
-  std::vector<std::byte> bytes_;
 };
 
 // The sample bundle, its blueprint member given a name as long as

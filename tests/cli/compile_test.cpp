@@ -3,18 +3,22 @@
 // and validates, the bytes are a function of the inputs alone, bad inputs
 // fail with their file and JSON pointer, and no failure, signal or limit
 // leaves an output or a stage behind.
+#include <boost/json/parse.hpp>
 #include <boost/test/unit_test.hpp>
 
+#include <locale.h>
 #include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <fstream>
 #include <thread>
 
 #include "compile_workspace.hpp"
 #include "file_tree.hpp"
+#include "skips.hpp"
 #include "tool_runner.hpp"
 
 using namespace isla::test;
@@ -75,14 +79,28 @@ BOOST_AUTO_TEST_CASE(every_layout_shape_compiles_and_validates) {
   }
 }
 
+// The locale of the determinism leg: decimal comma and '.' grouping, so a
+// number the tool formatted through the environment's locale would differ.
+constexpr const char* kCommaLocale = "de_DE.UTF-8";
+
+bool localeInstalled(const char* name) {
+  const locale_t locale = newlocale(LC_ALL_MASK, name, nullptr);
+  if (locale) freelocale(locale);
+  return locale != nullptr;
+}
+
 BOOST_AUTO_TEST_CASE(the_bytes_depend_on_the_inputs_alone) {
+  if (!localeInstalled(kCommaLocale)) {
+    cannotRun(std::string("the locale ") + kCommaLocale + " is not installed (scripts/install-deps generates it)");
+    return;
+  }
   Workspace ws;
   const auto layout = ws.layout("layout.json", 2, 2);
   const auto shuffled = ws.layout("shuffled.json", 2, 2, {3, 1, 0, 2});
   BOOST_REQUIRE(compileLayout(layout, ws.path("a"), {"--quiet", "--jobs", "2"}).exitCode == 0);
   BOOST_REQUIRE(compileLayout(layout, ws.path("b"), {"--quiet", "--jobs", "2"}).exitCode == 0);
   BOOST_REQUIRE(compileLayout(shuffled, ws.path("another-name"), {"--quiet", "--jobs", "1"},
-                        {{"LC_ALL", "de_DE.UTF-8"}, {"TZ", "Asia/Tokyo"}})
+                        {{"LC_ALL", kCommaLocale}, {"TZ", "Asia/Tokyo"}})
                     .exitCode == 0);
   const auto a = fileTree(ws.path("a"));
   BOOST_TEST(a.size() == 3u + 9u + 4u);
@@ -188,7 +206,42 @@ BOOST_AUTO_TEST_CASE(an_existing_output_is_refused_before_any_work) {
     BOOST_TEST(contains(readOnly.err, "the parent directory '" + ws.path("locked") + "' is not writable"),
                readOnly.err);
     BOOST_TEST(fs::is_empty(ws.path("locked")));
+  } else {
+    cannotRun("this machine has no way to make a directory unwritable for this user");
   }
+}
+
+// --height-scale: export's one-source world takes it; run compile refuses
+// it, the layout's height_scale_m being the one place its scale comes from.
+BOOST_AUTO_TEST_CASE(height_scale_scales_an_export_and_is_refused_by_run_compile) {
+  Workspace ws;
+  const auto blueprint = ws.path(ws.blueprint(1));
+  BOOST_REQUIRE(runTool({"export", blueprint, ws.path("at-251"), "--quiet"}).exitCode == 0);
+  const auto scaled = runTool({"export", blueprint, ws.path("at-100"), "--quiet", "--height-scale", "100"});
+  BOOST_REQUIRE_MESSAGE(scaled.exitCode == 0, scaled.err);
+  const auto defaults = boost::json::parse(fileTree(ws.path("at-251")).at("terrain/p-0-0.json")).as_object();
+  const auto hundred = boost::json::parse(fileTree(ws.path("at-100")).at("terrain/p-0-0.json")).as_object();
+  BOOST_TEST(contains(fileTree(ws.path("at-100")).at("world.json"), R"("height_scale_m": 100)"));
+  const auto& rows251 = defaults.at("heights_m").as_array();
+  const auto& rows100 = hundred.at("heights_m").as_array();
+  std::size_t far = 0;
+  for (std::size_t z = 0; z < rows251.size(); ++z) {
+    for (std::size_t x = 0; x < rows251[z].as_array().size(); ++x) {
+      // Each a float32 of raw x scale: the two agree to float32 precision.
+      const double at251 = rows251[z].as_array()[x].to_number<double>();
+      const double at100 = rows100[z].as_array()[x].to_number<double>();
+      far += std::abs(at251 / 251.0 - at100 / 100.0) > 1e-6 * std::max(1.0, std::abs(at251 / 251.0));
+    }
+  }
+  BOOST_TEST(far == 0u, far << " heights are not raw x 100");
+
+  const auto layout = ws.layout("layout.json", 1, 1);
+  const auto refused = compileLayout(layout, ws.path("world"), {"--quiet", "--height-scale", "100"});
+  BOOST_TEST(refused.exitCode == 2);
+  BOOST_TEST(contains(refused.err, "run compile takes the height scale from the layout's height_scale_m, not "
+                                   "--height-scale; set it there"),
+             refused.err);
+  BOOST_TEST(!fs::exists(ws.path("world")));
 }
 
 BOOST_AUTO_TEST_CASE(a_file_size_limit_is_a_clear_error_that_leaves_nothing) {

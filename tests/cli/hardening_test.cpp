@@ -14,6 +14,7 @@
 #include <map>
 #include <thread>
 
+#include "skips.hpp"
 #include "tool_runner.hpp"
 
 using namespace isla::test;
@@ -139,7 +140,8 @@ BOOST_AUTO_TEST_CASE(a_read_only_directory_is_refused_before_any_work) {
   TempDir dir;
   const LockedDirectory locked(dir / "locked");
   if (!locked.locked()) {
-    BOOST_TEST_MESSAGE("skipped: this machine has no way to make a directory unwritable for this user");
+    cannotRun("this machine has no way to make a directory unwritable for this user (root needs chattr, "
+              "e2fsprogs, on a file system that supports it)");
     return;
   }
   const auto before = listing(dir.path());

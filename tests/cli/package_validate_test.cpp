@@ -68,4 +68,33 @@ BOOST_AUTO_TEST_CASE(a_path_no_validator_recognises_is_an_error) {
   BOOST_TEST(mixed.err.find("a package (a directory or a .json file) is validated on its own") != std::string::npos);
 }
 
+BOOST_AUTO_TEST_CASE(blueprint_validator_options_are_refused_for_a_package) {
+  TempDir dir;
+  HandPackage package;
+  package.write(dir.path());
+  const std::pair<std::vector<std::string>, std::string> refused[] = {
+      {{"--only", "water"}, "--only"},
+      {{"--skip", "terrain"}, "--skip"},
+      {{"--server-config", "ServerConfig.json"}, "--server-config"},
+      {{"--height-range", "0:1"}, "--height-range"},
+      {{"--height-scale", "100"}, "--height-scale"},
+  };
+  for (const auto& [options, name] : refused) {
+    BOOST_TEST_CONTEXT(name) {
+      std::vector<std::string> arguments{"validate", dir.path().string()};
+      arguments.insert(arguments.end(), options.begin(), options.end());
+      const ToolRun run = runTool(arguments);
+      BOOST_TEST(run.exitCode == 2);
+      BOOST_TEST(run.err.starts_with("isla-tool validate: " + name +
+                                     ": blueprint validators' options, which do nothing for a package; leave them "
+                                     "out\n"),
+                 run.err);
+      BOOST_TEST(run.out == "");
+    }
+  }
+  const ToolRun blueprints = runTool({"validate", (dir / "a.dat").string(), "--sources", "layout.json"});
+  BOOST_TEST(blueprints.exitCode == 2);
+  BOOST_TEST(blueprints.err.find("--sources LAYOUT goes with a package") != std::string::npos, blueprints.err);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <sstream>
 #include <tuple>
 
@@ -35,6 +36,18 @@ std::vector<std::filesystem::path> filesIn(const std::filesystem::path& folder) 
 }
 
 std::vector<std::filesystem::path> regressions(const char* target) { return filesIn(kRegressions / target); }
+
+std::string regressionsReadme() {
+  std::ostringstream readme;
+  readme << std::ifstream(kRegressions / "README.md").rdbuf();
+  return readme.str();
+}
+
+// Printed, so that a log shows how many inputs a green replay covered.
+void announce(const char* target, std::size_t count) {
+  std::cerr << "replaying " << count << " " << target << " regression input(s) of tests/fuzz/regressions/" << target
+            << (count == 0 ? " (none committed: the README's table is empty)" : "") << "\n";
+}
 
 // A section regression starts with the tag of the codec its input selected,
 // so that it keeps that codec when plugins are added; then the input as the
@@ -97,25 +110,47 @@ BOOST_AUTO_TEST_CASE(every_layout_and_bundle_seed_and_corpus_input_passes) {
 }
 
 BOOST_AUTO_TEST_CASE(every_blueprint_regression_passes) {
-  for (const auto& file : regressions("blueprint")) {
+  const auto files = regressions("blueprint");
+  announce("blueprint", files.size());
+  for (const auto& file : files) {
     BOOST_TEST_CONTEXT(file.filename()) { BOOST_TEST(fuzzBlueprint(test::readFile(file)) == 0); }
   }
 }
 
 BOOST_AUTO_TEST_CASE(every_section_regression_passes) {
-  for (const auto& file : regressions("section")) {
+  const auto files = regressions("section");
+  announce("section", files.size());
+  for (const auto& file : files) {
     BOOST_TEST_CONTEXT(file.filename()) { BOOST_TEST(fuzzSection(sectionInput(test::readFile(file))) == 0); }
   }
 }
 
 BOOST_AUTO_TEST_CASE(every_regression_is_explained_in_the_readme) {
-  std::ostringstream readme;
-  readme << std::ifstream(kRegressions / "README.md").rdbuf();
+  const std::string readme = regressionsReadme();
   for (const char* target : {"blueprint", "section"}) {
     for (const auto& file : regressions(target)) {
       const std::string name = std::string(target) + "/" + file.filename().string();
-      BOOST_TEST(readme.str().find(name) != std::string::npos, name << " has no line in the README");
+      BOOST_TEST(readme.find(name) != std::string::npos, name << " has no line in the README");
     }
+  }
+}
+
+// An empty set is a state the README declares, not a folder that went
+// missing: its table's rows and the files are the same inputs.
+BOOST_AUTO_TEST_CASE(every_readme_row_is_a_committed_input) {
+  std::istringstream readme(regressionsReadme());
+  std::size_t rows = 0;
+  for (std::string line; std::getline(readme, line);) {
+    if (!line.starts_with("| `")) continue;
+    ++rows;
+    const auto name = line.substr(3, line.find('`', 3) - 3);
+    BOOST_TEST(std::filesystem::is_regular_file(kRegressions / name), "the README's row " << name << " has no file");
+  }
+  const auto files = regressions("blueprint").size() + regressions("section").size();
+  BOOST_TEST(rows == files, "the README's table has " << rows << " rows for " << files << " inputs");
+  if (files == 0) {
+    BOOST_TEST(regressionsReadme().find("No fuzzer run has found a bug yet") != std::string::npos,
+               "no regression inputs, and the README does not say that none were found");
   }
 }
 

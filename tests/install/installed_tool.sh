@@ -1,21 +1,46 @@
 #!/usr/bin/env bash
 # After `cmake --install`, the installed isla-tool finds the installed plugins
-# and enum table with no flag and no environment, and reads a blueprint.
+# and enum table with no flag and no environment: it reads a blueprint, runs
+# exporters (the package writer and png) on it, and its package validator
+# checks the package, the sources' hashes included.
 set -euo pipefail
 build="$1" blueprint="$2"
 prefix=$(mktemp -d)
 trap 'rm -rf "$prefix"' EXIT
 cmake --install "$build" --prefix "$prefix" >/dev/null
 unset ISLA_PLUGIN_PATH ISLA_ENUMS
-report=$("$prefix/bin/isla-tool" plugins)
-for plugin in prms hgts biom town tcrv tdtl eros wbid wbtb wsrf roads water terrain scenery metadata server-config; do
+tool="$prefix/bin/isla-tool"
+report=$("$tool" plugins)
+for plugin in prms hgts biom town tcrv tdtl eros wbid wbtb wsrf roads water terrain scenery metadata server-config \
+              terrain-world-v1 terrain-world-v1-exporter png obj gltf; do
   grep -q "file: $prefix/lib/isla-tool/plugins/$plugin.so" <<<"$report" || {
     echo "the installed isla-tool did not load $plugin from $prefix" >&2
     echo "$report" >&2
     exit 1
   }
 done
-"$prefix/bin/isla-tool" validate --strict "$blueprint"
+"$tool" validate --strict "$blueprint"
+
+work="$prefix/work"
+mkdir "$work"
+cp "$blueprint" "$work/island.dat"
+cat >"$work/layout.json" <<'LAYOUT'
+{"format": "terrain-world.layout", "schema_version": 1, "name": "installed", "slope_warning_deg": 89.99,
+ "sources": [{"id": "island", "namespace": "island", "path": "island.dat", "row": 0, "col": 0}]}
+LAYOUT
+"$tool" run compile "$work/layout.json" "$work/world" --quiet
+"$tool" validate "$work/world" --sources "$work/layout.json"
+"$tool" export "$work/island.dat" "$work/png" --exporter png --quiet
+for file in heightmap.png heightmap.json relief.png; do
+  [ -s "$work/png/$file" ] || { echo "the installed png exporter wrote no $file" >&2; exit 1; }
+done
+# The package validator finds a changed source.
+printf 'x' >>"$work/island.dat"
+if "$tool" validate "$work/world" --sources "$work/layout.json" 2>"$work/err"; then
+  echo "the installed package validator accepted a source changed after compilation" >&2
+  exit 1
+fi
+grep -q "world.source-hash" "$work/err" || { echo "no world.source-hash in:" >&2; cat "$work/err" >&2; exit 1; }
 
 # Neither the built nor the installed binaries name a directory of the build:
 # isla-tool finds the kernel at $ORIGIN/../lib, each plugin at $ORIGIN/../..

@@ -72,6 +72,10 @@ class ExtraValidator final : public isla::Validator {
              isla::Diagnostics& out) const override {
     const auto* table = blueprint.get<isla::Table>(isla::FourCC("XTRA"));
     if (!table) return;
+    // A value of -1 makes it throw, as a buggy validator would (validator.threw).
+    for (const auto& row : table->rows) {
+      if (row.number("value") == -1) throw std::runtime_error("a negative XTRA value");
+    }
     const auto limit = static_cast<std::size_t>(context.options.integer("extra-limit"));
     if (table->rows.size() > limit) {
       isla::Diagnostic d;

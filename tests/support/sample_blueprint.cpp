@@ -195,6 +195,24 @@ std::vector<std::byte> encodeErosion(std::uint16_t version, std::size_t length) 
   return flat(out);
 }
 
+void refreshBodies(SampleBlueprint& s) {
+  for (auto& body : s.bodies) {
+    double sumX = 0, sumY = 0;
+    std::int32_t count = 0;
+    for (std::int64_t x = 0; x < s.mapSize; ++x) {
+      for (std::int64_t y = 0; y < s.mapSize; ++y) {
+        if (s.waterIds[static_cast<std::size_t>(x * s.mapSize + y)] != body.id) continue;
+        sumX += static_cast<double>(x);
+        sumY += static_cast<double>(y);
+        ++count;
+      }
+    }
+    body.pixelCount = count;
+    body.centroidX = static_cast<float>(sumX / count);
+    body.centroidY = static_cast<float>(sumY / count);
+  }
+}
+
 BlueprintBuilder encode(const SampleBlueprint& s) {
   BlueprintBuilder b;
   b.add(FourCC("PRMS"), encodeParams(s));

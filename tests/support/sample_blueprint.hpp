@@ -73,6 +73,10 @@ std::vector<std::byte> encodeDetail(std::uint16_t version, std::size_t length = 
 // EROS: v2 is 62 bytes, v1 58 (no depositCapM); others get `length`.
 std::vector<std::byte> encodeErosion(std::uint16_t version, std::size_t length = 0);
 
+// Pixel counts and centroids of every WBTB row recomputed from WBID, for a
+// test that moved water pixels and breaks one rule only.
+void refreshBodies(SampleBlueprint& sample);
+
 // The WSRF code of a level the sample uses (throws for one no code holds).
 std::uint16_t encodeWaterLevel(float level);
 

@@ -63,7 +63,9 @@ ToolProcess::ToolProcess(const std::vector<std::string>& arguments,
     if (name.starts_with("ISLA_") || environment.contains(name)) continue;
     env.push_back(text);
   }
-  for (const auto& [name, value] : environment) env.push_back(name + "=" + value);
+  for (const auto& [name, value] : environment) {
+    if (value != kUnset) env.push_back(name + "=" + value);
+  }
 
   std::vector<std::string> argv{toolPath().string()};
   argv.insert(argv.end(), arguments.begin(), arguments.end());

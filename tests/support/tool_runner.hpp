@@ -10,6 +10,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace isla::test {
@@ -20,8 +21,11 @@ struct ToolRun {
   std::string err;
 };
 
+// An `environment` value that removes the variable instead of setting it.
+inline constexpr std::string_view kUnset = "\x01unset";
+
 // Runs isla-tool with no standard input and the ISLA_* variables of this
-// process removed; `environment` adds or overrides variables.
+// process removed; `environment` adds, overrides or (kUnset) removes variables.
 ToolRun runTool(const std::vector<std::string>& arguments,
                 const std::map<std::string, std::string>& environment = {});
 

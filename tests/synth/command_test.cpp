@@ -41,10 +41,11 @@ BOOST_AUTO_TEST_CASE(writes_the_blueprint_the_library_makes) {
 }
 
 BOOST_AUTO_TEST_CASE(without_source_date_epoch_the_time_is_fixed) {
-  if (std::getenv("SOURCE_DATE_EPOCH")) return;  // runTool can add variables, not remove them
   TempDir dir;
   const auto out = dir / "island.dat";
-  BOOST_TEST_REQUIRE(runTool({"synth", "--seed", "3", "--size", "256", "--out", out.string()}).exitCode == 0);
+  BOOST_TEST_REQUIRE(runTool({"synth", "--seed", "3", "--size", "256", "--out", out.string()},
+                             {{"SOURCE_DATE_EPOCH", std::string(kUnset)}})
+                         .exitCode == 0);
   BOOST_TEST((readFile(out) == synthBytes(synthSettings(3, 256))));
 }
 

@@ -72,16 +72,10 @@ std::optional<std::filesystem::path> findProgram(const std::string& name) {
   return std::nullopt;
 }
 
-bool inCi() {
-  const char* ci = std::getenv("CI");
-  return ci && std::string(ci) == "true";
-}
-
-boost::test_tools::assertion_result programOrCi(const std::string& program, const std::string& package) {
-  boost::test_tools::assertion_result found(findProgram(program).has_value() || inCi());
-  found.message() << program << " is not on PATH (Debian: " << package
-                  << "; scripts/install-deps installs it); skipped";
-  return found;
+boost::test_tools::assertion_result programOrCi(boost::unit_test::test_unit_id unit, const std::string& program,
+                                               const std::string& package) {
+  return availableOrCi(unit, findProgram(program).has_value(),
+                       program + " is not on PATH (Debian: " + package + "; scripts/install-deps installs it)");
 }
 
 bool gltfValidatorInstalled(const std::filesystem::path& modules) {

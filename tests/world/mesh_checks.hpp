@@ -16,6 +16,8 @@
 
 #include <isla/export/exporter.hpp>
 
+#include "skips.hpp"
+
 namespace isla::test {
 
 using ExportValues = std::map<std::string, std::string>;
@@ -43,10 +45,10 @@ void forEachSampleUnder(const SampleTriangle& triangle,
                         const std::function<void(std::int32_t x, std::int32_t z, double height)>& visit);
 
 std::optional<std::filesystem::path> findProgram(const std::string& name);  // on PATH
-// CI=true: a test whose tool is missing fails there instead of being skipped.
-bool inCi();
-// A precondition: `program` is on PATH, or CI=true (then the test fails saying so).
-boost::test_tools::assertion_result programOrCi(const std::string& program, const std::string& package);
+// A precondition: `program` is on PATH, or CI=true (then the test fails
+// saying so); otherwise the test is skipped, visibly (skips.hpp).
+boost::test_tools::assertion_result programOrCi(boost::unit_test::test_unit_id unit, const std::string& program,
+                                               const std::string& package);
 
 // The Khronos glTF validator: node on PATH and the npm gltf-validator in
 // `modules` (scripts/install-deps puts it in build-tools/node_modules).

@@ -5,13 +5,16 @@
 // JSON reads them back.
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 
 #include <isla/base/fourcc.hpp>
 #include <isla/json/json_text.hpp>
 
+#include "sample_blueprint.hpp"
 #include "world_fixture.hpp"
+#include "written_number.hpp"
 
 using namespace isla;
 using namespace isla::test;
@@ -74,6 +77,18 @@ Naive naiveStats(const World& world, std::size_t index) {
 }
 
 const std::vector<WorldSpec> kShapes{{1, 1}, {2, 1}, {1, 2}, {2, 2}, {3, 2}};
+
+// The contract's height at sample coordinates (u east, v south) of a patch
+// whose rows are `heights`: the cell's NW-SE triangle, as
+// TERRAIN_WORLD_V1.md writes it.
+double nwSeHeight(const std::vector<std::vector<float>>& heights, double u, double v) {
+  const auto x = static_cast<std::size_t>(std::min(std::floor(u), static_cast<double>(heights[0].size() - 2)));
+  const auto z = static_cast<std::size_t>(std::min(std::floor(v), static_cast<double>(heights.size() - 2)));
+  const double fu = u - static_cast<double>(x), fv = v - static_cast<double>(z);
+  const double nw = asWritten(heights[z][x]), ne = asWritten(heights[z][x + 1]);
+  const double sw = asWritten(heights[z + 1][x]), se = asWritten(heights[z + 1][x + 1]);
+  return fv <= fu ? nw + fu * (ne - nw) + fv * (se - ne) : nw + fv * (sw - nw) + fu * (se - sw);
+}
 
 }  // namespace
 
@@ -278,8 +293,18 @@ BOOST_AUTO_TEST_CASE(water_regions_and_scenery_come_from_each_source) {
   const SceneryEntity& town = scenery.entities[0];
   BOOST_TEST(town.id == "s01:entity:town-0");
   BOOST_TEST(town.sourceEntityId == "town-0");
-  BOOST_TEST(town.position[1] == sampleHeight(world, 2, town.position[0], town.position[2]));
-  BOOST_TEST(town.position[0] >= world.patches[2].originX);
+  // Each town at its pixel, at the height TERRAIN_WORLD_V1.md's NW-SE
+  // triangles give there, computed here from the patch's samples.
+  const Patch& patch = world.patches[2];
+  const auto heights = patchHeights(world, 2);
+  const auto towns = makeSample().towns;
+  BOOST_TEST_REQUIRE(scenery.entities.size() >= towns.size());
+  for (std::size_t i = 0; i < towns.size(); ++i) {
+    const auto& position = scenery.entities[i].position;
+    BOOST_TEST(position[0] == patch.originX + towns[i].x * world.settings.spacingM);
+    BOOST_TEST(position[2] == patch.originZ + towns[i].y * world.settings.spacingM);
+    BOOST_TEST(position[1] == nwSeHeight(heights, towns[i].x, towns[i].y), boost::test_tools::tolerance(1e-9));
+  }
   BOOST_TEST(scenery.assets.at(town.assetId).resolution == "unresolved");
   BOOST_TEST(!scenery.assets.at(town.assetId).category.has_value());
   BOOST_TEST(!scenery.roads.empty());

@@ -34,6 +34,10 @@ int runCompile(Invocation& invocation) {
   const auto& values = invocation.values();
   const bool example = !values.count("layout");
   if (!example && !values.count("output")) throw UsageError("give LAYOUT.json and OUTDIR, or neither for the example");
+  if (!values["height-scale"].defaulted()) {
+    throw UsageError("run compile takes the height scale from the layout's height_scale_m, not --height-scale; "
+                     "set it there");
+  }
   CompileRequest request;
   request.layout = example ? defaultExampleLayout() : std::filesystem::path(values["layout"].as<std::string>());
   request.output = example ? std::filesystem::path("world") : std::filesystem::path(values["output"].as<std::string>());

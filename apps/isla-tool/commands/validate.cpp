@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <set>
 
 #include <isla/bundle/source_reader.hpp>
@@ -87,12 +88,19 @@ const Registration<PackageValidator>& packageValidatorFor(const Registry& regist
 
 // One package: every diagnostic on stderr, the summary on stdout (or all of
 // it as one JSON object).
-int validatePackage(const Registry& registry, const std::string& path, bool json, bool strict) {
+int validatePackage(const Registry& registry, const std::string& path, const std::optional<std::string>& sources,
+                    bool json, bool strict) {
   const auto& validator = packageValidatorFor(registry, path);
   Diagnostics diagnostics;
   PackageSummary summary;
   try {
     summary = validator.object->check(path, diagnostics, CheckDepth::Full, 0);
+    if (sources && !validator.object->checkSources(path, *sources, diagnostics)) {
+      throw UsageError("--sources: the package validator '" + validator.object->name() +
+                       "' records nothing of the sources to compare");
+    }
+  } catch (const UsageError&) {
+    throw;
   } catch (const std::exception& error) {
     diagnostics.add(Diagnostic{.code = "validator.threw",
                                .message = "package validator '" + validator.object->name() + "' (plugin " +
@@ -131,6 +139,25 @@ int validatePackage(const Registry& registry, const std::string& path, bool json
   return valid ? 0 : 1;
 }
 
+// A package is checked by its package validator alone: the options that
+// select or configure blueprint validators, or scale raw heights, would do
+// nothing, so they are refused rather than ignored.
+void refuseBlueprintOptions(Invocation& invocation) {
+  const auto& values = invocation.values();
+  std::vector<std::string> given;
+  for (const char* name : {"only", "skip"}) {
+    if (values.count(name)) given.push_back(name);
+  }
+  if (!values["height-scale"].defaulted()) given.emplace_back("height-scale");
+  for (const auto& spec : validatorOptions(invocation.kernel())) {
+    if (values.count(spec.name)) given.push_back(spec.name);
+  }
+  if (given.empty()) return;
+  std::string list;
+  for (const auto& name : given) list += (list.empty() ? "--" : ", --") + name;
+  throw UsageError(list + ": blueprint validators' options, which do nothing for a package; leave them out");
+}
+
 }  // namespace
 
 int runValidate(Invocation& invocation) {
@@ -140,7 +167,9 @@ int runValidate(Invocation& invocation) {
       ("json", po::bool_switch(), "print every diagnostic as JSON")
       ("strict", po::bool_switch(), "treat warnings as errors")
       ("only", po::value<std::vector<std::string>>()->composing(), "run only this validator (repeatable)")
-      ("skip", po::value<std::vector<std::string>>()->composing(), "do not run this validator (repeatable)");
+      ("skip", po::value<std::vector<std::string>>()->composing(), "do not run this validator (repeatable)")
+      ("sources", po::value<std::string>(),
+       "a package: also compare each source's recorded SHA-256 with the bytes of the file this layout names");
   po::positional_options_description positional;
   positional.add("file", -1);
   if (!invocation.parse(options, positional, validatorOptions)) return 0;
@@ -154,10 +183,13 @@ int runValidate(Invocation& invocation) {
   const bool json = values["json"].as<bool>();
   const bool strict = values["strict"].as<bool>();
   const auto& paths = values["file"].as<std::vector<std::string>>();
+  const auto sources = values.count("sources") ? std::optional(values["sources"].as<std::string>()) : std::nullopt;
   if (std::any_of(paths.begin(), paths.end(), isPackagePath)) {
     if (paths.size() != 1) throw UsageError("a package (a directory or a .json file) is validated on its own");
-    return validatePackage(kernel.registry(), paths.front(), json, strict);
+    refuseBlueprintOptions(invocation);
+    return validatePackage(kernel.registry(), paths.front(), sources, json, strict);
   }
+  if (sources) throw UsageError("--sources LAYOUT goes with a package (a directory or its world.json), not blueprints");
 
   OptionValues validatorValues;
   try {

@@ -145,8 +145,8 @@ CompileResult compileWorld(const Kernel& kernel, const CompileRequest& request, 
   const unsigned threads = resolveThreads(request.threads);
 
   Diagnostics diagnostics;
-  const auto layout =
-      request.blueprint.empty() ? loadLayout(request.layout, diagnostics) : singleSourceLayout(request.blueprint);
+  const auto layout = request.blueprint.empty() ? loadLayout(request.layout, diagnostics)
+                                                : singleSourceLayout(request.blueprint, kernel.units());
   if (!layout) throw CompileError("the layout has errors; nothing was written", diagnostics);
 
   // Sources load on every thread, a batch at a time so that progress moves,

@@ -11,6 +11,11 @@ namespace isla {
 Validator::~Validator() = default;
 Exporter::~Exporter() = default;
 PackageValidator::~PackageValidator() = default;
+
+bool PackageValidator::checkSources(const std::filesystem::path&, const std::filesystem::path&, Diagnostics&) const {
+  return false;
+}
+
 Progress::~Progress() = default;
 
 }  // namespace isla

@@ -22,9 +22,10 @@ std::string identifierOf(const std::filesystem::path& blueprint) {
 
 }  // namespace
 
-Layout singleSourceLayout(const std::filesystem::path& blueprint) {
+Layout singleSourceLayout(const std::filesystem::path& blueprint, const Units& units) {
   const std::string id = identifierOf(blueprint);
   Layout layout{.file = blueprint, .name = id, .settings = {}, .rows = 1, .cols = 1, .sources = {}};
+  layout.settings.heightScaleM = units.heightScaleM;
   layout.sources.push_back(LayoutSource{id, id, blueprint.filename().string(), blueprint, 0, 0, "/sources/0"});
   return layout;
 }

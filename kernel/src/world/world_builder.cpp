@@ -6,13 +6,13 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
 #include "borders.hpp"
 #include "edges.hpp"
 #include "isla/base/fourcc.hpp"
 #include "isla/base/interrupt.hpp"
 #include "isla/parallel/parallel.hpp"
+#include "isla/base/text_format.hpp"
 #include "patch_stats.hpp"
 #include "scenery_builder.hpp"
 #include "water_regions.hpp"
@@ -117,20 +117,14 @@ void computeStats(World& world, unsigned threads, Progress& progress) {
   }
 }
 
-std::string degrees(double value) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.1f", value);
-  return text;
-}
-
 void warnSteepPatches(World& world) {
   for (std::size_t i = 0; i < world.patches.size(); ++i) {
     const double slope = world.stats[i].maxSlopeDeg;
     if (slope <= world.settings.slopeWarningDeg) continue;
     const std::string& id = world.patches[i].id;
     world.warnings.push_back({"slope.steep", id,
-                              "patch " + id + " has a triangle of " + degrees(slope) + " degrees, above the " +
-                                  degrees(world.settings.slopeWarningDeg) + " degree threshold"});
+                              "patch " + id + " has a triangle of " + fixedText(slope, 1) + " degrees, above the " +
+                                  fixedText(world.settings.slopeWarningDeg, 1) + " degree threshold"});
   }
 }
 

@@ -59,6 +59,9 @@ struct ReadOptions {
   Skim skim = Skim::None;
 };
 
+// The largest document read whole (world.json, boundaries, report, scenery).
+inline constexpr std::uintmax_t kMaxDocumentBytes = std::uintmax_t{1} << 30;
+
 // The document, or nothing after reporting world.unreadable (not JSON,
 // truncated, too large) under `name`. Duplicate keys are world.schema errors.
 std::optional<boost::json::value> readDocument(const std::filesystem::path& file, const std::string& name,

@@ -15,7 +15,6 @@ namespace isla::terrain_world {
 
 namespace {
 
-constexpr std::uintmax_t kMaxDocumentBytes = std::uintmax_t{1} << 30;
 // The most bytes a terrain file of n heights may have: a header and, per
 // height, the longest float32 JSON ("-1.17549435e-38") with generous
 // separators and indentation.

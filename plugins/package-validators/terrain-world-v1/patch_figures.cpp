@@ -7,6 +7,7 @@
 #include <limits>
 #include <numbers>
 
+#include <isla/base/text_format.hpp>
 #include <isla/parallel/vector_clones.hpp>
 
 namespace isla::terrain_world {
@@ -17,11 +18,7 @@ namespace {
 constexpr std::size_t kMaxProblems = 20;
 constexpr double kElevationTolerance = 1e-6;
 
-std::string text(double value) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.9g", value);
-  return buffer;
-}
+std::string text(double value) { return isla::significantText(value, 9); }
 
 // How far `value` lies outside [lo, hi].
 double outside(double value, double lo, double hi) { return std::max({value - hi, lo - value, 0.0}); }

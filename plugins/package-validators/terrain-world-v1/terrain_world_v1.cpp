@@ -7,6 +7,7 @@
 
 #include "json_document.hpp"
 #include "package_check.hpp"
+#include "source_hashes.hpp"
 
 namespace {
 
@@ -19,7 +20,8 @@ class TerrainWorldValidator final : public isla::PackageValidator {
  public:
   std::string name() const override { return "terrain-world-v1"; }
   std::string description() const override {
-    return "a Terrain World v1 package: schemas, hashes, paths, lattice, boundaries, terrain, report and scenery";
+    return "a Terrain World v1 package: schemas, hashes, paths, lattice, boundaries, terrain, report and scenery; "
+           "with --sources LAYOUT, the sources' hashes";
   }
 
   bool recognises(const std::filesystem::path& path) const override {
@@ -37,9 +39,19 @@ class TerrainWorldValidator final : public isla::PackageValidator {
 
   isla::PackageSummary check(const std::filesystem::path& path, isla::Diagnostics& out,
                              isla::CheckDepth depth, unsigned threads) const override {
+    return isla::terrain_world::checkPackage(descriptorOf(path), out, depth, threads);
+  }
+
+  bool checkSources(const std::filesystem::path& path, const std::filesystem::path& layout,
+                    isla::Diagnostics& out) const override {
+    isla::terrain_world::checkSourceHashes(descriptorOf(path), layout, out);
+    return true;
+  }
+
+ private:
+  static std::filesystem::path descriptorOf(const std::filesystem::path& path) {
     std::error_code error;
-    const bool directory = std::filesystem::is_directory(path, error);
-    return isla::terrain_world::checkPackage(directory ? path / kDescriptor : path, out, depth, threads);
+    return std::filesystem::is_directory(path, error) ? path / kDescriptor : path;
   }
 };
 

@@ -19,7 +19,8 @@ namespace isla {
 struct CompileRequest {
   std::filesystem::path layout;
   // Instead of `layout`: one blueprint as a 1 x 1 layout with default
-  // settings (isla-tool export); its id and namespace are the file's stem.
+  // settings but the kernel's height scale (isla-tool export); its id and
+  // namespace are the file's stem.
   std::filesystem::path blueprint;
   std::filesystem::path output;
   std::string exporter = "terrain-world-v1";

@@ -47,6 +47,12 @@ class ISLA_API PackageValidator {
   // every core); what it reports does not depend on them.
   virtual PackageSummary check(const std::filesystem::path& path, Diagnostics& out, CheckDepth depth,
                                unsigned threads) const = 0;
+  // With the sources at hand (`layout`, the layout the package was compiled
+  // from): adds a diagnostic for every source whose recorded hash differs
+  // from its file's bytes, or that cannot be read. Returns false, adding
+  // nothing, when the format records nothing of its sources to compare.
+  virtual bool checkSources(const std::filesystem::path& path, const std::filesystem::path& layout,
+                            Diagnostics& out) const;
 };
 
 }  // namespace isla

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "isla/base/diagnostics.hpp"
+#include "isla/base/units.hpp"
 
 namespace isla {
 
@@ -49,8 +50,10 @@ std::optional<Layout> loadLayout(const std::filesystem::path& file, Diagnostics&
 std::optional<Layout> parseLayout(std::string_view json, const std::filesystem::path& file,
                                   Diagnostics& out);
 
-// One blueprint as a 1 x 1 layout with default settings (isla-tool export):
-// its id and namespace are the file's stem, made a valid identifier.
-Layout singleSourceLayout(const std::filesystem::path& blueprint);
+// One blueprint as a 1 x 1 layout with default settings but the height
+// scale of `units` (isla-tool export --height-scale, the one setting such a
+// world cannot take from a layout): its id and namespace are the file's
+// stem, made a valid identifier.
+Layout singleSourceLayout(const std::filesystem::path& blueprint, const Units& units);
 
 }  // namespace isla

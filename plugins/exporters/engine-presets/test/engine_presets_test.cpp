@@ -3,14 +3,16 @@
 // --exporter unity|unreal`), read back by real consumers: numpy
 // (read_unity_raw.py) reads the Unity RAW tiles, checks their shared edges
 // and stitches them; pngcheck and Pillow read the Unreal PNGs. The samples
-// are compared with the World's heights (within one step) and the padding
+// are compared with the World's heights (within half a step) and the padding
 // with the world's last column and row.
 #include <boost/json/parse.hpp>
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
 #include <cmath>
 
 #include "export_workspace.hpp"
+#include "written_number.hpp"
 
 using namespace isla;
 using namespace isla::test;
@@ -46,9 +48,12 @@ Mosaic mosaic(const World& world) {
   return out;
 }
 
-// `samples` (padded_samples of the sidecar, row-major) rebuilt through the
-// sidecar are within one step of the World's heights, and the padding
-// repeats the world's last column and row.
+// `samples` (padded_samples of the sidecar, row-major) are the nearest of
+// 65536 levels spanning the world's lowest..highest height as written
+// (written_number.hpp), computed here
+// from the World: rebuilt as min + value * step, within half a step of the
+// World's heights; the sidecar's min_m and step_m are that range's; and
+// the padding repeats the world's last column and row.
 void checkSamples(const World& world, const std::vector<std::uint16_t>& samples, const boost::json::object& sidecar) {
   const Mosaic heights = mosaic(world);
   const auto& padded = sidecar.at("padded_samples").as_array();
@@ -56,7 +61,12 @@ void checkSamples(const World& world, const std::vector<std::uint16_t>& samples,
   BOOST_TEST_REQUIRE(samples.size() == static_cast<std::size_t>(width * height));
   BOOST_TEST(sidecar.at("world_samples").as_array()[0].as_int64() == heights.width);
   BOOST_TEST(sidecar.at("world_samples").as_array()[1].as_int64() == heights.height);
-  const double minM = sidecar.at("min_m").to_number<double>(), step = sidecar.at("step_m").to_number<double>();
+  const auto [lowest, highest] = std::ranges::minmax(heights.heights);
+  const double minM = asWritten(lowest), step = (asWritten(highest) - minM) / 65535.0;
+  BOOST_TEST(sidecar.at("min_m").to_number<double>() == minM);
+  BOOST_TEST(sidecar.at("step_m").to_number<double>() == step, boost::test_tools::tolerance(1e-12));
+  // Half a step, and a rounding error of the double arithmetic on top.
+  const double halfStep = step / 2 * (1 + 1e-9);
   std::int64_t far = 0, badPadding = 0;
   for (std::int64_t z = 0; z < height; ++z) {
     for (std::int64_t x = 0; x < width; ++x) {
@@ -66,11 +76,12 @@ void checkSamples(const World& world, const std::vector<std::uint16_t>& samples,
         badPadding += value != samples[static_cast<std::size_t>(edgeZ * width + edgeX)];
         continue;
       }
-      const double rebuilt = minM + value * step;
-      far += std::abs(rebuilt - heights.heights[static_cast<std::size_t>(z * heights.width + x)]) > step;
+      const float metres = heights.heights[static_cast<std::size_t>(z * heights.width + x)];
+      // Half a step, give or take the gap between the float32 and its written decimal.
+      far += std::abs(minM + value * step - metres) > halfStep + std::abs(asWritten(metres) - metres);
     }
   }
-  BOOST_TEST(far == 0, far << " samples more than one step from the World's heights");
+  BOOST_TEST(far == 0, far << " samples more than half a step from the World's heights");
   BOOST_TEST(badPadding == 0, badPadding << " padding samples do not repeat the world's edge");
 }
 

@@ -166,8 +166,8 @@ std::string errorOf(const World& world, const ExportValues& values) {
   return "no error";
 }
 
-boost::test_tools::assertion_result assimpInstalled(boost::unit_test::test_unit_id) {
-  return programOrCi("assimp", "assimp-utils");
+boost::test_tools::assertion_result assimpInstalled(boost::unit_test::test_unit_id unit) {
+  return programOrCi(unit, "assimp", "assimp-utils");
 }
 
 }  // namespace

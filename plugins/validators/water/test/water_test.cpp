@@ -59,25 +59,6 @@ SampleWaterBody& bodyWithId(SampleBlueprint& s, std::uint16_t id) {
   return s.bodies.back();
 }
 
-// Pixel counts and centroids of every WBTB row, recomputed from WBID.
-void refreshBodies(SampleBlueprint& s) {
-  for (auto& body : s.bodies) {
-    double sumX = 0, sumY = 0;
-    std::int32_t count = 0;
-    for (std::int64_t x = 0; x < s.mapSize; ++x) {
-      for (std::int64_t y = 0; y < s.mapSize; ++y) {
-        if (s.waterIds[index(s, x, y)] != body.id) continue;
-        sumX += static_cast<double>(x);
-        sumY += static_cast<double>(y);
-        ++count;
-      }
-    }
-    body.pixelCount = count;
-    body.centroidX = static_cast<float>(sumX / count);
-    body.centroidY = static_cast<float>(sumY / count);
-  }
-}
-
 // Sets every lake pixel from column `fromX` on to `id`.
 void relabelLake(SampleBlueprint& s, std::int64_t fromX, std::uint16_t id) {
   for (std::int64_t x = fromX; x <= kLakeX1; ++x) {

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: MIT
+// One input per error code of docs/diagnostics.md that breaks that rule,
+// and the isla-tool call that must refuse it (exit 1, the code reported as
+// an error). refusal_test.cpp holds the table to the document.
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace isla::test {
+
+struct RefusalCase {
+  std::string code;
+  // Writes the input into the (empty) directory and returns the arguments.
+  std::function<std::vector<std::string>(const std::filesystem::path& dir)> make;
+};
+
+// The reader's, the kernel's, the section plugins' and the blueprint
+// validators' rules: `isla-tool validate FILE.dat`.
+std::vector<RefusalCase> blueprintRefusals();
+// The package validator's: `isla-tool validate DIR` on a compiled package
+// with one thing changed.
+std::vector<RefusalCase> packageRefusals();
+// The compiler's (layouts, sources, viewer bundles): `isla-tool run compile`
+// or `bundle make`.
+std::vector<RefusalCase> compileRefusals();
+
+}  // namespace isla::test
