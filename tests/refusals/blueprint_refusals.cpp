@@ -261,6 +261,7 @@ std::vector<RefusalCase> blueprintRefusals() {
       sample("water.surface-level",
              [](SampleBlueprint& s) { s.waterSurface[pixel(s, 90, 125)] = encodeWaterLevel(0.41f); }),
       sample("terrain.non-finite", [](SampleBlueprint& s) { s.heights[pixel(s, 128, 128)] = kNaN; }),
+      sample("terrain.height-overflow", [](SampleBlueprint& s) { s.heights[pixel(s, 128, 128)] = 1e30f; }),
       {"terrain.bad-height-range",
        [](const fs::path& dir) {
          return validate(dir, encode(makeSample()).v2(), {"--height-range", "5:1"});

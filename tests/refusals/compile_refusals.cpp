@@ -103,6 +103,7 @@ std::vector<RefusalCase> compileRefusals() {
       layout("layout.duplicate-namespace", entry("a", "a.dat", 0, 0, "n") + "," + entry("b", "b.dat", 0, 1, "n")),
       layout("layout.duplicate-cell", entry("a", "a.dat", 0, 0) + "," + entry("b", "b.dat", 0, 0)),
       layout("layout.hole", entry("a", "a.dat", 0, 0) + "," + entry("b", "b.dat", 1, 1)),
+      layout("layout.bad-path", entry("a", "a\\u0000.dat", 0, 0)),
       layout("source.unreadable", entry("a", "absent.dat", 0, 0)),
       {"source.invalid",
        [](const fs::path& dir) {

@@ -129,6 +129,13 @@ std::vector<RefusalCase> packageRefusals() {
               fs::create_directory_symlink("heights", world / "terrain");
             }),
       files("world.missing-file", [](const fs::path& world) { fs::remove(world / "boundaries.json"); }),
+      files("world.terrain-too-large",
+            [](const fs::path& world) {
+              for (const auto& entry : fs::directory_iterator(world / "terrain")) {
+                fs::resize_file(entry.path(), std::uintmax_t{20} << 30);  // sparse: no disk is used
+                break;
+              }
+            }),
       files("world.hash-mismatch",
             [](const fs::path& world) { std::ofstream(world / "compilation-report.json", std::ios::app) << "\n"; }),
       edit("world.source-grid", "world.json", [](json::value& w) { at(w, "/sources/1/col") = 0; }),

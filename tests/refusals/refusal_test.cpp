@@ -23,6 +23,9 @@ const std::map<std::string, std::string> kUnreachable{
     {"mapsize.unknown",
      "a grid decoded before MapSize is known: the reader decodes PRMS first or refuses the file (params.missing, "
      "params.not-first, params.no-plugin)"},
+    {"layout.range",
+     "a layout number out of its range: the layout schema states the same ranges and refuses the file first "
+     "(layout.schema); the code's own check guards the numbers it sizes by (tests/world/layout_limits_test.cpp)"},
     {"role.mismatch",
      "a section plugin filling another role than it declares: neither a shipped nor a test plugin does (a test "
      "plugin that does is still to be written)"},
