@@ -9,6 +9,7 @@
 #include "cli/invocation.hpp"
 #include "cli/progress_display.hpp"
 #include "cli/report.hpp"
+#include "cli/thread_count.hpp"
 
 namespace isla::cli {
 
@@ -24,11 +25,27 @@ OptionText exporterOptions(const std::vector<std::string>& assignments) {
   return options;
 }
 
+CompileRequest requestFromOptions(Invocation& invocation) {
+  const auto& values = invocation.values();
+  CompileRequest request;
+  request.exporter = values["exporter"].as<std::string>();
+  if (values.count("option")) request.options = exporterOptions(values["option"].as<std::vector<std::string>>());
+  request.threads = threadCount(values, "jobs");
+  request.validatorOptions = invocation.pluginValues();
+  return request;
+}
+
 CompileResult runCompileJob(const Kernel& kernel, const CompileRequest& request, bool quiet) {
-  CompileResult result;
+  return runCompileJob<CompileResult>([&](Progress& progress) { return compileWorld(kernel, request, progress); },
+                                      quiet);
+}
+
+template <class Result>
+Result runCompileJob(const std::function<Result(Progress&)>& job, bool quiet) {
+  Result result;
   try {
     const auto progress = makeProgressDisplay(quiet);
-    result = compileWorld(kernel, request, *progress);
+    result = job(*progress);
   } catch (const CompileError& error) {
     printDiagnostics(error.diagnostics(), std::cerr);
     throw CommandError(error.what());
@@ -42,5 +59,8 @@ CompileResult runCompileJob(const Kernel& kernel, const CompileRequest& request,
   printDiagnostics(result.diagnostics, std::cerr, Severity::Warning);
   return result;
 }
+
+template CompileResult runCompileJob(const std::function<CompileResult(Progress&)>&, bool);
+template ShardResult runCompileJob(const std::function<ShardResult(Progress&)>&, bool);
 
 }  // namespace isla::cli

@@ -4,17 +4,33 @@
 // stderr, the job's errors turned into the command's, warnings printed.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
 #include <isla/jobs/compile.hpp>
+#include <isla/jobs/shard.hpp>
 
 namespace isla::cli {
+
+class Invocation;
 
 // Throws UsageError for an assignment without '=' or key.
 OptionText exporterOptions(const std::vector<std::string>& assignments);
 
+// A request with the exporter, its options, the threads and the validator
+// options of the command line (--exporter, --option, --jobs and the
+// validators' own); the caller names the inputs and the output.
+CompileRequest requestFromOptions(Invocation& invocation);
+
 // Throws CommandError after printing the job's diagnostics.
 CompileResult runCompileJob(const Kernel& kernel, const CompileRequest& request, bool quiet);
+
+// The same for any job of the compile's kind (a shard, an assembly), whose
+// warnings `job` returns.
+template <class Result>
+Result runCompileJob(const std::function<Result(Progress&)>& job, bool quiet);
+extern template CompileResult runCompileJob(const std::function<CompileResult(Progress&)>&, bool);
+extern template ShardResult runCompileJob(const std::function<ShardResult(Progress&)>&, bool);
 
 }  // namespace isla::cli

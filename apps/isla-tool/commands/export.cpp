@@ -26,13 +26,9 @@ int runExport(Invocation& invocation) {
 
   const auto& values = invocation.values();
   if (!values.count("file") || !values.count("output")) throw UsageError("give FILE.dat and OUTDIR");
-  CompileRequest request;
+  CompileRequest request = requestFromOptions(invocation);
   request.blueprint = values["file"].as<std::string>();
   request.output = values["output"].as<std::string>();
-  request.exporter = values["exporter"].as<std::string>();
-  if (values.count("option")) request.options = exporterOptions(values["option"].as<std::vector<std::string>>());
-  request.threads = threadCount(values, "jobs");
-  request.validatorOptions = invocation.pluginValues();
 
   const CompileResult result = runCompileJob(invocation.kernel(), request, values["quiet"].as<bool>());
   const std::size_t warnings = result.diagnostics.count(Severity::Warning);

@@ -3,6 +3,8 @@
 // world goes into a stage that is validated before it is published.
 #include "isla/jobs/compile.hpp"
 
+#include "compile_steps.hpp"
+
 #include <future>
 #include <map>
 
@@ -36,27 +38,6 @@ std::string namesOf(const std::vector<const Registered*>& registered) {
   std::string out;
   for (const auto* r : registered) out += (out.empty() ? "" : ", ") + r->object->name();
   return out.empty() ? "none" : out;
-}
-
-struct ChosenExporter {
-  const Exporter& exporter;
-  std::string who;  // "exporter 'png' (plugin png)"
-  OptionValues options;
-};
-
-// The exporter and its options, parsed and checked (by the kernel, then by
-// the exporter's own rules across options) before anything is read.
-ChosenExporter chooseExporter(const Kernel& kernel, const CompileRequest& request) {
-  const auto* exporter = kernel.registry().exporter(request.exporter);
-  if (!exporter) {
-    throw CompileError("no exporter named '" + request.exporter + "'; loaded exporters: " +
-                           namesOf(kernel.registry().exporters()),
-                       {});
-  }
-  const std::string who = pluginObjectName("exporter", request.exporter, *exporter->plugin);
-  OptionValues options = resolveOptions(who, exporter->object->options(), request.options);
-  callPlugin(who, "checking its options", [&] { exporter->object->checkOptions(options); });
-  return {*exporter->object, who, std::move(options)};
 }
 
 // Reads and validates one source, a blueprint or a viewer bundle holding
@@ -138,12 +119,22 @@ void reportSourceWarnings(World& world, const Layout& layout, const Diagnostics&
 
 }  // namespace
 
-CompileResult compileWorld(const Kernel& kernel, const CompileRequest& request, Progress& progress) {
-  StagedDirectory::checkTarget(request.output);
-  const ChosenExporter chosen = chooseExporter(kernel, request);
-  const Exporter& exporter = chosen.exporter;
-  const unsigned threads = resolveThreads(request.threads);
+ChosenExporter chooseExporter(const Kernel& kernel, const CompileRequest& request) {
+  const auto* exporter = kernel.registry().exporter(request.exporter);
+  if (!exporter) {
+    throw CompileError("no exporter named '" + request.exporter + "'; loaded exporters: " +
+                           namesOf(kernel.registry().exporters()),
+                       {});
+  }
+  const std::string who = pluginObjectName("exporter", request.exporter, *exporter->plugin);
+  OptionValues options = resolveOptions(who, exporter->object->options(), request.options);
+  callPlugin(who, "checking its options", [&] { exporter->object->checkOptions(options); });
+  return {*exporter->object, who, std::move(options)};
+}
 
+
+BuiltWorld buildRequestedWorld(const Kernel& kernel, const CompileRequest& request, unsigned threads,
+                               Progress& progress, const KnownFigures& knownFigures) {
   Diagnostics diagnostics;
   const auto layout = request.blueprint.empty() ? loadLayout(request.layout, diagnostics)
                                                 : singleSourceLayout(request.blueprint, kernel.units());
@@ -166,7 +157,7 @@ CompileResult compileWorld(const Kernel& kernel, const CompileRequest& request, 
       const std::size_t i = first + b;
       read[i] = loadSource(kernel, *layout, layout->sources[i], context, threads, hashes[i], sourceDiagnostics[i]);
     });
-    progress.update(0.3 * static_cast<double>(first + batch) / static_cast<double>(count));
+    progress.update(0.55 * static_cast<double>(first + batch) / static_cast<double>(count));
   }
   std::vector<LoadedSource> loaded;
   for (std::size_t i = 0; i < count; ++i) {
@@ -176,52 +167,82 @@ CompileResult compileWorld(const Kernel& kernel, const CompileRequest& request, 
   if (!diagnostics.hasErrors()) checkMapSizes(*layout, loaded, diagnostics);
   if (diagnostics.hasErrors()) throw CompileError("a source has errors; nothing was written", diagnostics);
 
-  ProgressRange building(progress, 0.3, 0.55);
-  World world = buildWorld(*layout, std::move(loaded), kernel.enums(), threads, building);
+  ProgressRange building(progress, 0.55, 1.0);
+  World world = buildWorld(*layout, std::move(loaded), kernel.enums(), threads, building, knownFigures);
   for (std::size_t i = 0; i < hashes.size(); ++i) world.sources[i].sha256 = hashes[i].get();
   const std::size_t worldWarnings = world.warnings.size();
   reportSourceWarnings(world, *layout, diagnostics);
+  return BuiltWorld{std::move(world), std::move(diagnostics), worldWarnings};
+}
 
-  StagedDirectory stage(request.output);
-  ProgressRange writing(progress, 0.55, 0.9);
-  callPlugin(chosen.who, "writing", [&] {
-    exporter.write(ExportInput{world, kernel.enums(), chosen.options, threads, writing}, stage.stage(), diagnostics);
-  });
-  checkInterrupted();
-  if (const std::string name = exporter.packageValidator(); !name.empty()) {
-    const auto* validator = kernel.registry().packageValidator(name);
-    if (!validator) {
-      throw CompileError(chosen.who + " has its output checked by package validator '" + name +
-                             "', which is not loaded; nothing was published",
-                         {});
-    }
-    Diagnostics found;
-    callPlugin(pluginObjectName("package validator", name, *validator->plugin), "checking the stage", [&] {
-      validator->object->check(stage.stage(), found, CheckDepth::JustWritten, threads);
-    });
-    if (found.hasErrors()) {
-      throw CompileError("the written package breaks the rules of '" + name +
-                             "' (a bug: please report it with the layout); nothing was published",
-                         found);
-    }
+namespace {
+
+// Runs the exporter's package validator, if it has one, on the stage.
+void checkStage(const Kernel& kernel, const ChosenExporter& chosen, const std::filesystem::path& stage,
+                unsigned threads) {
+  const std::string name = chosen.exporter.packageValidator();
+  if (name.empty()) return;
+  const auto* validator = kernel.registry().packageValidator(name);
+  if (!validator) {
+    throw CompileError(chosen.who + " has its output checked by package validator '" + name +
+                           "', which is not loaded; nothing was published",
+                       {});
   }
-  checkInterrupted();
-  stage.commit();
-  progress.update(1.0);
+  Diagnostics found;
+  callPlugin(pluginObjectName("package validator", name, *validator->plugin), "checking the stage", [&] {
+    validator->object->check(stage, found, CheckDepth::JustWritten, threads);
+  });
+  if (found.hasErrors()) {
+    throw CompileError("the written package breaks the rules of '" + name +
+                           "' (a bug: please report it with the layout); nothing was published",
+                       found);
+  }
+}
 
+// The counts and the warnings (not errors) of a published compile.
+CompileResult compileResult(const BuiltWorld& built, const std::filesystem::path& output) {
+  const World& world = built.world;
   CompileResult result;
   result.sources = world.sources.size();
   result.patches = world.patches.size();
   result.edges = world.edges.size();
-  result.output = stage.target();
-  for (const auto& d : diagnostics.items()) {
+  result.output = output;
+  for (const auto& d : built.diagnostics.items()) {
     if (d.severity != Severity::Error) result.diagnostics.add(d);
   }
-  for (std::size_t i = 0; i < worldWarnings; ++i) {
+  for (std::size_t i = 0; i < built.worldWarnings; ++i) {
     const WorldWarning& w = world.warnings[i];
     result.diagnostics.add(Diagnostic{.severity = Severity::Warning, .code = w.code, .message = w.message});
   }
   return result;
+}
+
+}  // namespace
+
+CompileResult publishStage(const Kernel& kernel, const ChosenExporter& chosen, StagedDirectory& stage,
+                           const BuiltWorld& built, unsigned threads, Progress& progress) {
+  checkInterrupted();
+  checkStage(kernel, chosen, stage.stage(), threads);
+  checkInterrupted();
+  stage.commit();
+  progress.update(1.0);
+  return compileResult(built, stage.target());
+}
+
+CompileResult compileWorld(const Kernel& kernel, const CompileRequest& request, Progress& progress) {
+  StagedDirectory::checkTarget(request.output);
+  const ChosenExporter chosen = chooseExporter(kernel, request);
+  const unsigned threads = resolveThreads(request.threads);
+  ProgressRange building(progress, 0.0, 0.55);
+  BuiltWorld built = buildRequestedWorld(kernel, request, threads, building);
+
+  StagedDirectory stage(request.output);
+  ProgressRange writing(progress, 0.55, 0.9);
+  callPlugin(chosen.who, "writing", [&] {
+    chosen.exporter.write(ExportInput{built.world, kernel.enums(), chosen.options, threads, writing}, stage.stage(),
+                          built.diagnostics);
+  });
+  return publishStage(kernel, chosen, stage, built, threads, progress);
 }
 
 }  // namespace isla

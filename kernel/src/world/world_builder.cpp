@@ -76,10 +76,11 @@ struct StatsTask {
   std::int32_t endRow;
 };
 
-std::vector<StatsTask> statsTasks(const World& world) {
+std::vector<StatsTask> statsTasks(const World& world, const std::vector<std::optional<PatchStats>>& known) {
   std::vector<StatsTask> tasks;
   for (std::size_t i = 0; i < world.patches.size(); ++i) {
     const Patch& patch = world.patches[i];
+    if (known[i]) continue;
     const auto rows = static_cast<std::int32_t>(std::max<std::int64_t>(1, kSamplesPerTask / patch.pointsX));
     for (std::int32_t first = 0; first < patch.pointsZ; first += rows) {
       tasks.push_back({i, first, std::min(patch.pointsZ, first + rows)});
@@ -93,10 +94,14 @@ PatchStats merge(const PatchStats& a, const PatchStats& b) {
                     std::max(a.maxSlopeDeg, b.maxSlopeDeg), std::max(a.overshootM, b.overshootM)};
 }
 
-// The figures of every patch; progress is reported between batches, from
-// this thread.
-void computeStats(World& world, unsigned threads, Progress& progress) {
-  const auto tasks = statsTasks(world);
+// The figures of every patch not known already; progress is reported
+// between batches, from this thread.
+void computeStats(World& world, const KnownFigures& knownFigures, unsigned threads, Progress& progress) {
+  std::vector<std::optional<PatchStats>> known(world.patches.size());
+  if (knownFigures) {
+    for (std::size_t i = 0; i < known.size(); ++i) known[i] = knownFigures(world, i);
+  }
+  const auto tasks = statsTasks(world, known);
   std::vector<PatchStats> partial(tasks.size());
   const std::size_t batch = std::max<std::size_t>(1, 4 * static_cast<std::size_t>(threads));
   for (std::size_t begin = 0; begin < tasks.size(); begin += batch) {
@@ -110,6 +115,9 @@ void computeStats(World& world, unsigned threads, Progress& progress) {
   }
   world.stats.assign(world.patches.size(), PatchStats{});
   std::vector<bool> seen(world.patches.size(), false);
+  for (std::size_t i = 0; i < known.size(); ++i) {
+    if (known[i]) world.stats[i] = *known[i];
+  }
   for (std::size_t i = 0; i < tasks.size(); ++i) {
     const std::size_t patch = tasks[i].patch;
     world.stats[patch] = seen[patch] ? merge(world.stats[patch], partial[i]) : partial[i];
@@ -131,7 +139,7 @@ void warnSteepPatches(World& world) {
 }  // namespace
 
 World buildWorld(const Layout& layout, std::vector<LoadedSource> loaded, const EnumTable& enums,
-                 unsigned threads, Progress& progress) {
+                 unsigned threads, Progress& progress, const KnownFigures& knownFigures) {
   threads = resolveThreads(threads);
   World world;
   world.name = layout.name;
@@ -157,7 +165,7 @@ World buildWorld(const Layout& layout, std::vector<LoadedSource> loaded, const E
   progress.update(0.05);
 
   ProgressRange statsProgress(progress, 0.05, 0.9);
-  computeStats(world, threads, statsProgress);
+  computeStats(world, knownFigures, threads, statsProgress);
   warnSteepPatches(world);
 
   world.scenery.resize(world.sources.size());

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 // terrain-world-v1: writes the compiled World as a Terrain World v1 package.
 // Terrain documents (formatted on every thread), scenery, boundaries and the
-// report; world.json last, since it holds the SHA-256 of every other file.
+// report; world.json last. It can shard: the terrain documents are made by
+// the shards, the rest at their assembly.
 #include <isla/base/interrupt.hpp>
 #include <isla/base/io_error.hpp>
+#include <isla/export/shard_exporter.hpp>
 #include <isla/parallel/parallel.hpp>
 #include <isla/plugin/plugin_api.hpp>
 #include <isla/publish/file_writer.hpp>
@@ -40,29 +42,58 @@ std::uint64_t points(const isla::Patch& patch) {
   return static_cast<std::uint64_t>(patch.pointsX) * static_cast<std::uint64_t>(patch.pointsZ);
 }
 
-// Every terrain document in turn, each formatted on every thread, then the
-// (small) scenery documents.
-void writeCompanions(const isla::ExportInput& input, const fs::path& stage, PackageReferences& references) {
+std::uint64_t samplesOf(const isla::World& world, const std::vector<std::size_t>& patches) {
+  std::uint64_t total = 0;
+  for (const std::size_t p : patches) total += points(world.patches[p]);
+  return std::max<std::uint64_t>(total, 1);
+}
+
+// The terrain documents of `patches` in turn, each formatted on every
+// thread, with their references in the same order.
+std::vector<FileReference> writeTerrainDocuments(const isla::ExportInput& input, const std::vector<std::size_t>& patches,
+                                                 const fs::path& stage) {
   const isla::World& world = input.world;
-  std::uint64_t total = 0, done = 0;
-  for (const isla::Patch& patch : world.patches) total += points(patch);
-  for (std::size_t p = 0; p < world.patches.size(); ++p) {
+  makeDirectory(stage / "terrain");
+  const std::uint64_t total = samplesOf(world, patches);
+  std::uint64_t done = 0;
+  std::vector<FileReference> references;
+  for (const std::size_t p : patches) {
     const isla::Patch& patch = world.patches[p];
-    references.terrain.push_back(writeDocument(stage, terrainPath(patch), [&](isla::JsonWriter& json) {
+    references.push_back(writeDocument(stage, terrainPath(patch), [&](isla::JsonWriter& json) {
       writeTerrain(json, world, p, input.threads, [&](std::int32_t rows) {
         done += static_cast<std::uint64_t>(rows) * static_cast<std::uint64_t>(patch.pointsX);
-        input.progress.update(static_cast<double>(done) / static_cast<double>(std::max<std::uint64_t>(total, 1)));
+        input.progress.update(static_cast<double>(done) / static_cast<double>(total));
       });
     }));
   }
+  return references;
+}
+
+// The (small) scenery documents, boundaries, the report, and world.json
+// last, since it holds the SHA-256 of every other file.
+void writeSharedDocuments(const isla::World& world, std::vector<FileReference> terrain, const fs::path& stage) {
+  makeDirectory(stage / "scenery");
+  PackageReferences references;
+  references.terrain = std::move(terrain);
   for (std::size_t s = 0; s < world.sources.size(); ++s) {
     references.scenery.push_back(writeDocument(stage, sceneryPath(world.sources[s]), [&](isla::JsonWriter& json) {
       writeScenery(json, world, s);
     }));
   }
+  references.boundaries = writeDocument(stage, std::string(kBoundariesPath),
+                                        [&](isla::JsonWriter& json) { writeBoundaries(json, world); });
+  references.report = writeDocument(stage, std::string(kReportPath),
+                                    [&](isla::JsonWriter& json) { writeReport(json, world); });
+  writeDocument(stage, std::string(kWorldPath), [&](isla::JsonWriter& json) { writeWorld(json, world, references); });
 }
 
-class TerrainWorldExporter final : public isla::Exporter {
+std::vector<std::size_t> everyPatch(const isla::World& world) {
+  std::vector<std::size_t> patches(world.patches.size());
+  for (std::size_t p = 0; p < patches.size(); ++p) patches[p] = p;
+  return patches;
+}
+
+class TerrainWorldExporter final : public isla::ShardExporter {
  public:
   std::string name() const override { return "terrain-world-v1"; }
   std::string description() const override {
@@ -71,17 +102,26 @@ class TerrainWorldExporter final : public isla::Exporter {
   std::string packageValidator() const override { return "terrain-world-v1"; }
 
   void write(const isla::ExportInput& input, const fs::path& stage, isla::Diagnostics&) const override {
-    const isla::World& world = input.world;
-    makeDirectory(stage / "terrain");
-    makeDirectory(stage / "scenery");
-    PackageReferences references;
-    writeCompanions(input, stage, references);
-    references.boundaries = writeDocument(stage, std::string(kBoundariesPath),
-                                          [&](isla::JsonWriter& json) { writeBoundaries(json, world); });
-    references.report = writeDocument(stage, std::string(kReportPath),
-                                      [&](isla::JsonWriter& json) { writeReport(json, world); });
-    writeDocument(stage, std::string(kWorldPath),
-                  [&](isla::JsonWriter& json) { writeWorld(json, world, references); });
+    writeSharedDocuments(input.world, writeTerrainDocuments(input, everyPatch(input.world), stage), stage);
+    input.progress.update(1.0);
+  }
+
+  // A shard writes its patches' terrain documents; the assembly the rest.
+  void writePatches(const isla::ExportInput& input, const std::vector<std::size_t>& patches, const fs::path& stage,
+                    isla::Diagnostics&) const override {
+    writeTerrainDocuments(input, patches, stage);
+    input.progress.update(1.0);
+  }
+  void writeShared(const isla::ExportInput& input, const std::map<std::string, std::string>& written,
+                   const fs::path& stage, isla::Diagnostics&) const override {
+    std::vector<FileReference> terrain;
+    for (const isla::Patch& patch : input.world.patches) {
+      const std::string path = terrainPath(patch);
+      const auto found = written.find(path);
+      if (found == written.end()) throw std::runtime_error("no shard wrote " + path);
+      terrain.push_back({path, found->second});
+    }
+    writeSharedDocuments(input.world, std::move(terrain), stage);
     input.progress.update(1.0);
   }
 };

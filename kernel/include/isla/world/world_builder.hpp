@@ -5,7 +5,9 @@
 // or from the source borders around it.
 #pragma once
 
+#include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "isla/model/enum_table.hpp"
@@ -24,7 +26,11 @@ struct LoadedSource {
 
 // `sources[i]` belongs to `layout.sources[i]`; all share one MapSize.
 // Warnings (steep patches, empty water bodies) go to World::warnings.
+// The patches for which `knownFigures` gives a value take it instead of
+// having their figures computed: a shard computes only its own, the
+// assembly of shards takes every one from their records.
+using KnownFigures = std::function<std::optional<PatchStats>(const World& world, std::size_t patch)>;
 World buildWorld(const Layout& layout, std::vector<LoadedSource> sources, const EnumTable& enums,
-                 unsigned threads, Progress& progress);
+                 unsigned threads, Progress& progress, const KnownFigures& knownFigures = {});
 
 }  // namespace isla

@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: MIT
+// The compile job split across machines (docs/decisions.md, Sharded
+// compile): shard K of N makes the outputs of its share of the patches into
+// DIR/shard-K with a record of what it was made from; the assembly checks
+// every record and publishes the package, byte for byte compileWorld's.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <span>
+#include <vector>
+
+#include "isla/jobs/compile.hpp"
+
+namespace isla {
+
+inline constexpr unsigned kMaxShards = 4096;
+
+struct ShardSpec {
+  unsigned index = 0;  // K, from 0
+  unsigned count = 1;  // N
+};
+
+// The shard that makes each patch, given each patch's samples: the largest
+// patch first (ties: the lower index) to the shard with the fewest samples
+// so far (ties: the lower shard), so that shards balance samples, not
+// patch counts. Depends on nothing but its arguments.
+std::vector<unsigned> splitPatches(std::span<const std::uint64_t> samples, unsigned shards);
+
+// DIR/shard-K.
+std::filesystem::path shardDirectory(const std::filesystem::path& shardDir, unsigned index);
+
+struct ShardResult {
+  std::size_t patches = 0;  // this shard's
+  std::uint64_t samples = 0;
+  Diagnostics diagnostics;  // warnings of the sources
+  std::filesystem::path output;
+};
+
+// `request.output` is the package the assembly will make; the shard writes
+// only DIR/shard-K, replacing the one an earlier run of it made. Throws as
+// compileWorld does.
+ShardResult compileShard(const Kernel& kernel, const CompileRequest& request, ShardSpec shard,
+                         const std::filesystem::path& shardDir, Progress& progress);
+
+// Publishes `request.output` from every shard of `shardDir`, after checking
+// that each is there, complete and made from the same layout, sources and
+// settings (CompileError naming the shard otherwise).
+CompileResult assembleShards(const Kernel& kernel, const CompileRequest& request,
+                             const std::filesystem::path& shardDir, Progress& progress);
+
+}  // namespace isla

@@ -1,0 +1,276 @@
+// SPDX-License-Identifier: MIT
+// The assembly of shards: every record is read and checked against the
+// layout, the sources and the settings of this run before anything is
+// written; then the shards' outputs are copied into the stage (each checked
+// against its recorded hash as it is copied) and the exporter writes the
+// shared documents from the figures the records hold.
+#include <charconv>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <map>
+
+#include "compile_steps.hpp"
+#include "isla/base/interrupt.hpp"
+#include "isla/base/io_error.hpp"
+#include "isla/export/shard_exporter.hpp"
+#include "isla/jobs/shard.hpp"
+#include "isla/parallel/parallel.hpp"
+#include "isla/plugin/plugin_call.hpp"
+#include "isla/publish/file_writer.hpp"
+#include "isla/publish/staged_directory.hpp"
+#include "shard_settings.hpp"
+
+namespace isla {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct FoundShard {
+  fs::path directory;
+  ShardRecord record;
+};
+
+std::string nameOf(const FoundShard& shard) {
+  return "shard " + std::to_string(shard.record.shard.index) + " of " + std::to_string(shard.record.shard.count) +
+         " (" + shard.directory.string() + ")";
+}
+
+// `shard` and `count` as the command line takes them: "2" and "4", or "K" and "N".
+std::string rerunHint(const std::string& shard, const std::string& count) {
+  return "run it again (isla-tool run compile LAYOUT OUTDIR --shard " + shard + "/" + count +
+         " --shard-dir DIR), then assemble";
+}
+
+std::string rerunHint(const ShardSpec& shard) {
+  return rerunHint(std::to_string(shard.index), std::to_string(shard.count));
+}
+
+// The K of a directory named shard-K, if it is one.
+std::optional<unsigned> shardIndexOf(const std::string& name) {
+  constexpr std::string_view prefix = "shard-";
+  if (!name.starts_with(prefix) || name.size() == prefix.size()) return std::nullopt;
+  unsigned index = 0;
+  const char* end = name.data() + name.size();
+  const auto [stop, error] = std::from_chars(name.data() + prefix.size(), end, index);
+  if (error != std::errc() || stop != end) return std::nullopt;
+  return index;
+}
+
+// Every shard-K of `shardDir` with its record, by K; complete splits only.
+std::vector<FoundShard> findShards(const fs::path& shardDir) {
+  std::error_code error;
+  if (!fs::is_directory(shardDir, error)) {
+    throw CompileError("the shard directory '" + shardDir.string() +
+                           "' does not exist; run every shard (isla-tool run compile LAYOUT OUTDIR --shard K/N "
+                           "--shard-dir DIR) first",
+                       {});
+  }
+  std::map<unsigned, FoundShard> byIndex;
+  for (const auto& entry : fs::directory_iterator(shardDir)) {
+    const auto index = shardIndexOf(entry.path().filename().string());
+    if (!index) continue;
+    const fs::path record = entry.path() / kShardRecordName;
+    if (!fs::is_regular_file(record, error)) {
+      throw CompileError(entry.path().string() + " has no " + std::string(kShardRecordName) +
+                             ": it is not a complete shard; " + rerunHint(std::to_string(*index), "N"),
+                         {});
+    }
+    FoundShard found{entry.path(), readShardRecord(record)};
+    if (found.record.shard.index != *index) {
+      throw CompileError(entry.path().string() + " holds the record of shard " +
+                             std::to_string(found.record.shard.index) + ", not of shard " + std::to_string(*index) +
+                             ": it was moved or copied; remove it and run shard " + std::to_string(*index) + " again",
+                         {});
+    }
+    byIndex.emplace(*index, std::move(found));
+  }
+  if (byIndex.empty()) {
+    throw CompileError("no shard in '" + shardDir.string() +
+                           "'; run every shard (isla-tool run compile LAYOUT OUTDIR --shard K/N --shard-dir DIR) first",
+                       {});
+  }
+  const unsigned count = byIndex.begin()->second.record.shard.count;
+  for (const auto& [index, shard] : byIndex) {
+    if (shard.record.shard.count != count) {
+      throw CompileError("'" + shardDir.string() + "' holds shards of different splits: " +
+                             nameOf(byIndex.begin()->second) + " and " + nameOf(shard) +
+                             "; use one shard directory for each split",
+                         {});
+    }
+  }
+  std::string missing;
+  for (unsigned k = 0; k < count; ++k) {
+    if (!byIndex.contains(k)) missing += (missing.empty() ? "" : ", ") + std::to_string(k);
+  }
+  if (!missing.empty()) {
+    const bool one = missing.find(',') == std::string::npos;
+    throw CompileError("shard" + std::string(one ? " " : "s ") + missing + " of " + std::to_string(count) +
+                           (one ? " is" : " are") + " missing from '" + shardDir.string() +
+                           "' (not made, or its task did not finish); " +
+                           (one ? "" : "for each, ") + rerunHint(one ? missing : "K", std::to_string(count)),
+                       {});
+  }
+  std::vector<FoundShard> shards;
+  for (auto& [index, shard] : byIndex) shards.push_back(std::move(shard));
+  return shards;
+}
+
+std::string settingsText(const std::string& exporter, const OptionText& options, const OptionText& validatorOptions) {
+  std::string text = "exporter '" + exporter + "'";
+  for (const auto& [key, value] : options) text += " --option " + key + "=" + value;
+  for (const auto& [key, value] : validatorOptions) text += " --" + key + " " + value;
+  return text;
+}
+
+// The same layout file and settings as this run.
+void checkSettings(const std::vector<FoundShard>& shards, const ShardRecord& expected, const CompileRequest& request) {
+  for (const FoundShard& shard : shards) {
+    const ShardRecord& record = shard.record;
+    if (record.layoutSha256 != expected.layoutSha256) {
+      throw CompileError(nameOf(shard) + " is stale: it was made from another layout (SHA-256 " +
+                             record.layoutSha256 + ", " + request.layout.string() + " has " + expected.layoutSha256 +
+                             " now); " + rerunHint(record.shard),
+                         {});
+    }
+    const std::string made = settingsText(record.exporter, record.options, record.validatorOptions);
+    const std::string asked = settingsText(expected.exporter, expected.options, expected.validatorOptions);
+    if (made != asked) {
+      throw CompileError(nameOf(shard) + " was made with other settings (" + made + ") than this assembly's (" +
+                             asked + "); assemble with the shards' settings, or " +
+                             rerunHint(record.shard),
+                         {});
+    }
+  }
+}
+
+// Each shard's sources as they are now, and its patches as the split gives.
+void checkAgainstWorld(const std::vector<FoundShard>& shards, const World& world) {
+  std::vector<std::uint64_t> samples;
+  for (const Patch& patch : world.patches) {
+    samples.push_back(static_cast<std::uint64_t>(patch.pointsX) * static_cast<std::uint64_t>(patch.pointsZ));
+  }
+  const auto owners = splitPatches(samples, shards.front().record.shard.count);
+  for (const FoundShard& shard : shards) {
+    const ShardRecord& record = shard.record;
+    const std::string again = rerunHint(record.shard);
+    if (record.sources.size() != world.sources.size()) {
+      throw CompileError(nameOf(shard) + " is stale: it was made from " + std::to_string(record.sources.size()) +
+                             " sources, the layout has " + std::to_string(world.sources.size()) + "; " + again,
+                         {});
+    }
+    for (std::size_t i = 0; i < world.sources.size(); ++i) {
+      const WorldSource& now = world.sources[i];
+      if (record.sources[i].id != now.id || record.sources[i].sha256 != now.sha256) {
+        throw CompileError(nameOf(shard) + " is stale: source '" + now.id + "' (" + now.file +
+                               ") has changed since it was made (SHA-256 " + record.sources[i].sha256 + " then, " +
+                               now.sha256 + " now); " + again,
+                           {});
+      }
+    }
+    std::vector<std::size_t> expected;
+    for (std::size_t p = 0; p < owners.size(); ++p) {
+      if (owners[p] == record.shard.index) expected.push_back(p);
+    }
+    bool same = expected.size() == record.patches.size();
+    for (std::size_t i = 0; same && i < expected.size(); ++i) {
+      same = record.patches[i].patch == expected[i] && record.patches[i].id == world.patches[expected[i]].id;
+    }
+    if (!same) {
+      throw CompileError(nameOf(shard) + " holds other patches than the split of this layout gives it; " + again, {});
+    }
+  }
+}
+
+// A recorded output path that stays inside the package.
+bool safeRelativePath(const std::string& path) {
+  const fs::path relative(path);
+  if (path.empty() || relative.is_absolute()) return false;
+  for (const auto& part : relative) {
+    if (part.empty() || part == "." || part == "..") return false;
+  }
+  return true;
+}
+
+// Copies one output into the stage, hashing what it reads.
+void copyOutput(const FoundShard& shard, const ShardRecord::Output& output, const fs::path& stage) {
+  const std::string again = rerunHint(shard.record.shard);
+  if (!safeRelativePath(output.path)) {
+    throw CompileError(nameOf(shard) + " names an output '" + output.path + "' outside the package; " + again, {});
+  }
+  const fs::path from = shard.directory / output.path;
+  const fs::path to = stage / output.path;
+  fs::create_directories(to.parent_path());
+  std::FILE* in = std::fopen(from.c_str(), "rb");
+  if (!in) {
+    throw CompileError(nameOf(shard) + " is incomplete: its output " + output.path + " cannot be read (" +
+                           std::strerror(errno) + "); " + again,
+                       {});
+  }
+  FileWriter out = FileWriter::create(to);
+  std::vector<std::byte> buffer(std::size_t{1} << 20);
+  for (std::size_t got; (got = std::fread(buffer.data(), 1, buffer.size(), in)) > 0;) {
+    out.write(std::span<const std::byte>(buffer.data(), got));
+  }
+  const bool readFailed = std::ferror(in) != 0;
+  std::fclose(in);
+  const std::uint64_t bytes = out.size();
+  const std::string sha256 = out.close();
+  if (readFailed || bytes != output.bytes || sha256 != output.sha256) {
+    throw CompileError(nameOf(shard) + " is damaged: its output " + output.path + " is not what its record says (" +
+                           std::to_string(bytes) + " bytes, SHA-256 " + sha256 + "; recorded " +
+                           std::to_string(output.bytes) + " bytes, " + output.sha256 + "); " + again,
+                       {});
+  }
+}
+
+}  // namespace
+
+CompileResult assembleShards(const Kernel& kernel, const CompileRequest& request, const fs::path& shardDir,
+                             Progress& progress) {
+  StagedDirectory::checkTarget(request.output);
+  const ChosenExporter chosen = chooseExporter(kernel, request);
+  const ShardExporter* exporter = shardExporter(chosen.exporter);
+  if (!exporter) {
+    throw CompileError(chosen.who + " cannot shard its output, so there is nothing to assemble", {});
+  }
+  const std::vector<FoundShard> shards = findShards(shardDir);
+  checkSettings(shards, recordOfRequest(request, shards.front().record.shard), request);
+  std::map<std::size_t, PatchStats> recorded;
+  for (const FoundShard& shard : shards) {
+    for (const auto& figures : shard.record.patches) recorded.emplace(figures.patch, figures.stats);
+  }
+  const KnownFigures fromRecords = [&](const World&, std::size_t patch) -> std::optional<PatchStats> {
+    const auto found = recorded.find(patch);
+    // A patch no shard holds is computed here, but checkAgainstWorld refuses such a split below.
+    return found == recorded.end() ? std::nullopt : std::optional<PatchStats>(found->second);
+  };
+  const unsigned threads = resolveThreads(request.threads);
+  ProgressRange building(progress, 0.0, 0.5);
+  BuiltWorld built = buildRequestedWorld(kernel, request, threads, building, fromRecords);
+  checkAgainstWorld(shards, built.world);
+
+  StagedDirectory stage(request.output);
+  std::map<std::string, std::string> written;
+  for (const FoundShard& shard : shards) {
+    for (const auto& output : shard.record.outputs) {
+      checkInterrupted();
+      if (!written.emplace(output.path, output.sha256).second) {
+        throw CompileError(nameOf(shard) + " writes " + output.path + ", which another shard wrote too; " +
+                               rerunHint(shard.record.shard),
+                           {});
+      }
+      copyOutput(shard, output, stage.stage());
+    }
+  }
+  progress.update(0.7);
+  ProgressRange writing(progress, 0.7, 0.9);
+  callPlugin(chosen.who, "writing the shared documents", [&] {
+    exporter->writeShared(ExportInput{built.world, kernel.enums(), chosen.options, threads, writing}, written,
+                                stage.stage(), built.diagnostics);
+  });
+  return publishStage(kernel, chosen, stage, built, threads, progress);
+}
+
+}  // namespace isla

@@ -1,0 +1,255 @@
+// SPDX-License-Identifier: MIT
+// `isla-tool run compile --shard` and `run assemble` as a user drives them:
+// the assembled package is the one-machine compile's, byte for byte, for
+// any N, order and re-run; every refusal names the shard and what to do.
+#include <boost/test/unit_test.hpp>
+
+#include <algorithm>
+#include <fstream>
+
+#include "compile_workspace.hpp"
+#include "file_tree.hpp"
+#include "tool_runner.hpp"
+
+using namespace isla::test;
+namespace fs = std::filesystem;
+
+namespace {
+
+bool contains(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
+
+ToolRun shard(const std::string& layout, const std::string& shardDir, const std::string& which,
+              std::vector<std::string> extra = {}, const std::map<std::string, std::string>& environment = {}) {
+  std::vector<std::string> arguments{"run", "compile", layout, "unused-world", "--shard", which, "--shard-dir",
+                                     shardDir, "--quiet"};
+  arguments.insert(arguments.end(), extra.begin(), extra.end());
+  return runTool(arguments, environment);
+}
+
+ToolRun assemble(const std::string& layout, const std::string& output, const std::string& shardDir,
+                 std::vector<std::string> extra = {}) {
+  std::vector<std::string> arguments{"run", "assemble", layout, output, "--shard-dir", shardDir, "--quiet"};
+  arguments.insert(arguments.end(), extra.begin(), extra.end());
+  return runTool(arguments);
+}
+
+// Every shard of N, in `order`, each with its own thread count.
+void makeShards(const std::string& layout, const std::string& shardDir, int count, std::vector<int> order) {
+  for (const int k : order) {
+    const auto run = shard(layout, shardDir, std::to_string(k) + "/" + std::to_string(count),
+                           {"--jobs", std::to_string(1 + k % 3)});
+    BOOST_REQUIRE_MESSAGE(run.exitCode == 0, run.err);
+    BOOST_TEST(contains(run.out, "compiled shard " + std::to_string(k) + " of " + std::to_string(count) + ": "),
+               run.out);
+  }
+}
+
+std::vector<int> reversed(int count) {
+  std::vector<int> order(static_cast<std::size_t>(count));
+  for (int k = 0; k < count; ++k) order[static_cast<std::size_t>(k)] = count - 1 - k;
+  return order;
+}
+
+// A 2 x 2 world (9 patches, 4 of them sources) and its one-machine compile.
+struct ShardedWorld {
+  ShardedWorld() {
+    layout = ws.layout("layout.json", 2, 2);
+    const auto whole = compileLayout(layout, ws.path("whole"), {"--quiet"});
+    BOOST_REQUIRE_MESSAGE(whole.exitCode == 0, whole.err);
+    expected = fileTree(ws.path("whole"));
+  }
+  // Shards 0..count-1 of a fresh directory, in reverse order.
+  std::string shards(const std::string& name, int count) {
+    makeShards(layout, ws.path(name), count, reversed(count));
+    return ws.path(name);
+  }
+  Workspace ws;
+  std::string layout;
+  std::map<std::string, std::string> expected;
+};
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(shard_cli)
+
+BOOST_AUTO_TEST_CASE(any_split_in_any_order_assembles_the_one_machine_package) {
+  ShardedWorld world;
+  for (const int count : {1, 2, 3, 4, 9, 12}) {
+    BOOST_TEST_CONTEXT(count << " shards") {
+      const std::string dir = world.shards("shards-" + std::to_string(count), count);
+      const std::string output = world.ws.path("assembled-" + std::to_string(count));
+      const auto run = assemble(world.layout, output, dir, {"--jobs", "2"});
+      BOOST_REQUIRE_MESSAGE(run.exitCode == 0, run.err);
+      BOOST_TEST(contains(run.out, "assembled the shards of " + dir + " into 4 sources, 9 patches and 12 shared edges"),
+                 run.out);
+      BOOST_TEST((fileTree(output) == world.expected));
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(shards_balance_samples_and_a_rerun_changes_nothing) {
+  ShardedWorld world;
+  const std::string dir = world.shards("shards", 2);
+  // 4 sources of 256², 4 strips of 256 x 5 and a 5 x 5 corner: two sources
+  // and two strips each, the corner to the first (5 terrain documents to 4).
+  for (const std::string name : {"shard-0", "shard-1"}) {
+    const auto files = fileTree(fs::path(dir) / name);
+    BOOST_TEST(files.size() == (name == "shard-0" ? 6U : 5U), name);
+  }
+  const auto rerun = shard(world.layout, dir, "1/2");
+  BOOST_REQUIRE_MESSAGE(rerun.exitCode == 0, rerun.err);
+  BOOST_TEST(directoryEntries(dir) == (std::vector<std::string>{"shard-0", "shard-1"}));
+  const auto run = assemble(world.layout, world.ws.path("assembled"), dir);
+  BOOST_REQUIRE_MESSAGE(run.exitCode == 0, run.err);
+  BOOST_TEST((fileTree(world.ws.path("assembled")) == world.expected));
+}
+
+BOOST_AUTO_TEST_CASE(assembly_refuses_a_missing_shard_naming_it) {
+  ShardedWorld world;
+  const std::string dir = world.shards("shards", 4);
+  fs::remove_all(fs::path(dir) / "shard-2");
+  const auto run = assemble(world.layout, world.ws.path("assembled"), dir);
+  BOOST_TEST(run.exitCode == 1);
+  BOOST_TEST(contains(run.err, "shard 2 of 4 is missing from '" + dir +
+                                   "' (not made, or its task did not finish); run it again (isla-tool run compile "
+                                   "LAYOUT OUTDIR --shard 2/4 --shard-dir DIR), then assemble"),
+             run.err);
+  BOOST_TEST(!fs::exists(world.ws.path("assembled")));
+  fs::remove_all(fs::path(dir) / "shard-3");
+  const auto two = assemble(world.layout, world.ws.path("assembled"), dir);
+  BOOST_TEST(contains(two.err, "shards 2, 3 of 4 are missing"), two.err);
+  const auto none = assemble(world.layout, world.ws.path("assembled"), world.ws.path("empty"));
+  BOOST_TEST(none.exitCode == 1);
+  BOOST_TEST(contains(none.err, "the shard directory '" + world.ws.path("empty") + "' does not exist"), none.err);
+}
+
+BOOST_AUTO_TEST_CASE(assembly_refuses_a_shard_without_its_record_or_with_changed_outputs) {
+  ShardedWorld world;
+  const std::string dir = world.shards("shards", 2);
+  {
+    BOOST_REQUIRE(fs::exists(fs::path(dir) / "shard-1" / "terrain" / "p-0-2.json"));
+    std::ofstream(fs::path(dir) / "shard-1" / "terrain" / "p-0-2.json", std::ios::app) << " ";
+  }
+  const auto damaged = assemble(world.layout, world.ws.path("assembled"), dir);
+  BOOST_TEST(damaged.exitCode == 1);
+  BOOST_TEST(contains(damaged.err, "shard 1 of 2 (" + dir + "/shard-1) is damaged: its output terrain/p-0-2.json is "
+                                   "not what its record says"),
+             damaged.err);
+  fs::remove(fs::path(dir) / "shard-1" / "shard-record.json");
+  const auto partial = assemble(world.layout, world.ws.path("assembled"), dir);
+  BOOST_TEST(partial.exitCode == 1);
+  BOOST_TEST(contains(partial.err, dir + "/shard-1 has no shard-record.json: it is not a complete shard; run it again "
+                                   "(isla-tool run compile LAYOUT OUTDIR --shard 1/N --shard-dir DIR)"),
+             partial.err);
+  BOOST_TEST(!fs::exists(world.ws.path("assembled")));
+}
+
+BOOST_AUTO_TEST_CASE(assembly_refuses_stale_shards_and_other_settings) {
+  ShardedWorld world;
+  const std::string dir = world.shards("shards", 3);
+  const auto settings = assemble(world.layout, world.ws.path("assembled"), dir, {"--height-range", "0:65535"});
+  BOOST_TEST(settings.exitCode == 1);
+  BOOST_TEST(contains(settings.err, "shard 0 of 3 (" + dir + "/shard-0) was made with other settings (exporter "
+                                    "'terrain-world-v1') than this assembly's (exporter 'terrain-world-v1' "
+                                    "--height-range 0:65535)"),
+             settings.err);
+
+  // The same cells from another file: the layout's bytes differ.
+  const auto other = world.ws.layout("other.json", 2, 2, {3, 2, 1, 0});
+  const auto layout = assemble(other, world.ws.path("assembled"), dir);
+  BOOST_TEST(layout.exitCode == 1);
+  BOOST_TEST(contains(layout.err, "shard 0 of 3 (" + dir + "/shard-0) is stale: it was made from another layout"),
+             layout.err);
+
+  // A source regenerated in place after the shards were made.
+  const fs::path source = world.ws.path("b1-256.dat");
+  BOOST_REQUIRE(fs::exists(source));
+  fs::copy_file(world.ws.path(world.ws.blueprint(9)), source, fs::copy_options::overwrite_existing);
+  const auto stale = assemble(world.layout, world.ws.path("assembled"), dir);
+  BOOST_TEST(stale.exitCode == 1);
+  BOOST_TEST(contains(stale.err, "shard 0 of 3 (" + dir + "/shard-0) is stale: source 's0' (b1-256.dat) has changed"),
+             stale.err);
+  BOOST_TEST(contains(stale.err, "has changed since it was made (SHA-256 "), stale.err);
+  BOOST_TEST(!fs::exists(world.ws.path("assembled")));
+}
+
+BOOST_AUTO_TEST_CASE(shards_of_two_splits_are_not_mixed) {
+  ShardedWorld world;
+  const std::string dir = world.shards("shards", 2);
+  const auto extra = shard(world.layout, dir, "2/3");
+  BOOST_REQUIRE(extra.exitCode == 0);
+  const auto run = assemble(world.layout, world.ws.path("assembled"), dir);
+  BOOST_TEST(run.exitCode == 1);
+  BOOST_TEST(contains(run.err, "holds shards of different splits: shard 0 of 2"), run.err);
+}
+
+BOOST_AUTO_TEST_CASE(shard_numbers_come_from_the_command_line_or_the_array_job) {
+  Workspace ws;
+  const auto layout = ws.layout("layout.json", 1, 2);
+  for (const std::string bad : {"2/2", "1", "-1/2", "0/0", "a/b", "0/5000"}) {
+    const auto run = shard(layout, ws.path("shards"), bad);
+    BOOST_TEST(run.exitCode == 2, bad);
+    BOOST_TEST(contains(run.err, "--shard '" + bad + "' is not a shard K of N: K counts from 0, 0 <= K < N <= 4096"),
+               run.err);
+  }
+  const std::map<std::string, std::string> none{{"SLURM_ARRAY_TASK_ID", std::string(kUnset)},
+                                                {"SLURM_ARRAY_TASK_COUNT", std::string(kUnset)},
+                                                {"JOB_COMPLETION_INDEX", std::string(kUnset)}};
+  const auto unset = shard(layout, ws.path("shards"), "auto", {}, none);
+  BOOST_TEST(unset.exitCode == 2);
+  BOOST_TEST(contains(unset.err, "--shard auto takes K and N from a Slurm array task"), unset.err);
+
+  auto slurm = none;
+  slurm["SLURM_ARRAY_TASK_ID"] = "2";
+  slurm["SLURM_ARRAY_TASK_COUNT"] = "1";
+  const auto alone = shard(layout, ws.path("slurm"), "auto", {}, slurm);
+  BOOST_TEST(alone.exitCode == 2);
+  BOOST_TEST(contains(alone.err, "the Slurm array task (SLURM_ARRAY_TASK_ID=2, SLURM_ARRAY_TASK_COUNT=1) is not a "
+                                 "shard K of N: K counts from 0, 0 <= K < N <= 4096; submit the array as "
+                                 "--array=0-<N-1>, and re-run one task with scontrol requeue <JOBID>_<K> or --shard K/N"),
+             alone.err);
+  slurm["SLURM_ARRAY_TASK_ID"] = "1";
+  slurm["SLURM_ARRAY_TASK_COUNT"] = "2";
+  std::vector<std::string> loud{"run", "compile", layout, "w", "--shard", "auto", "--shard-dir", ws.path("slurm")};
+  const auto fromSlurm = runTool(loud, slurm);
+  BOOST_REQUIRE_MESSAGE(fromSlurm.exitCode == 0, fromSlurm.err);
+  BOOST_TEST(contains(fromSlurm.err,
+                      "shard 1/2 from SLURM_ARRAY_TASK_ID=1, SLURM_ARRAY_TASK_COUNT=2\n"),
+             fromSlurm.err);
+  BOOST_TEST(fs::exists(ws.path("slurm") + "/shard-1/shard-record.json"));
+
+  auto kubernetes = none;
+  kubernetes["JOB_COMPLETION_INDEX"] = "0";
+  const auto noCount = shard(layout, ws.path("k8s"), "auto", {}, kubernetes);
+  BOOST_TEST(noCount.exitCode == 2);
+  BOOST_TEST(contains(noCount.err, "found JOB_COMPLETION_INDEX=0 (a Kubernetes Indexed Job), which does not tell the "
+                                   "count: give --shard-count N"),
+             noCount.err);
+  loud = {"run", "compile", layout, "w", "--shard", "auto", "--shard-count", "2", "--shard-dir", ws.path("k8s")};
+  const auto fromJob = runTool(loud, kubernetes);
+  BOOST_REQUIRE_MESSAGE(fromJob.exitCode == 0, fromJob.err);
+  BOOST_TEST(contains(fromJob.err, "shard 0/2 from JOB_COMPLETION_INDEX=0, --shard-count 2\n"), fromJob.err);
+
+  const auto noDir = runTool({"run", "compile", layout, "w", "--shard", "0/2"});
+  BOOST_TEST(noDir.exitCode == 2);
+  BOOST_TEST(contains(noDir.err, "--shard needs --shard-dir DIR, the directory of the shards"), noDir.err);
+  const auto assembleNoDir = runTool({"run", "assemble", layout, "w"});
+  BOOST_TEST(assembleNoDir.exitCode == 2);
+  BOOST_TEST(contains(assembleNoDir.err, "assemble needs --shard-dir DIR"), assembleNoDir.err);
+  const auto dirAlone = runTool({"run", "compile", layout, "w", "--shard-dir", ws.path("x")});
+  BOOST_TEST(dirAlone.exitCode == 2);
+  BOOST_TEST(contains(dirAlone.err, "--shard-dir and --shard-count go with --shard K/N (or auto)"), dirAlone.err);
+}
+
+BOOST_AUTO_TEST_CASE(an_exporter_that_cannot_shard_is_refused) {
+  Workspace ws;
+  const auto layout = ws.layout("layout.json", 1, 2);
+  const auto run = shard(layout, ws.path("shards"), "0/2", {"--exporter", "png"});
+  BOOST_TEST(run.exitCode == 1);
+  BOOST_TEST(contains(run.err, "exporter 'png' (plugin png) cannot shard its output; compile on one machine without "
+                               "--shard"),
+             run.err);
+  BOOST_TEST(!fs::exists(ws.path("shards") + "/shard-0"));
+}
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -1,0 +1,121 @@
+#!/bin/bash
+# examples/slurm on a real one-node Slurm cluster (slurm_cluster.sh): the
+# 4-task array and the assembly job it depends on make, through sbatch, the
+# package a one-machine compile makes, byte for byte; then one task's
+# isla-tool is killed mid-run, the assembly job never runs, `run assemble`
+# refuses naming the missing shard, the task is requeued and the assembly
+# publishes the same package again.
+#   usage: slurm_example_test.sh ISLA_TOOL SOURCE_DIR
+set -euo pipefail
+tool="$(realpath "$1")"
+examples="$2/examples/slurm"
+here="$(cd "$(dirname "$0")" && pwd)"
+work="$(mktemp -d)"
+# shellcheck source=slurm_cluster.sh
+source "$here/slurm_cluster.sh"
+cleanup() {
+  stop_slurm_cluster
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+fail() {
+  echo "FAIL: $*" >&2
+  slurm_log_tail >&2 || true
+  exit 1
+}
+
+if ! start_slurm_cluster "$work/slurm"; then
+  if [ "${CI:-}" = true ]; then fail "Slurm cannot start, and under CI=true this test must run: $slurm_failure"; fi
+  echo "skipped: slurm_example: Slurm cannot start here: $slurm_failure" >&2
+  exit 77
+fi
+
+# The states of a job's tasks, one a line ("COMPLETED").
+states() { scontrol show job -o "$1" 2>/dev/null | sed -n 's/.*JobState=\([A-Z_]*\).*/\1/p'; }
+# Waits until no task of the job is pending or running.
+wait_for() {
+  for _ in $(seq 1 600); do
+    if ! states "$1" | grep -qE '^(PENDING|RUNNING|CONFIGURING|COMPLETING|REQUEUED|REQUEUE_HOLD|REQUEUE_FED|RESIZING|SUSPENDED|STAGE_OUT)$'; then
+      return 0
+    fi
+    sleep 0.5
+  done
+  fail "job $1 did not finish within 300 s: $(scontrol show job "$1")"
+}
+
+data="$work/data"
+mkdir -p "$data"
+for seed in 1 2 3 4; do
+  "$tool" synth --seed "$seed" --size 256 --out "$data/b$seed.dat" >/dev/null
+done
+cat >"$data/layout.json" <<'JSON'
+{"format": "terrain-world.layout", "schema_version": 1, "name": "slurm-test", "gap_cells": 8,
+ "slope_warning_deg": 89.99, "sources": [
+  {"id": "nw", "namespace": "nw", "path": "b1.dat", "row": 0, "col": 0},
+  {"id": "ne", "namespace": "ne", "path": "b2.dat", "row": 0, "col": 1},
+  {"id": "sw", "namespace": "sw", "path": "b3.dat", "row": 1, "col": 0},
+  {"id": "se", "namespace": "se", "path": "b4.dat", "row": 1, "col": 1}]}
+JSON
+"$tool" run compile "$data/layout.json" "$data/whole" --quiet >/dev/null
+
+# 1. The example as it is: 4 tasks, then the assembly.
+export ISLA_TOOL="$tool"
+read -r array assembly < <("$examples/submit.sh" "$data/layout.json" "$data/world" "$data/shards" 4)
+wait_for "$array"
+wait_for "$assembly"
+[ "$(states "$array" | sort -u)" = "COMPLETED" ] || fail "array $array: $(states "$array" | tr '\n' ' ')"
+[ "$(states "$assembly")" = "COMPLETED" ] || fail "assembly $assembly: $(states "$assembly")"
+diff -r "$data/whole" "$data/world" >/dev/null || fail "the assembled package differs from the one-machine compile"
+[ "$(ls "$data/shards" | grep -c '^shard-[0-3]$')" = 4 ] || fail "not 4 shards: $(ls "$data/shards")"
+echo "ok: a 4-task array and its assembly job made the one-machine package byte for byte"
+
+# 2. Task 2's isla-tool stopped once it runs, the first time only, and killed.
+cat >"$work/stop-task-2" <<WRAPPER
+#!/bin/bash
+if [ "\$SLURM_ARRAY_TASK_ID" = 2 ] && mkdir "$work/stopped-once" 2>/dev/null; then
+  "$tool" "\$@" &
+  pid=\$!
+  until [ "\$(readlink /proc/\$pid/exe)" = "$tool" ]; do sleep 0.01; done
+  kill -STOP \$pid
+  echo \$pid >"$work/victim.pid"
+  wait \$pid
+  exit
+fi
+exec "$tool" "\$@"
+WRAPPER
+chmod +x "$work/stop-task-2"
+export ISLA_TOOL="$work/stop-task-2"
+read -r array assembly < <("$examples/submit.sh" "$data/layout.json" "$data/again" "$data/shards-again" 4)
+for _ in $(seq 1 600); do [ -s "$work/victim.pid" ] && break; sleep 0.5; done
+[ -s "$work/victim.pid" ] || fail "task 2 never started: $(scontrol show job "$array")"
+victim="$(cat "$work/victim.pid")"
+grep -qa -- "--shard" "/proc/$victim/cmdline" || fail "process $victim is not task 2's isla-tool"
+kill -KILL "$victim"
+wait_for "$array"
+wait_for "$assembly"
+[ "$(scontrol show job -o "${array}_2" | sed -n 's/.*JobState=\([A-Z_]*\).*/\1/p')" = FAILED ] ||
+  fail "task 2 did not fail: $(scontrol show job -o "${array}_2")"
+[ "$(states "$assembly")" != COMPLETED ] || fail "the assembly job ran although task 2 failed"
+[ ! -e "$data/again" ] || fail "a package appeared although task 2 failed"
+if "$tool" run assemble "$data/layout.json" "$data/again" --shard-dir "$data/shards-again" --quiet 2>"$work/refusal"; then
+  fail "run assemble accepted the shards without shard 2"
+fi
+grep -qF "shard 2 of 4 is missing from '$data/shards-again' (not made, or its task did not finish); run it again" \
+  "$work/refusal" || fail "run assemble did not name shard 2: $(cat "$work/refusal")"
+[ ! -e "$data/again" ] || fail "the refused assembly left $data/again"
+echo "ok: with task 2 killed the assembly job did not run ($(states "$assembly")) and run assemble refused: $(cat "$work/refusal")"
+
+# 3. Task 2 requeued (same id and count), then the assembly job again.
+scontrol requeue "${array}_2"
+# A requeued job waits two minutes before it may start again; not here.
+scontrol update JobId="${array}_2" StartTime=now
+wait_for "${array}_2"
+[ "$(scontrol show job -o "${array}_2" | sed -n 's/.*JobState=\([A-Z_]*\).*/\1/p')" = COMPLETED ] ||
+  fail "requeued task 2: $(scontrol show job -o "${array}_2")"
+reassembly=$(sbatch --parsable --export=ALL,LAYOUT="$data/layout.json",OUTDIR="$data/again",SHARD_DIR="$data/shards-again" \
+  --chdir="$data/shards-again" "$examples/assemble.sbatch")
+wait_for "$reassembly"
+[ "$(states "$reassembly")" = COMPLETED ] || fail "the second assembly job: $(states "$reassembly")"
+diff -r "$data/whole" "$data/again" >/dev/null || fail "the package after the re-run differs from the one-machine compile"
+echo "ok: task 2 requeued, assembled: the one-machine package byte for byte"
