@@ -144,6 +144,33 @@ BOOST_AUTO_TEST_CASE(assembly_refuses_a_shard_without_its_record_or_with_changed
   BOOST_TEST(!fs::exists(world.ws.path("assembled")));
 }
 
+BOOST_AUTO_TEST_CASE(assembly_refuses_a_record_it_cannot_read_or_a_shard_moved) {
+  ShardedWorld world;
+  const std::string dir = world.shards("shards", 2);
+  const fs::path record = fs::path(dir) / "shard-0" / "shard-record.json";
+  const std::string good = std::string(fileTree(fs::path(dir) / "shard-0").at("shard-record.json"));
+  std::ofstream(record) << "{\"format\": \"isla-tool.shard-record\", \"schema_version\": 1}";
+  const auto partial = assemble(world.layout, world.ws.path("assembled"), dir);
+  BOOST_TEST(partial.exitCode == 1);
+  BOOST_TEST(contains(partial.err, record.string() + ": 'shard' is missing; it is not a shard record this isla-tool "
+                                   "reads: run that shard again"),
+             partial.err);
+  std::ofstream(record) << "not json";
+  const auto garbage = assemble(world.layout, world.ws.path("assembled"), dir);
+  BOOST_TEST(garbage.exitCode == 1);
+  BOOST_TEST(contains(garbage.err, record.string() + ": "), garbage.err);
+  BOOST_TEST(contains(garbage.err, "it is not a shard record this isla-tool reads"), garbage.err);
+
+  std::ofstream(record) << good;
+  fs::rename(fs::path(dir) / "shard-1", fs::path(dir) / "shard-2");
+  const auto moved = assemble(world.layout, world.ws.path("assembled"), dir);
+  BOOST_TEST(moved.exitCode == 1);
+  BOOST_TEST(contains(moved.err, dir + "/shard-2 holds the record of shard 1, not of shard 2: it was moved or copied; "
+                                 "remove it and run shard 2 again"),
+             moved.err);
+  BOOST_TEST(!fs::exists(world.ws.path("assembled")));
+}
+
 BOOST_AUTO_TEST_CASE(assembly_refuses_stale_shards_and_other_settings) {
   ShardedWorld world;
   const std::string dir = world.shards("shards", 3);
