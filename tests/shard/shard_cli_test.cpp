@@ -233,7 +233,8 @@ BOOST_AUTO_TEST_CASE(shard_numbers_come_from_the_command_line_or_the_array_job) 
   BOOST_TEST(alone.exitCode == 2);
   BOOST_TEST(contains(alone.err, "the Slurm array task (SLURM_ARRAY_TASK_ID=2, SLURM_ARRAY_TASK_COUNT=1) is not a "
                                  "shard K of N: K counts from 0, 0 <= K < N <= 4096; submit the array as "
-                                 "--array=0-<N-1>, and re-run one task with scontrol requeue <JOBID>_<K> or --shard K/N"),
+                                 "--array=0-<N-1>, and re-run one task with scontrol requeue <JOBID>_<K> or "
+                                 "--shard K/N"),
              alone.err);
   slurm["SLURM_ARRAY_TASK_ID"] = "1";
   slurm["SLURM_ARRAY_TASK_COUNT"] = "2";

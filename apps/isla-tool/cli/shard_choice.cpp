@@ -34,7 +34,8 @@ ShardChoice fromEnvironment(std::optional<std::string> count, const Environment&
   const auto slurmCount = environment("SLURM_ARRAY_TASK_COUNT");
   if (slurmId && slurmCount) {
     if (count) throw UsageError("--shard-count is for a Kubernetes Indexed Job; Slurm gives SLURM_ARRAY_TASK_COUNT");
-    std::string from = variable("SLURM_ARRAY_TASK_ID", *slurmId) + ", " + variable("SLURM_ARRAY_TASK_COUNT", *slurmCount);
+    std::string from =
+        variable("SLURM_ARRAY_TASK_ID", *slurmId) + ", " + variable("SLURM_ARRAY_TASK_COUNT", *slurmCount);
     return {checked(wholeNumber(*slurmId), wholeNumber(*slurmCount), "the Slurm array task (" + from + ")",
                     "; submit the array as --array=0-<N-1>, and re-run one task with scontrol requeue <JOBID>_<K> "
                     "or --shard K/N"),
@@ -47,8 +48,8 @@ ShardChoice fromEnvironment(std::optional<std::string> count, const Environment&
                        "completions");
     }
     std::string from = variable("JOB_COMPLETION_INDEX", *index) + ", --shard-count " + *count;
-    return {checked(wholeNumber(*index), wholeNumber(*count), "JOB_COMPLETION_INDEX=" + *index + " of --shard-count " + *count),
-            from};
+    const std::string what = "JOB_COMPLETION_INDEX=" + *index + " of --shard-count " + *count;
+    return {checked(wholeNumber(*index), wholeNumber(*count), what), from};
   }
   throw UsageError("--shard auto takes K and N from a Slurm array task (SLURM_ARRAY_TASK_ID and "
                    "SLURM_ARRAY_TASK_COUNT) or a Kubernetes Indexed Job (JOB_COMPLETION_INDEX with --shard-count N), "

@@ -268,7 +268,7 @@ CompileResult assembleShards(const Kernel& kernel, const CompileRequest& request
   ProgressRange writing(progress, 0.7, 0.9);
   callPlugin(chosen.who, "writing the shared documents", [&] {
     exporter->writeShared(ExportInput{built.world, kernel.enums(), chosen.options, threads, writing}, written,
-                                stage.stage(), built.diagnostics);
+                          stage.stage(), built.diagnostics);
   });
   return publishStage(kernel, chosen, stage, built, threads, progress);
 }

@@ -93,8 +93,8 @@ ShardResult compileShard(const Kernel& kernel, const CompileRequest& request, Sh
   StagedDirectory stage(publishAs);
   ProgressRange writing(progress, 0.55, 0.95);
   callPlugin(chosen.who, "writing its shard", [&] {
-    exporter->writePatches(ExportInput{world, kernel.enums(), chosen.options, threads, writing}, mine,
-                                 stage.stage(), built.diagnostics);
+    exporter->writePatches(ExportInput{world, kernel.enums(), chosen.options, threads, writing}, mine, stage.stage(),
+                           built.diagnostics);
   });
   checkInterrupted();
   for (const WorldSource& source : world.sources) record.sources.push_back({source.id, source.sha256});

@@ -55,7 +55,8 @@ class RecordReader {
     if (!value.is_object()) fail(pointer, "an object is expected");
     return value.get_object();
   }
-  const boost::json::array& array(const boost::json::object& in, std::string_view key, const std::string& pointer) const {
+  const boost::json::array& array(const boost::json::object& in, std::string_view key,
+                                  const std::string& pointer) const {
     const auto& value = at(in, key, pointer);
     if (!value.is_array()) fail(pointer + "/" + std::string(key), "an array is expected");
     return value.get_array();
@@ -86,7 +87,8 @@ class RecordReader {
   OptionText texts(const boost::json::object& in, std::string_view key, const std::string& pointer) const {
     OptionText out;
     for (const auto& [name, value] : object(at(in, key, pointer), pointer + "/" + std::string(key))) {
-      if (!value.is_string()) fail(pointer + "/" + std::string(key) + "/" + jsonPointerToken(name), "a string is expected");
+      const std::string at = pointer + "/" + std::string(key) + "/" + jsonPointerToken(name);
+      if (!value.is_string()) fail(at, "a string is expected");
       out.emplace(std::string(name), std::string(value.get_string()));
     }
     return out;
@@ -169,7 +171,9 @@ ShardRecord readShardRecord(const std::filesystem::path& file) {
   ShardRecord record;
   const std::uint64_t index = reader.count(root, "shard", "");
   const std::uint64_t count = reader.count(root, "shards", "");
-  if (count < 1 || count > kMaxShards || index >= count) reader.fail("/shard", "a shard K of N, K < N <= 4096, is expected");
+  if (count < 1 || count > kMaxShards || index >= count) {
+    reader.fail("/shard", "a shard K of N, K < N <= 4096, is expected");
+  }
   record.shard = ShardSpec{static_cast<unsigned>(index), static_cast<unsigned>(count)};
   record.layoutSha256 = reader.text(root, "layout_sha256", "");
   record.exporter = reader.text(root, "exporter", "");

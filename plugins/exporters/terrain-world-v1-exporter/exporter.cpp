@@ -50,8 +50,8 @@ std::uint64_t samplesOf(const isla::World& world, const std::vector<std::size_t>
 
 // The terrain documents of `patches` in turn, each formatted on every
 // thread, with their references in the same order.
-std::vector<FileReference> writeTerrainDocuments(const isla::ExportInput& input, const std::vector<std::size_t>& patches,
-                                                 const fs::path& stage) {
+std::vector<FileReference> writeTerrainDocuments(const isla::ExportInput& input,
+                                                 const std::vector<std::size_t>& patches, const fs::path& stage) {
   const isla::World& world = input.world;
   makeDirectory(stage / "terrain");
   const std::uint64_t total = samplesOf(world, patches);
@@ -69,10 +69,10 @@ std::vector<FileReference> writeTerrainDocuments(const isla::ExportInput& input,
   return references;
 }
 
-// The (small) scenery documents, boundaries, the report, and world.json
-// last, since it holds the SHA-256 of every other file.
+// The (small) scenery documents into scenery/, which exists, boundaries,
+// the report, and world.json last, since it holds the SHA-256 of every
+// other file.
 void writeSharedDocuments(const isla::World& world, std::vector<FileReference> terrain, const fs::path& stage) {
-  makeDirectory(stage / "scenery");
   PackageReferences references;
   references.terrain = std::move(terrain);
   for (std::size_t s = 0; s < world.sources.size(); ++s) {
@@ -102,6 +102,9 @@ class TerrainWorldExporter final : public isla::ShardExporter {
   std::string packageValidator() const override { return "terrain-world-v1"; }
 
   void write(const isla::ExportInput& input, const fs::path& stage, isla::Diagnostics&) const override {
+    // Both directories first: a stage removed while terrain is written
+    // fails on the next file, which names it.
+    makeDirectory(stage / "scenery");
     writeSharedDocuments(input.world, writeTerrainDocuments(input, everyPatch(input.world), stage), stage);
     input.progress.update(1.0);
   }
@@ -121,6 +124,7 @@ class TerrainWorldExporter final : public isla::ShardExporter {
       if (found == written.end()) throw std::runtime_error("no shard wrote " + path);
       terrain.push_back({path, found->second});
     }
+    makeDirectory(stage / "scenery");
     writeSharedDocuments(input.world, std::move(terrain), stage);
     input.progress.update(1.0);
   }
