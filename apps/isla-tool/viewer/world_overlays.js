@@ -4,39 +4,52 @@
 // towns (points) a marker and a label each.
 import * as THREE from 'three';
 import { CSS2DObject } from 'three/addons/renderers/CSS2DRenderer.js';
+import { Line2 } from 'three/addons/lines/Line2.js';
+import { LineGeometry } from 'three/addons/lines/LineGeometry.js';
+import { LineMaterial } from 'three/addons/lines/LineMaterial.js';
 
 const kOutlineLift = 3;  // metres above the terrain, so that the line is not hidden in it
 
-// A closed line around bounds_m, one vertex a sample along each side.
-function outline(bounds, field, color) {
-  const points = [];
-  const steps = (from, to) => Math.max(1, Math.round((to - from) / field.spacing));
+// A closed line `widthPx` wide around bounds_m, one vertex a sample along
+// each side. Transparent, so drawn after the opaque terrain and, with a
+// renderOrder above 0, after the translucent water too; never hidden by a hill.
+function outline(bounds, field, color, widthPx) {
+  const positions = [];
   const side = (x0, z0, x1, z1) => {
-    const n = steps(0, Math.hypot(x1 - x0, z1 - z0));
+    const n = Math.max(1, Math.round(Math.hypot(x1 - x0, z1 - z0) / field.spacing));
     for (let k = 0; k < n; k++) {
       const x = x0 + (x1 - x0) * k / n, z = z0 + (z1 - z0) * k / n;
-      points.push(new THREE.Vector3(x, Math.max(field.heightAt(x, z), 0) + kOutlineLift, z));
+      positions.push(x, Math.max(field.heightAt(x, z), 0) + kOutlineLift, z);
     }
   };
   side(bounds.min_x, bounds.min_z, bounds.max_x, bounds.min_z);
   side(bounds.max_x, bounds.min_z, bounds.max_x, bounds.max_z);
   side(bounds.max_x, bounds.max_z, bounds.min_x, bounds.max_z);
   side(bounds.min_x, bounds.max_z, bounds.min_x, bounds.min_z);
-  const geometry = new THREE.BufferGeometry().setFromPoints(points);
-  return new THREE.LineLoop(geometry, new THREE.LineBasicMaterial({ color, depthTest: false }));
+  positions.push(...positions.slice(0, 3));
+  const material = new LineMaterial({ color, linewidth: widthPx, depthTest: false, transparent: true });
+  return new Line2(new LineGeometry().setPositions(positions), material);
 }
 
 export function patchOutlines(world, field) {
   const group = new THREE.Group();
-  for (const patch of world.patches) group.add(outline(patch.bounds_m, field, 0xffd040));
+  for (const patch of world.patches) {
+    const line = outline(patch.bounds_m, field, 0xffd040, 2);
+    line.renderOrder = 2;
+    group.add(line);
+  }
   return group;
 }
 
+// Wider than the patches' and beneath them: a source is a patch too.
 export function sourceOutlines(world, field) {
   const group = new THREE.Group();
   for (const source of world.sources) {
     const patch = world.patches.find((p) => p.id === source.patch_id);
-    if (patch) group.add(outline(patch.bounds_m, field, 0xff3030));
+    if (!patch) continue;
+    const line = outline(patch.bounds_m, field, 0xff3030, 6);
+    line.renderOrder = 1;
+    group.add(line);
   }
   return group;
 }

@@ -2,11 +2,14 @@
 // `isla-tool view LAYOUT` in Debian's chromium, headless (the 3dtiles
 // exporter's headless_chromium.js): the page loads with no console error,
 // isla.ready resolves, isla.world is the package's, a screenshot from a fixed
-// camera has many colours and shows land and water, and isla.heightAt equals
+// camera has many colours and shows land and water, the outlines show when
+// switched on, the readout under the cursor gives the package's height
+// there, and isla.heightAt equals
 // the package's heights by the contract's triangle rule at 50 random points
 // (and on shared edges and samples) to float32 precision; SIGINT ends the
 // server with exit 0.
 //   node page_test.js ISLA_TOOL LAYOUT.json [--screenshot FILE.png]
+// (--screenshot also writes FILE-outlines.png, the outlines switched on.)
 // Exits 77 (skipped) when chromium or playwright-core is missing, 1 under CI=true.
 'use strict';
 const childProcess = require('child_process');
@@ -63,7 +66,7 @@ function startView(tool, layout, cache) {
   return { view, url, exit };
 }
 
-// Counts of distinct colours, land and water pixels of a PNG, decoded by the page.
+// Counts of distinct colours, land, water and outline pixels of a PNG, decoded by the page.
 async function pictureStats(page, png) {
   return page.evaluate(async (base64) => {
     const image = new Image();
@@ -76,14 +79,15 @@ async function pictureStats(page, png) {
     context.drawImage(image, 0, 0);
     const { data } = context.getImageData(0, 0, image.width, image.height);
     const colours = new Set();
-    let land = 0, water = 0;
+    let land = 0, water = 0, outline = 0;
     for (let i = 0; i < data.length; i += 4) {
       const [r, g, b] = [data[i], data[i + 1], data[i + 2]];
       colours.add((r << 16) | (g << 8) | b);
+      if (r > 235 && g > 190 && g < 225 && b < 90) outline++;  // the patch outlines' 0xffd040
       if (b > r + 25 && b >= g) water++;
       else if (r > b + 10 || g > b + 10) land++;
     }
-    return { pixels: data.length / 4, colours: colours.size, land, water };
+    return { pixels: data.length / 4, colours: colours.size, land, water, outline };
   }, png.toString('base64'));
 }
 
@@ -139,6 +143,30 @@ async function main() {
       if (stats.colours < 1000) problems.push(`the screenshot has only ${stats.colours} colours`);
       if (stats.land < stats.pixels * 0.03) problems.push('the screenshot shows (almost) no land');
       if (stats.water < stats.pixels * 0.03) problems.push('the screenshot shows (almost) no water');
+
+      // The outlines switch on, and change the picture; the readout under the
+      // cursor gives heightAt of the point it names.
+      await page.check('#show-patches');
+      await page.check('#show-sources');
+      if (screenshot) await page.screenshot({ path: screenshot.replace(/\.png$/, '-outlines.png') });
+      const outlined = await pictureStats(page, await page.screenshot());
+      console.log(`outlines: ${outlined.outline - stats.outline} more pixels of their colour`);
+      if (outlined.outline - stats.outline < 1000) problems.push('the patch outlines hardly show');
+      await page.mouse.move(250, 160);  // on the north-west island
+      const readout = await page.textContent('#readout');
+      const shown = readout.match(/^x (-?[\d.]+) m, z (-?[\d.]+) m, height (-?[\d.]+) m \((p-\d+-\d+)\)$/);
+      if (!shown) {
+        problems.push(`the readout under the cursor says '${readout}'`);
+      } else {
+        console.log(`readout: ${readout}`);
+        const [x, z, height] = shown.slice(1, 4).map(Number);
+        const want = packageHeight(world, terrains, x, z);
+        // x and z are shown to 0.1 m (up to 0.0707 m off), the height to 0.01 m,
+        // and no slope of the example is steeper than tan 35 degrees.
+        if (Math.abs(height - want) > 0.005 + 0.0707 * Math.tan(35 * Math.PI / 180)) {
+          problems.push(`the readout's height ${height} is not the package's ${want.toFixed(2)} at its x and z`);
+        }
+      }
 
       const spacing = world.settings.spacing_m;
       const points = randomPoints(b, kRandomPoints);
