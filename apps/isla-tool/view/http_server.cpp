@@ -21,6 +21,8 @@ using tcp = asio::ip::tcp;
 namespace {
 
 constexpr std::uint32_t kHeaderLimitBytes = 8192;
+// Beast's version number of HTTP/1.1, for answers to requests it could not parse.
+constexpr unsigned kHttp11 = 11;
 constexpr std::string_view kServerName = "isla-tool view";
 
 }  // namespace
@@ -60,15 +62,15 @@ class Session : public std::enable_shared_from_this<Session> {
       return;
     }
     if (error == http::error::header_limit) {
-      answerError(http::status::request_header_fields_too_large, "the request's header is over 8 KiB", 11, false);
+      answerError(http::status::request_header_fields_too_large, "the request's header is over 8 KiB", kHttp11, false);
       return;
     }
     if (error == http::error::body_limit) {
-      answerError(http::status::payload_too_large, "requests take no body", 11, false);
+      answerError(http::status::payload_too_large, "requests take no body", kHttp11, false);
       return;
     }
     if (error) {
-      answerError(http::status::bad_request, "a malformed request", 11, false);
+      answerError(http::status::bad_request, "a malformed request", kHttp11, false);
       return;
     }
     answer(parser_->release());

@@ -3,6 +3,7 @@
 
 #include <cstdlib>
 #include <iostream>
+#include <span>
 #include <stdexcept>
 
 #include <isla/jobs/compile.hpp>

@@ -7,7 +7,8 @@
 // there, and isla.heightAt equals
 // the package's heights by the contract's triangle rule at 50 random points
 // (and on shared edges and samples) to float32 precision; SIGINT ends the
-// server with exit 0.
+// server with exit 0. Then the same for the bare 3D Tiles export of the
+// cache: no error, no heights.
 //   node page_test.js ISLA_TOOL LAYOUT.json [--screenshot FILE.png]
 // (--screenshot also writes FILE-outlines.png, the outlines switched on.)
 // Exits 77 (skipped) when chromium or playwright-core is missing, 1 under CI=true.
@@ -91,6 +92,43 @@ async function pictureStats(page, png) {
   }, png.toString('base64'));
 }
 
+// Loads the page and returns what isla.ready resolves to.
+async function openPage(page, url, problems) {
+  await page.goto(url);
+  const late = new Promise((resolve, reject) =>
+    setTimeout(() => reject(new Error(`not within ${kTimeoutMs / 1000} s`)), kTimeoutMs).unref());
+  return Promise.race([page.evaluate(() => window.isla.ready), late])
+    .catch((error) => fail(`isla.ready did not resolve at ${url}: ${error.message}; ${problems.join('; ')}`));
+}
+
+// A bare 3D Tiles export (the cache entry's tiles/): the page loads with no
+// error, world is the tileset's extent with no sources, and there are no
+// heights to answer from.
+async function checkBareTiles(tool, cache, page, problems) {
+  const views = path.join(cache, 'isla-tool', 'view');
+  const tiles = path.join(views, fs.readdirSync(views)[0], 'tiles');
+  const server = startView(tool, tiles, cache);
+  const before = problems.length;
+  try {
+    const seen = await openPage(page, await server.url, problems);
+    // The page asks for the package's world.json, which a bare export has
+    // not: chromium logs that 404 as a console error, the one it may log.
+    const notFound = 'console error: Failed to load resource: the server responded with a status of 404 (Not Found)';
+    const extra = problems.splice(before).filter((problem) => problem !== notFound);
+    problems.push(...extra);
+    const b = seen.bounds_m;
+    if (seen.sources.length || !(b.max_x > b.min_x && b.max_z > b.min_z)) {
+      problems.push(`a bare export's isla.world: ${JSON.stringify(seen)}`);
+    }
+    const height = await page.evaluate(([x, z]) => window.isla.heightAt(x, z), [(b.min_x + b.max_x) / 2, b.min_z]);
+    if (!Number.isNaN(height)) problems.push(`a bare export's heightAt is ${height}, not NaN`);
+  } finally {
+    server.view.kill('SIGINT');
+  }
+  const { code, signal, stderr } = await server.exit;
+  if (code !== 0) problems.push(`isla-tool view of a bare export exited with ${code ?? signal}: ${stderr}`);
+}
+
 async function main() {
   const [tool, layout, ...rest] = process.argv.slice(2);
   if (!tool || !layout) {
@@ -119,11 +157,7 @@ async function main() {
       const { page } = browser;
       await guardPage(page, problems);
       const started = Date.now();
-      await page.goto(url);
-      const late = new Promise((resolve, reject) =>
-        setTimeout(() => reject(new Error(`not within ${kTimeoutMs / 1000} s`)), kTimeoutMs).unref());
-      const seen = await Promise.race([page.evaluate(() => window.isla.ready), late])
-        .catch((error) => fail(`isla.ready did not resolve: ${error.message}; ${problems.join('; ')}`));
+      const seen = await openPage(page, url, problems);
       console.log(`isla.ready after ${((Date.now() - started) / 1000).toFixed(1)} s`);
       if (seen.name !== world.name) problems.push(`isla.world.name is ${seen.name}, not ${world.name}`);
       const sourceIds = seen.sources.map((s) => s.id).join(',');
@@ -146,8 +180,10 @@ async function main() {
 
       // The outlines switch on, and change the picture; the readout under the
       // cursor gives heightAt of the point it names.
+      // Clicked as a user clicks: a town label over the panel must not take the click.
       await page.check('#show-patches');
       await page.check('#show-sources');
+      await page.waitForFunction(() => window.isla.tilesLoaded(), null, { timeout: kTimeoutMs, polling: 200 });
       if (screenshot) await page.screenshot({ path: screenshot.replace(/\.png$/, '-outlines.png') });
       const outlined = await pictureStats(page, await page.screenshot());
       console.log(`outlines: ${outlined.outline - stats.outline} more pixels of their colour`);
@@ -185,6 +221,7 @@ async function main() {
       console.log(`heightAt: ${points.length} points, the largest difference ${worst} m`);
       const outside = await page.evaluate(([x, z]) => window.isla.heightAt(x, z), [b.max_x + 10 * spacing, b.min_z]);
       if (!Number.isNaN(outside)) problems.push(`heightAt outside the world is ${outside}, not NaN`);
+      await checkBareTiles(tool, path.join(work, 'cache'), page, problems);
     } finally {
       await browser.close();
       server.view.kill('SIGINT');
