@@ -181,15 +181,15 @@ async function main() {
       // The outlines switch on, and change the picture; the readout under the
       // cursor gives heightAt of the point it names.
       // Clicked as a user clicks: a town label over the panel must not take the click.
-      await page.check('#show-patches');
-      await page.check('#show-sources');
+      await page.check('#show-patches', { timeout: kTimeoutMs });
+      await page.check('#show-sources', { timeout: kTimeoutMs });
       await page.waitForFunction(() => window.isla.tilesLoaded(), null, { timeout: kTimeoutMs, polling: 200 });
       if (screenshot) await page.screenshot({ path: screenshot.replace(/\.png$/, '-outlines.png') });
       const outlined = await pictureStats(page, await page.screenshot());
       console.log(`outlines: ${outlined.outline - stats.outline} more pixels of their colour`);
       if (outlined.outline - stats.outline < 1000) problems.push('the patch outlines hardly show');
       await page.mouse.move(250, 160);  // on the north-west island
-      const readout = await page.textContent('#readout');
+      const readout = await page.textContent('#readout', { timeout: kTimeoutMs });
       const shown = readout.match(/^x (-?[\d.]+) m, z (-?[\d.]+) m, height (-?[\d.]+) m \((p-\d+-\d+)\)$/);
       if (!shown) {
         problems.push(`the readout under the cursor says '${readout}'`);
