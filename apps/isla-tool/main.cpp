@@ -53,6 +53,9 @@ const std::vector<Command>& commands() {
       {{"bundle", "bundle make OUT.zip --blueprint FILE.dat [--catalogue F] [--vegetation F] [--metadata F | --bundle-id ID] [--runtime F] [--overwrite]",
         "Make a viewer bundle (a ZIP source for 'run compile') from a blueprint and its JSON members."},
        isla::cli::runBundle},
+      {{"view", "view PATH [--port N] [--bind ADDRESS] [--no-open] [--jobs N] [--quiet]",
+        "Look at a world in the browser: serve a 3D Tiles export, or a layout or blueprint compiled to one, with a 3D viewer page."},
+       isla::cli::runView},
   };
   return all;
 }

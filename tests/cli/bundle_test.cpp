@@ -275,6 +275,10 @@ BOOST_AUTO_TEST_CASE(usage_errors_exit_2_and_overwrite_replaces) {
       {{"bundle", "make", w.path("x.zip"), "--blueprint", w.path("s.dat"), "--metadata", "m.json", "--bundle-id", "q"},
        "--metadata gives the bundle id and display name; leave out --bundle-id and --display-name"},
       {{"synth", "--seed", "1", "--size", "256"}, "isla-tool synth: give --out FILE.dat, --bundle OUT.zip or both"},
+      {{"synth", "--seed", "1", "--size", "256", "--bundle", w.path("x.zip"), "--spacing", "0"},
+       "isla-tool synth: --spacing: spacing_m is 0; it runs from 0.001 to 1000"},
+      {{"synth", "--seed", "1", "--size", "256", "--out", w.path("x.dat"), "--spacing", "150"},
+       "isla-tool synth: --spacing is the viewer bundle's; give it with --bundle OUT.zip"},
   };
   for (const auto& [arguments, message] : usages) {
     const auto run = runTool(arguments);

@@ -7,7 +7,7 @@ cd "$root"
 missing=0
 codes=$(grep -rhoE '"[a-z][a-z0-9-]*\.[a-z][a-z0-9-]*"' kernel/src plugins apps/isla-tool \
           --include='*.cpp' --include='*.hpp' --exclude-dir=test |
-        tr -d '"' | grep -vE '\.(json|dat|so|md|txt|cpp|hpp|png|obj|mtl|gltf|glb|bin)$' |
+        tr -d '"' | grep -vE '\.(json|dat|so|md|txt|cpp|hpp|png|obj|mtl|gltf|glb|bin|html)$' |
         grep -vE '^(terrain-world|isla-tool|isla)\.' | sort -u)  # format names ("terrain-world.world", "isla.viewer-bundle"), not codes
 for code in $codes; do
   if ! grep -q "\`$code\`" docs/diagnostics.md; then

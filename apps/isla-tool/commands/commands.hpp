@@ -15,5 +15,6 @@ int runRun(Invocation& invocation);
 int runExport(Invocation& invocation);
 int runBundle(Invocation& invocation);
 int runDiff(Invocation& invocation);
+int runView(Invocation& invocation);
 
 }  // namespace isla::cli

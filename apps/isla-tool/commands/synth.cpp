@@ -14,6 +14,7 @@
 #include <isla/synth/sections.hpp>
 #include <isla/synth/viewer_bundle.hpp>
 #include <isla/world/layout.hpp>
+#include <isla/world/layout_limits.hpp>
 
 #include "cli/bundle_output.hpp"
 #include "cli/provenance.hpp"
@@ -55,7 +56,7 @@ void warnShortfall(const synth::Blueprint& blueprint) {
 
 // The bundle's id and names come from the seed, never from the output's
 // name: the same options give the same bytes.
-void writeSampleBundle(const synth::Blueprint& blueprint, std::span<const std::byte> encoded,
+void writeSampleBundle(const synth::Blueprint& blueprint, std::span<const std::byte> encoded, double spacingM,
                        const std::string& output, bool overwrite, const EnumTable& enums) {
   const std::string id = "synth-" + std::to_string(blueprint.params.worldSeed);
   BundleContents contents;
@@ -64,7 +65,7 @@ void writeSampleBundle(const synth::Blueprint& blueprint, std::span<const std::b
                                            std::to_string(blueprint.params.mapSize),
                                    "isla-tool synth", contents.blueprintMember);
   const WorldSettings layoutDefaults;  // a layout's, so that the bundle compiles with them
-  contents.runtime = runtimeJson(blueprint.params.mapSize, layoutDefaults.heightScaleM, layoutDefaults.spacingM);
+  contents.runtime = runtimeJson(blueprint.params.mapSize, layoutDefaults.heightScaleM, spacingM);
   contents.catalogue = synth::catalogueJson(blueprint, enums);
   contents.vegetation = synth::vegetationJson(blueprint, enums);
   contents.blueprint = encoded;
@@ -91,6 +92,9 @@ int runSynth(Invocation& invocation) {
        "the flat sea model's level in raw height units (1 raw = 251 m), 0..1")
       ("islet-density", po::value<float>()->default_value(0.02f, "0.02"),
        "fraction of the open sea raised into offshore islets, 0..0.5 (0: none)")
+      ("spacing", po::value<double>()->default_value(WorldSettings{}.spacingM, "1"),
+       "with --bundle: the metres between samples its runtime.json records, which the layout that places it "
+       "must give too; 0.001 to 1000")
       ("erosion", po::bool_switch(),
        "run the droplet erosion pass and write EROS (off by default, as upstream)")
       ("no-curve", po::bool_switch(), "no height curve: omit TCRV, and TDTL, which needs the curve")
@@ -109,6 +113,11 @@ int runSynth(Invocation& invocation) {
     throw UsageError(error.what());
   }
   if (!values.count("out") && !values.count("bundle")) throw UsageError("give --out FILE.dat, --bundle OUT.zip or both");
+  const double spacingM = values["spacing"].as<double>();
+  if (const auto problem = outOfRange(spacingM, kSpacingRange)) throw UsageError("--spacing: " + *problem);
+  if (!values["spacing"].defaulted() && !values.count("bundle")) {
+    throw UsageError("--spacing is the viewer bundle's; give it with --bundle OUT.zip");
+  }
   const std::string output = values.count("out") ? values["out"].as<std::string>() : "";
   const std::string bundle = values.count("bundle") ? values["bundle"].as<std::string>() : "";
   const bool overwrite = values["overwrite"].as<bool>();
@@ -145,7 +154,7 @@ int runSynth(Invocation& invocation) {
       MemorySink encoded;
       encode(encoded);
       // The bundle first: when it fails, neither file is written.
-      writeSampleBundle(blueprint, encoded.bytes(), bundle, overwrite, invocation.kernel().enums());
+      writeSampleBundle(blueprint, encoded.bytes(), spacingM, bundle, overwrite, invocation.kernel().enums());
       if (!output.empty()) {
         StagedFile out(output, overwrite);
         out.write(encoded.bytes());

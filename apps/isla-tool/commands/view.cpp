@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: MIT
+// isla-tool view PATH: the world in the browser. What is not yet 3D Tiles is
+// compiled into the view cache (view/world_cache.hpp); the viewer page and
+// the world are served over HTTP (view/http_server.hpp) until SIGINT,
+// SIGTERM or SIGHUP, which end it with exit 0.
+#include <csignal>
+#include <iostream>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
+
+#include <isla/base/install_layout.hpp>
+#include <isla/base/io_error.hpp>
+
+#include "cli/thread_count.hpp"
+#include "commands/commands.hpp"
+#include "view/http_server.hpp"
+#include "view/open_browser.hpp"
+#include "view/world_cache.hpp"
+
+namespace isla::cli {
+
+namespace {
+
+// share/isla-tool/viewer, beside the enum table, in the build tree and the install alike.
+std::filesystem::path viewerDirectory() { return defaultEnumTablePath().parent_path() / "viewer"; }
+
+// The mounts for PATH: the page at "/", the world under "/world/".
+std::vector<view::Mount> worldMounts(Invocation& invocation, const std::filesystem::path& input, bool quiet) {
+  const auto viewer = viewerDirectory();
+  if (!std::filesystem::exists(viewer / "index.html") || !std::filesystem::exists(viewer / "vendor")) {
+    throw CommandError("the viewer page is not complete in " + viewer.string() +
+                       "; build the project after scripts/install-deps, which installs the npm packages it ships");
+  }
+  std::vector<view::Mount> mounts{{"/", viewer}};
+  if (std::filesystem::is_directory(input) && std::filesystem::exists(input / "tileset.json")) {
+    mounts.push_back({"/world/tiles/", input});
+    return mounts;
+  }
+  if (std::filesystem::exists(input / "world.json") || input.filename() == "world.json") {
+    throw CommandError(input.string() +
+                       " is a Terrain World package, which keeps no blueprints to make tiles from; give the layout "
+                       "it was compiled from, or a 3D Tiles export of it (run compile LAYOUT.json DIR --exporter "
+                       "3dtiles)");
+  }
+  if (!std::filesystem::is_regular_file(input)) {
+    throw CommandError(input.string() + " is not a 3D Tiles export (a directory with tileset.json), a layout, "
+                       "a .dat or a viewer-bundle .zip");
+  }
+  const auto extension = input.extension();
+  if (extension != ".json" && extension != ".dat" && extension != ".zip") {
+    throw UsageError("PATH is a 3D Tiles export directory, LAYOUT.json, FILE.dat or BUNDLE.zip, not '" +
+                     input.string() + "'");
+  }
+  const auto kind = extension == ".json" ? view::WorldInput::Layout : view::WorldInput::Blueprint;
+  const auto& values = invocation.values();
+  view::CachedWorld world;
+  try {
+    world = view::cachedWorld(invocation.kernel(), kind, input, view::viewCacheRoot(), threadCount(values, "jobs"),
+                              quiet);
+  } catch (const IoError& error) {
+    throw CommandError(std::string(error.what()) + "; nothing was written");
+  }
+  if (!quiet) {
+    std::cerr << "isla-tool view: " << (world.reused ? "the cache already holds it: " : "cached in ")
+              << world.directory.string() << "\n";
+  }
+  mounts.push_back({"/world/", world.directory});
+  return mounts;
+}
+
+std::string urlOf(const boost::asio::ip::tcp::endpoint& endpoint) {
+  const auto address = endpoint.address();
+  const std::string host = address.is_unspecified() ? "127.0.0.1"
+                           : address.is_v6()        ? "[" + address.to_string() + "]"
+                                                    : address.to_string();
+  return "http://" + host + ":" + std::to_string(endpoint.port()) + "/";
+}
+
+}  // namespace
+
+int runView(Invocation& invocation) {
+  po::options_description options("view");
+  options.add_options()
+      ("path", po::value<std::string>(), "a 3D Tiles export, a layout, a .dat or a viewer-bundle .zip")
+      ("port", po::value<int>()->default_value(0), "the port to serve on, 1 to 65535 (default: a free one)")
+      ("bind", po::value<std::string>()->default_value("127.0.0.1"),
+       "the address to serve on; another than loopback lets other machines read the world")
+      ("no-open", po::bool_switch(), "do not open a browser")
+      ("jobs", threadCountValue(), "threads to compile with, 1 to 256 (default: every core)")
+      ("quiet", po::bool_switch(), "no progress on stderr");
+  po::positional_options_description positional;
+  positional.add("path", 1);
+  if (!invocation.parse(options, positional)) return 0;
+  const auto& values = invocation.values();
+  if (!values.count("path")) throw UsageError("give PATH: a 3D Tiles export, LAYOUT.json, FILE.dat or BUNDLE.zip");
+  const int port = values["port"].as<int>();
+  if (port < 0 || port > 65535) throw UsageError("--port takes 1 to 65535 (0 or none: a free one), not " +
+                                                 std::to_string(port));
+  const bool quiet = values["quiet"].as<bool>();
+
+  const view::StaticFiles files(worldMounts(invocation, values["path"].as<std::string>(), quiet));
+  view::ServerSettings settings;
+  settings.bind = values["bind"].as<std::string>();
+  settings.port = static_cast<unsigned short>(port);
+  boost::asio::io_context io;
+  std::unique_ptr<view::HttpServer> server;
+  try {
+    server = std::make_unique<view::HttpServer>(io, files, settings);
+  } catch (const std::runtime_error& error) {
+    throw CommandError(error.what());
+  }
+  const auto endpoint = server->endpoint();
+  if (!endpoint.address().is_loopback()) {
+    std::cerr << "isla-tool view: warning: serving on " << settings.bind
+              << ", not loopback: other machines that reach this one can read the world and the viewer\n";
+  }
+  boost::asio::signal_set stops(io, SIGINT, SIGTERM, SIGHUP);
+  stops.async_wait([&io](const boost::system::error_code&, int) { io.stop(); });
+  server->start();
+
+  const std::string url = urlOf(endpoint);
+  std::cout << "serving the viewer at " << url << " (Ctrl-C ends it)" << std::endl;
+  if (!values["no-open"].as<bool>() && view::hasDisplay() && !view::openBrowser(url)) {
+    std::cerr << "isla-tool view: could not start xdg-open; open " << url << " yourself\n";
+  }
+  io.run();
+  if (!quiet) std::cerr << "isla-tool view: stopped\n";
+  return 0;
+}
+
+}  // namespace isla::cli

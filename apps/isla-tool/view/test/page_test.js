@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: MIT
+// `isla-tool view LAYOUT` in Debian's chromium, headless (the 3dtiles
+// exporter's headless_chromium.js): the page loads with no console error,
+// isla.ready resolves, isla.world is the package's, a screenshot from a fixed
+// camera has many colours and shows land and water, the outlines show when
+// switched on, the readout under the cursor gives the package's height
+// there, and isla.heightAt equals
+// the package's heights by the contract's triangle rule at 50 random points
+// (and on shared edges and samples) to float32 precision; SIGINT ends the
+// server with exit 0. Then the same for the bare 3D Tiles export of the
+// cache: no error, no heights.
+//   node page_test.js ISLA_TOOL LAYOUT.json [--screenshot FILE.png]
+// (--screenshot also writes FILE-outlines.png, the outlines switched on.)
+// Exits 77 (skipped) when chromium or playwright-core is missing, 1 under CI=true.
+'use strict';
+const childProcess = require('child_process');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { requireBrowser, launchChromium, guardPage } =
+  require('../../../../plugins/exporters/3dtiles/test/browser/headless_chromium');
+
+const kTimeoutMs = 300000;
+const kRandomPoints = 50;
+
+function fail(message) {
+  console.error(`view_page: ${message}`);
+  process.exit(1);
+}
+
+// The package's height at (x, z), from its JSON, by TERRAIN_WORLD_V1.md.
+function packageHeight(world, terrains, x, z) {
+  const patch = world.patches.find(({ bounds_m: b }) => x >= b.min_x && x <= b.max_x && z >= b.min_z && z <= b.max_z);
+  const terrain = terrains(patch);
+  const s = terrain.spacing_m;
+  const fx = (x - terrain.origin_m[0]) / s, fz = (z - terrain.origin_m[1]) / s;
+  const i = Math.min(Math.floor(fx), terrain.point_count_x - 2), j = Math.min(Math.floor(fz), terrain.point_count_z - 2);
+  const u = fx - i, v = fz - j, h = terrain.heights_m;
+  // The package's heights are float32 values written as their shortest decimals.
+  const [nw, ne, sw, se] = [h[j][i], h[j][i + 1], h[j + 1][i], h[j + 1][i + 1]].map(Math.fround);
+  return v <= u ? nw + u * (ne - nw) + v * (se - ne) : nw + v * (sw - nw) + u * (se - sw);
+}
+
+// Deterministic points: a fixed-seed generator, so that a failure repeats.
+function randomPoints(bounds, count) {
+  let state = 22;
+  const next = () => { state = (state * 1103515245 + 12345) % 2147483648; return state / 2147483648; };
+  return Array.from({ length: count }, () => [bounds.min_x + next() * (bounds.max_x - bounds.min_x),
+                                              bounds.min_z + next() * (bounds.max_z - bounds.min_z)]);
+}
+
+function startView(tool, layout, cache) {
+  const view = childProcess.spawn(tool, ['view', layout, '--no-open', '--quiet'],
+                                  { env: { ...process.env, XDG_CACHE_HOME: cache }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  view.stderr.on('data', (chunk) => { stderr += chunk; });
+  const url = new Promise((resolve, reject) => {
+    let stdout = '';
+    view.stdout.on('data', (chunk) => {
+      stdout += chunk;
+      const match = stdout.match(/http:\/\/127\.0\.0\.1:\d+\//);
+      if (match) resolve(match[0]);
+    });
+    view.on('exit', (code) => reject(new Error(`isla-tool view exited with ${code}: ${stderr}`)));
+  });
+  const exit = new Promise((resolve) => view.on('exit', (code, signal) => resolve({ code, signal, stderr })));
+  return { view, url, exit };
+}
+
+// Counts of distinct colours, land, water and outline pixels of a PNG, decoded by the page.
+async function pictureStats(page, png) {
+  return page.evaluate(async (base64) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${base64}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext('2d');
+    context.drawImage(image, 0, 0);
+    const { data } = context.getImageData(0, 0, image.width, image.height);
+    const colours = new Set();
+    let land = 0, water = 0, outline = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      const [r, g, b] = [data[i], data[i + 1], data[i + 2]];
+      colours.add((r << 16) | (g << 8) | b);
+      if (r > 235 && g > 190 && g < 225 && b < 90) outline++;  // the patch outlines' 0xffd040
+      if (b > r + 25 && b >= g) water++;
+      else if (r > b + 10 || g > b + 10) land++;
+    }
+    return { pixels: data.length / 4, colours: colours.size, land, water, outline };
+  }, png.toString('base64'));
+}
+
+// Loads the page and returns what isla.ready resolves to.
+async function openPage(page, url, problems) {
+  await page.goto(url);
+  const late = new Promise((resolve, reject) =>
+    setTimeout(() => reject(new Error(`not within ${kTimeoutMs / 1000} s`)), kTimeoutMs).unref());
+  return Promise.race([page.evaluate(() => window.isla.ready), late])
+    .catch((error) => fail(`isla.ready did not resolve at ${url}: ${error.message}; ${problems.join('; ')}`));
+}
+
+// A bare 3D Tiles export (the cache entry's tiles/): the page loads with no
+// error, world is the tileset's extent with no sources, and there are no
+// heights to answer from.
+async function checkBareTiles(tool, cache, page, problems) {
+  const views = path.join(cache, 'isla-tool', 'view');
+  const tiles = path.join(views, fs.readdirSync(views)[0], 'tiles');
+  const server = startView(tool, tiles, cache);
+  const before = problems.length;
+  try {
+    const seen = await openPage(page, await server.url, problems);
+    // The page asks for the package's world.json, which a bare export has
+    // not: chromium logs that 404 as a console error, the one it may log.
+    const notFound = 'console error: Failed to load resource: the server responded with a status of 404 (Not Found)';
+    const extra = problems.splice(before).filter((problem) => problem !== notFound);
+    problems.push(...extra);
+    const b = seen.bounds_m;
+    if (seen.sources.length || !(b.max_x > b.min_x && b.max_z > b.min_z)) {
+      problems.push(`a bare export's isla.world: ${JSON.stringify(seen)}`);
+    }
+    const height = await page.evaluate(([x, z]) => window.isla.heightAt(x, z), [(b.min_x + b.max_x) / 2, b.min_z]);
+    if (!Number.isNaN(height)) problems.push(`a bare export's heightAt is ${height}, not NaN`);
+  } finally {
+    server.view.kill('SIGINT');
+  }
+  const { code, signal, stderr } = await server.exit;
+  if (code !== 0) problems.push(`isla-tool view of a bare export exited with ${code ?? signal}: ${stderr}`);
+}
+
+async function main() {
+  const [tool, layout, ...rest] = process.argv.slice(2);
+  if (!tool || !layout) {
+    console.error('usage: node page_test.js ISLA_TOOL LAYOUT.json [--screenshot FILE.png]');
+    process.exit(2);
+  }
+  const screenshot = rest[0] === '--screenshot' ? rest[1] : null;
+  const modules = requireBrowser('view_page', []);
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'isla-view-page-'));
+  const problems = [];
+  try {
+    const compiled = childProcess.spawnSync(tool, ['run', 'compile', layout, path.join(work, 'package'), '--quiet']);
+    if (compiled.status !== 0) fail(`run compile: ${compiled.stderr}`);
+    const packageDir = path.join(work, 'package');
+    const world = JSON.parse(fs.readFileSync(path.join(packageDir, 'world.json')));
+    const cache = new Map();
+    const terrains = (patch) => {
+      if (!cache.has(patch.id)) cache.set(patch.id, JSON.parse(fs.readFileSync(path.join(packageDir, patch.terrain.path))));
+      return cache.get(patch.id);
+    };
+
+    const server = startView(tool, layout, path.join(work, 'cache'));
+    const url = await server.url;
+    const browser = await launchChromium(modules, { width: 960, height: 640 });
+    try {
+      const { page } = browser;
+      await guardPage(page, problems);
+      const started = Date.now();
+      const seen = await openPage(page, url, problems);
+      console.log(`isla.ready after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      if (seen.name !== world.name) problems.push(`isla.world.name is ${seen.name}, not ${world.name}`);
+      const sourceIds = seen.sources.map((s) => s.id).join(',');
+      if (sourceIds !== world.sources.map((s) => s.id).join(',')) problems.push(`isla.world.sources: ${sourceIds}`);
+      if (!(await page.evaluate(() => window.isla.tilesLoaded()))) problems.push('tilesLoaded() is false after ready');
+
+      // The fixed camera: the world's middle from the south, 45 degrees down.
+      const b = seen.bounds_m;
+      await page.evaluate(([x, z, d]) => window.isla.lookAt(x, z, d),
+                          [(b.min_x + b.max_x) / 2, (b.min_z + b.max_z) / 2, (b.max_x - b.min_x) * 0.55]);
+      await page.waitForFunction(() => window.isla.tilesLoaded(), null, { timeout: kTimeoutMs, polling: 200 });
+      const png = await page.screenshot();
+      if (screenshot) fs.writeFileSync(screenshot, png);
+      const stats = await pictureStats(page, png);
+      console.log(`screenshot: ${stats.colours} colours, ${(100 * stats.land / stats.pixels).toFixed(1)} % land, ` +
+                  `${(100 * stats.water / stats.pixels).toFixed(1)} % water`);
+      if (stats.colours < 1000) problems.push(`the screenshot has only ${stats.colours} colours`);
+      if (stats.land < stats.pixels * 0.03) problems.push('the screenshot shows (almost) no land');
+      if (stats.water < stats.pixels * 0.03) problems.push('the screenshot shows (almost) no water');
+
+      // The outlines switch on, and change the picture; the readout under the
+      // cursor gives heightAt of the point it names.
+      // Clicked as a user clicks: a town label over the panel must not take the click.
+      await page.check('#show-patches', { timeout: kTimeoutMs });
+      await page.check('#show-sources', { timeout: kTimeoutMs });
+      await page.waitForFunction(() => window.isla.tilesLoaded(), null, { timeout: kTimeoutMs, polling: 200 });
+      if (screenshot) await page.screenshot({ path: screenshot.replace(/\.png$/, '-outlines.png') });
+      const outlined = await pictureStats(page, await page.screenshot());
+      console.log(`outlines: ${outlined.outline - stats.outline} more pixels of their colour`);
+      if (outlined.outline - stats.outline < 1000) problems.push('the patch outlines hardly show');
+      await page.mouse.move(250, 160);  // on the north-west island
+      const readout = await page.textContent('#readout', { timeout: kTimeoutMs });
+      const shown = readout.match(/^x (-?[\d.]+) m, z (-?[\d.]+) m, height (-?[\d.]+) m \((p-\d+-\d+)\)$/);
+      if (!shown) {
+        problems.push(`the readout under the cursor says '${readout}'`);
+      } else {
+        console.log(`readout: ${readout}`);
+        const [x, z, height] = shown.slice(1, 4).map(Number);
+        const want = packageHeight(world, terrains, x, z);
+        // x and z are shown to 0.1 m (up to 0.0707 m off), the height to 0.01 m,
+        // and no slope of the example is steeper than tan 35 degrees.
+        if (Math.abs(height - want) > 0.005 + 0.0707 * Math.tan(35 * Math.PI / 180)) {
+          problems.push(`the readout's height ${height} is not the package's ${want.toFixed(2)} at its x and z`);
+        }
+      }
+
+      const spacing = world.settings.spacing_m;
+      const points = randomPoints(b, kRandomPoints);
+      const east = world.patches.find((p) => p.kind === 'strip').bounds_m;
+      points.push([east.min_x, (east.min_z + east.max_z) / 2], [b.min_x + 3 * spacing, b.min_z + 7 * spacing],
+                  [b.max_x, b.max_z], [b.min_x, b.min_z]);
+      const got = await page.evaluate((list) => list.map(([x, z]) => window.isla.heightAt(x, z)), points);
+      let worst = 0;
+      points.forEach(([x, z], k) => {
+        const want = packageHeight(world, terrains, x, z);
+        worst = Math.max(worst, Math.abs(got[k] - want));
+        if (Math.fround(got[k]) !== Math.fround(want)) {
+          problems.push(`heightAt(${x}, ${z}) is ${got[k]}, the package's ${want}`);
+        }
+      });
+      console.log(`heightAt: ${points.length} points, the largest difference ${worst} m`);
+      const outside = await page.evaluate(([x, z]) => window.isla.heightAt(x, z), [b.max_x + 10 * spacing, b.min_z]);
+      if (!Number.isNaN(outside)) problems.push(`heightAt outside the world is ${outside}, not NaN`);
+      await checkBareTiles(tool, path.join(work, 'cache'), page, problems);
+    } finally {
+      await browser.close();
+      server.view.kill('SIGINT');
+    }
+    const { code, signal, stderr } = await server.exit;
+    if (code !== 0) problems.push(`isla-tool view exited with ${code ?? signal} after SIGINT: ${stderr}`);
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+  if (problems.length) fail(problems.join('\n'));
+  console.log('view_page: every check passed');
+}
+
+main().catch((error) => fail(error.stack || String(error)));

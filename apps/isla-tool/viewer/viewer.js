@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: MIT
+// The page of `isla-tool view`: the world's 3D Tiles (/world/tiles/) in
+// three.js with 3d-tiles-renderer, sun-lit, with the overlays of
+// world_overlays.js, orbit and fly controls, a readout of the point under
+// the cursor, and the script interface window.isla (README.md).
+import * as THREE from 'three';
+import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
+import { FlyControls } from 'three/addons/controls/FlyControls.js';
+import { CSS2DRenderer } from 'three/addons/renderers/CSS2DRenderer.js';
+import { TilesRenderer } from '3d-tiles-renderer/three';
+import { HeightField } from './height_field.js';
+import { patchOutlines, sourceOutlines, townMarkers } from './world_overlays.js';
+
+const kBase = '/world';
+const kQuietFrames = 10;  // frames with nothing loading before the view counts as loaded
+
+async function fetchJson(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return response.json();
+}
+
+// world.json and its heights when the server has the package; null when it
+// serves a bare 3D Tiles export.
+async function loadWorld() {
+  const probe = await fetch(`${kBase}/package/world.json`, { method: 'HEAD' });
+  if (probe.status === 404) return null;
+  const world = await fetchJson(`${kBase}/package/world.json`);
+  return { world, field: await HeightField.load(kBase, world) };
+}
+
+const renderer = new THREE.WebGLRenderer({ antialias: true, logarithmicDepthBuffer: true });
+renderer.setPixelRatio(window.devicePixelRatio);
+renderer.setSize(window.innerWidth, window.innerHeight);
+document.body.appendChild(renderer.domElement);
+const labels = new CSS2DRenderer();
+labels.setSize(window.innerWidth, window.innerHeight);
+labels.domElement.className = 'labels';
+document.body.appendChild(labels.domElement);
+
+const scene = new THREE.Scene();
+scene.background = new THREE.Color(0x9cc4e4);
+const sun = new THREE.DirectionalLight(0xfff4e0, 2.6);
+sun.position.set(-0.5, 1, 0.35).normalize();
+scene.add(sun, new THREE.HemisphereLight(0xcfe4ff, 0x4a4030, 0.7));
+const camera = new THREE.PerspectiveCamera(50, window.innerWidth / window.innerHeight, 1, 1e7);
+
+const tiles = new TilesRenderer(`${kBase}/tiles/tileset.json`);
+tiles.errorTarget = 4;
+tiles.setCamera(camera);
+tiles.setResolutionFromRenderer(camera, renderer);
+// The tileset is x east, y north, z up (or on the ellipsoid, undone below):
+// turned so that three.js's (x, y, z) are the world's x east, height, z south.
+tiles.group.rotation.x = -Math.PI / 2;
+scene.add(tiles.group);
+
+let failed = 0, quietFrames = 0, sceneryGroup = null, showNearLabels = () => {};
+const overlays = { sources: new THREE.Group(), patches: new THREE.Group(), towns: new THREE.Group() };
+scene.add(overlays.sources, overlays.patches, overlays.towns);
+tiles.addEventListener('load-error', (event) => { failed++; console.error(`tile failed: ${event.url} ${event.error}`); });
+tiles.addEventListener('tiles-load-start', () => { quietFrames = 0; });
+tiles.addEventListener('load-model', ({ scene: model, tile }) => {
+  if (tile.content && tile.content.uri.includes('scenery')) sceneryGroup = model;
+});
+
+// The town markers, once the scenery tile hangs in the tiles' group (it is
+// added after its load event), where its towns' world positions are known.
+function placeTowns() {
+  if (!sceneryGroup || !sceneryGroup.parent || overlays.towns.children.length) return;
+  tiles.group.updateMatrixWorld(true);
+  const towns = townMarkers(sceneryGroup, markerSize);
+  overlays.towns.add(towns.group);
+  showNearLabels = towns.showNear;
+  applyToggles();
+}
+
+const orbit = new OrbitControls(camera, renderer.domElement);
+orbit.enableDamping = true;
+orbit.maxPolarAngle = Math.PI * 0.495;
+const fly = new FlyControls(camera, renderer.domElement);
+fly.dragToLook = true;
+fly.enabled = false;
+let markerSize = 100;
+
+const toggles = {
+  sources: document.getElementById('show-sources'),
+  patches: document.getElementById('show-patches'),
+  towns: document.getElementById('show-towns'),
+  roads: document.getElementById('show-roads'),
+  fly: document.getElementById('fly'),
+};
+function applyToggles() {
+  overlays.sources.visible = toggles.sources.checked;
+  overlays.patches.visible = toggles.patches.checked;
+  overlays.towns.visible = toggles.towns.checked;
+  if (sceneryGroup) sceneryGroup.traverse((node) => { if (node.isLine) node.visible = toggles.roads.checked; });
+  orbit.enabled = !toggles.fly.checked;
+  fly.enabled = toggles.fly.checked;
+  if (orbit.enabled) orbit.target.copy(camera.position).add(camera.getWorldDirection(new THREE.Vector3())
+    .multiplyScalar(camera.position.y > 0 ? camera.position.y * 2 : 1000));
+}
+for (const toggle of Object.values(toggles)) toggle.addEventListener('change', applyToggles);
+window.addEventListener('keydown', (event) => {
+  if (event.key === 't' || event.key === 'T') { toggles.fly.checked = !toggles.fly.checked; applyToggles(); }
+});
+
+// The world's bounds in its own metres: world.json's, else the tileset's box.
+function tilesetBounds() {
+  const box = new THREE.Box3();
+  tiles.group.updateMatrixWorld(true);
+  const sphere = new THREE.Sphere();
+  tiles.getBoundingSphere(sphere);
+  box.setFromCenterAndSize(sphere.center, new THREE.Vector3(1, 0, 1).multiplyScalar(sphere.radius * 1.4));
+  return { min_x: box.min.x, min_z: box.min.z, max_x: box.max.x, max_z: box.max.z };
+}
+
+let field = null;
+const api = {
+  world: null,
+  heightAt(x, z) { return field ? field.heightAt(x, z) : NaN; },
+  tilesLoaded() { return quietFrames >= kQuietFrames; },
+  lookAt(x, z, distance) {
+    const ground = Math.max(api.heightAt(x, z) || 0, 0);
+    const target = new THREE.Vector3(x, ground, z);
+    toggles.fly.checked = false;
+    camera.position.copy(target).add(new THREE.Vector3(0, 0.7, 0.7).multiplyScalar(distance));
+    camera.lookAt(target);
+    orbit.target.copy(target);
+    applyToggles();
+    orbit.target.copy(target);
+    orbit.update();
+    quietFrames = 0;
+  },
+};
+
+const readout = document.getElementById('readout');
+const pointer = new THREE.Vector2();
+const raycaster = new THREE.Raycaster();
+renderer.domElement.addEventListener('pointermove', (event) => {
+  pointer.set((event.clientX / window.innerWidth) * 2 - 1, -(event.clientY / window.innerHeight) * 2 + 1);
+  raycaster.setFromCamera(pointer, camera);
+  const hit = raycaster.intersectObject(tiles.group, true).find((h) => h.object.isMesh);
+  if (!hit) { readout.textContent = 'x —, z —'; return; }
+  const { x, z } = hit.point;
+  const height = api.heightAt(x, z);
+  const patch = field && field.patchAt(x, z);
+  readout.textContent = `x ${x.toFixed(1)} m, z ${z.toFixed(1)} m` +
+    (Number.isNaN(height) ? `, surface ${hit.point.y.toFixed(2)} m` : `, height ${height.toFixed(2)} m (${patch.id})`);
+});
+
+window.addEventListener('resize', () => {
+  camera.aspect = window.innerWidth / window.innerHeight;
+  camera.updateProjectionMatrix();
+  renderer.setSize(window.innerWidth, window.innerHeight);
+  labels.setSize(window.innerWidth, window.innerHeight);
+  tiles.setResolutionFromRenderer(camera, renderer);
+});
+
+const timer = new THREE.Timer();
+function frame() {
+  timer.update();
+  const delta = timer.getDelta();
+  if (fly.enabled) fly.update(delta); else orbit.update();
+  camera.updateMatrixWorld();
+  tiles.update();
+  placeTowns();
+  showNearLabels(camera);
+  renderer.render(scene, camera);
+  labels.render(scene, camera);
+  quietFrames = tiles.root && !tiles.isLoading ? quietFrames + 1 : 0;
+  requestAnimationFrame(frame);
+}
+
+const rootLoaded = new Promise((resolve) => tiles.addEventListener('load-root-tileset', () => {
+  // The root has no content, only the terrain, the water and the scenery
+  // below it, and its error is the world's whole relief, which a distant
+  // camera would accept: the world would vanish. It always refines.
+  tiles.root.geometricError = Infinity;
+  resolve();
+}));
+api.ready = (async () => {
+  const [loaded] = await Promise.all([loadWorld(), rootLoaded]);
+  // A tileset placed on the ellipsoid (--option origin=) is brought back to its own frame.
+  const transform = tiles.root.transform;
+  if (transform) {
+    tiles.group.matrixAutoUpdate = false;
+    tiles.group.matrix.makeRotationX(-Math.PI / 2).multiply(new THREE.Matrix4().fromArray(transform).invert());
+    tiles.group.updateMatrixWorld(true);
+  }
+  if (loaded) {
+    field = loaded.field;
+    const w = loaded.world;
+    const min = (key) => Math.min(...w.patches.map((p) => p.bounds_m[key]));
+    const max = (key) => Math.max(...w.patches.map((p) => p.bounds_m[key]));
+    api.world = {
+      name: w.name,
+      bounds_m: { min_x: min('min_x'), min_z: min('min_z'), max_x: max('max_x'), max_z: max('max_z') },
+      spacing_m: w.settings.spacing_m,
+      sources: w.sources.map((s) => ({ id: s.id, row: s.row, col: s.col, patch_id: s.patch_id,
+                                       bounds_m: w.patches.find((p) => p.id === s.patch_id).bounds_m })),
+      patches: w.patches.map((p) => ({ id: p.id, kind: p.kind, bounds_m: p.bounds_m })),
+    };
+    overlays.sources.add(sourceOutlines(w, field));
+    overlays.patches.add(patchOutlines(w, field));
+  } else {
+    api.world = { name: null, bounds_m: tilesetBounds(), spacing_m: null, sources: [], patches: [] };
+  }
+  document.title = `${api.world.name ?? 'tileset'} — isla-tool view`;
+  const b = api.world.bounds_m;
+  const size = Math.max(b.max_x - b.min_x, b.max_z - b.min_z);
+  markerSize = size / 150;
+  camera.near = size / 1e5;
+  camera.far = size * 20;
+  camera.updateProjectionMatrix();
+  fly.movementSpeed = size / 20;
+  applyToggles();
+  api.lookAt((b.min_x + b.max_x) / 2, (b.min_z + b.max_z) / 2, size * 0.75);
+  await new Promise((resolve) => {
+    const wait = () => (api.tilesLoaded() ? resolve() : requestAnimationFrame(wait));
+    wait();
+  });
+  if (failed) throw new Error(`${failed} tiles failed to load`);
+  return api.world;
+})();
+api.ready.catch((error) => console.error(`isla-tool view: ${error.message}`));
+window.isla = api;
+frame();
