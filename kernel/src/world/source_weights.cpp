@@ -2,6 +2,7 @@
 #include "source_weights.hpp"
 
 #include <algorithm>
+#include <memory>
 #include <stdexcept>
 #include <vector>
 
@@ -59,10 +60,11 @@ void SourceWeights::numerators(std::int32_t z0, std::int32_t z1, std::int32_t x0
   }
 
   // Across: each halo row's counts over the 2r + 1 columns around each output column.
-  std::vector<std::uint16_t> across(haloRows * width * L);
+  const auto across = std::make_unique_for_overwrite<std::uint16_t[]>(haloRows * width * L);
+  std::vector<std::uint16_t> window(L);
   for (std::size_t k = 0; k < haloRows; ++k) {
     const std::uint8_t* row = &classes[k * haloColumns];
-    std::vector<std::uint16_t> window(L, 0);
+    std::fill(window.begin(), window.end(), std::uint16_t{0});
     for (std::size_t c = 0; c < 2 * static_cast<std::size_t>(r) + 1; ++c) ++window[row[c]];
     std::uint16_t* counts = &across[k * width * L];
     for (std::size_t x = 0; x < width; ++x) {
@@ -70,7 +72,7 @@ void SourceWeights::numerators(std::int32_t z0, std::int32_t z1, std::int32_t x0
         --window[row[x - 1]];
         ++window[row[x + 2 * static_cast<std::size_t>(r)]];
       }
-      std::copy(window.begin(), window.end(), counts + x * L);
+      for (std::size_t l = 0; l < L; ++l) counts[x * L + l] = window[l];
     }
   }
 

@@ -28,6 +28,7 @@ class SplatTile final : public BasicTileSink<std::uint8_t> {
             const std::vector<std::string>& names, std::int32_t samples, std::int32_t pixels, unsigned threads)
       : layers_(names.size()), samples_(samples), pixels_(pixels),
         rgba_(static_cast<std::size_t>(pixels) * kChannels) {
+    for (std::int32_t i = 0; i < pixels; ++i) columns_.push_back(nearestSample(i, pixels, samples));
     for (std::size_t image = 0; image < files.size(); ++image) {
       ImageHeader header;
       header.width = header.height = static_cast<std::uint32_t>(pixels);
@@ -47,7 +48,7 @@ class SplatTile final : public BasicTileSink<std::uint8_t> {
     for (; nextPixelRow_ < pixels_ && nearestSample(nextPixelRow_, pixels_, samples_) == rowsSeen_; ++nextPixelRow_) {
       for (std::size_t image = 0; image < images_.size(); ++image) {
         for (std::int32_t i = 0; i < pixels_; ++i) {
-          const std::uint8_t* sample = &samples[static_cast<std::size_t>(nearestSample(i, pixels_, samples_)) * layers_];
+          const std::uint8_t* sample = &samples[static_cast<std::size_t>(columns_[static_cast<std::size_t>(i)]) * layers_];
           for (std::size_t c = 0; c < kChannels; ++c) {
             const std::size_t layer = image * kChannels + c;
             rgba_[static_cast<std::size_t>(i) * kChannels + c] = layer < layers_ ? sample[layer] : 0;
@@ -68,6 +69,7 @@ class SplatTile final : public BasicTileSink<std::uint8_t> {
   std::int32_t pixels_;
   std::int32_t rowsSeen_ = 0;
   std::int32_t nextPixelRow_ = 0;
+  std::vector<std::int32_t> columns_;  // the sample of each pixel of a row
   std::vector<std::uint8_t> rgba_;
   std::vector<std::unique_ptr<StreamedPng>> images_;
 };
