@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
-#include <numeric>
 #include <stdexcept>
 
 #include "isla/base/interrupt.hpp"
@@ -71,9 +70,6 @@ struct MaterialLayers::Impl {
   std::size_t layers() const { return mapping.names.size(); }
   double denominator() const { return sources.front().denominator(); }
 
-  const SourceWeights& sourceAt(std::int32_t row, std::int32_t col) const {
-    return sources[*world.patch(2 * row, 2 * col)->source];
-  }
   const BorderNumerators& border(std::int32_t row, std::int32_t col, Side side) const {
     return borders[*world.patch(2 * row, 2 * col)->source][static_cast<std::size_t>(side)];
   }
@@ -130,8 +126,9 @@ MaterialLayers::MaterialLayers(const World& world, LayerMapping mapping, double 
     throw std::runtime_error("option 'blend_m' is " + shortestText(blendM) + " m, a box of " +
                              shortestText(samples) + " samples either side at spacing " +
                              shortestText(world.settings.spacingM) + " m; at most " +
-                             std::to_string(kMaxBlendSamples) + " samples (blend_m " +
-                             shortestText(kMaxBlendSamples * world.settings.spacingM * std::sqrt(2.0)) + " m) here");
+                             std::to_string(kMaxBlendSamples) + " samples, a blend_m of at most " +
+                             fixedText(std::floor(kMaxBlendSamples * world.settings.spacingM * std::sqrt(2.0) * 10) / 10, 1) +
+                             " m here");
   }
   if (impl_->mapping.names.empty() || impl_->mapping.names.size() > kMaxLayers) {
     throw std::invalid_argument("a layer mapping has 1 to " + std::to_string(kMaxLayers) + " layers");
@@ -235,6 +232,11 @@ struct LayerRows::Impl {
     for (std::size_t j = 0; j < points; ++j) {
       for (std::size_t i = 0; i < points; ++i) {
         const double u = static_cast<double>(i) / gap, v = static_cast<double>(j) / gap;
+        // The bilinear blend of the corner's four corner samples.
+        const auto bilinear = [&](std::size_t l) {
+          return (1 - u) * (1 - v) * north[l] + u * (1 - v) * north[last * L + l] + (1 - u) * v * south[l] +
+                 u * v * south[last * L + l];
+        };
         const auto value = [&](std::size_t l) {
           if (j == 0) return north[i * L + l];
           if (j == last) return south[i * L + l];
@@ -242,15 +244,16 @@ struct LayerRows::Impl {
           if (i == last) return east[j * L + l];
           const double ruled = (1 - v) * north[i * L + l] + v * south[i * L + l] + (1 - u) * west[j * L + l] +
                                u * east[j * L + l];
-          const double bilinear = (1 - u) * (1 - v) * north[l] + u * (1 - v) * north[last * L + l] +
-                                  (1 - u) * v * south[l] + u * v * south[last * L + l];
-          return std::max(0.0, ruled - bilinear);
+          return std::max(0.0, ruled - bilinear(l));
         };
         double sum = 0;
         for (std::size_t l = 0; l < L; ++l) sum += weights[l] = value(l);
         const bool boundary = j == 0 || j == last || i == 0 || i == last;
-        if (!boundary) {
+        if (!boundary && sum > 0) {
           for (double& weight : weights) weight *= 255 / sum;
+        } else if (!boundary) {
+          // Everything clamped away: the bilinear blend, which never is.
+          for (std::size_t l = 0; l < L; ++l) weights[l] = bilinear(l);
         }
         quantiseWeights(weights, std::span(band).subspan((j * points + i) * L, L));
       }

@@ -140,20 +140,22 @@ class UnityExporter final : public isla::Exporter {
     const TileGrid grid = fitTiles(input.world, kUnityTiles, options.resolution, options.padding);
     const auto [minM, maxM] = worldHeightRange(input.world);
     const HeightLevels levels(minM, maxM);
+    isla::ProgressRange heightsProgress(input.progress, 0, options.splat ? kHeightsShareBesideLayers : 1);
     streamTiles(
         input.world, grid,
         [&](std::int32_t x, std::int32_t z) {
           return std::make_unique<RawTile>(stage / (tileName(input.world, x, z) + ".raw"), levels, options.order,
                                            grid.resolution);
         },
-        input.progress);
+        heightsProgress);
     if (!options.splat) {
       writeSidecar(stage / "unity.json", input.world, grid, options, minM, maxM, nullptr);
       return;
     }
     const isla::MaterialLayers layers = materialLayers(input);
     const SplatMaps splat{layers, input.options, splatResolution(input.options, grid)};
-    writeSplatMaps(stage, layers, grid, splat.resolution, input.threads, input.progress);
+    isla::ProgressRange mapsProgress(input.progress, kHeightsShareBesideLayers, 1);
+    writeSplatMaps(stage, layers, grid, splat.resolution, input.threads, mapsProgress);
     writeSidecar(stage / "unity.json", input.world, grid, options, minM, maxM, &splat);
   }
 };

@@ -136,19 +136,21 @@ class UnrealExporter final : public isla::Exporter {
     const HeightLevels levels(minM, maxM);
     const ImageHeader header =
         tileHeader(grid.resolution, options.compression, heightMapping(minM, maxM, input.world.settings.spacingM));
+    isla::ProgressRange heightsProgress(input.progress, 0, options.weights ? kHeightsShareBesideLayers : 1);
     streamTiles(
         input.world, grid,
         [&](std::int32_t x, std::int32_t z) {
           return std::make_unique<PngTile>(stage / (tileName(input.world, x, z) + ".png"), levels, header,
                                            input.threads);
         },
-        input.progress);
+        heightsProgress);
     if (!options.weights) {
       writeSidecar(stage / "unreal.json", input.world, grid, minM, maxM, nullptr);
       return;
     }
     const isla::MaterialLayers layers = materialLayers(input);
-    writeWeightMaps(stage, layers, grid, options.compression, input.threads, input.progress);
+    isla::ProgressRange mapsProgress(input.progress, kHeightsShareBesideLayers, 1);
+    writeWeightMaps(stage, layers, grid, options.compression, input.threads, mapsProgress);
     const WeightMaps weights{layers, input.options};
     writeSidecar(stage / "unreal.json", input.world, grid, minM, maxM, &weights);
   }
