@@ -30,6 +30,7 @@
 
 #include <boost/json/parse.hpp>
 
+#include <isla/base/allocator_reuse.hpp>
 #include <isla/container/blueprint_reader.hpp>
 #include <isla/plugin/builtin_plugins.hpp>
 #include <isla/export/exporter.hpp>
@@ -226,6 +227,7 @@ std::string mib(double bytes) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  isla::keepFreedMemoryForReuse();  // as isla-tool does
   fs::path enums, work;
   int runs = 3;
   std::vector<fs::path> blueprints;

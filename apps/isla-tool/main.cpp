@@ -4,6 +4,7 @@
 #include <iostream>
 #include <algorithm>
 
+#include <isla/base/allocator_reuse.hpp>
 #include <isla/base/interrupt.hpp>
 #include <isla/base/io_error.hpp>
 #include <isla/base/printable_text.hpp>
@@ -80,6 +81,7 @@ bool takesValue(const std::string& argument) {
 
 int main(int argc, char** argv) {
   isla::installInterruptHandlers();
+  isla::keepFreedMemoryForReuse();
   std::vector<std::string> before, after;
   const Command* command = nullptr;
   for (int i = 1; i < argc; ++i) {

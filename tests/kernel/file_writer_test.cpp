@@ -62,6 +62,20 @@ BOOST_AUTO_TEST_CASE(small_and_large_writes_arrive_in_order_with_their_digest) {
   BOOST_TEST(errorOf([&] { out.write("late"); }) == "write to '" + (dir / "a.bin").string() + "' after it was closed");
 }
 
+BOOST_AUTO_TEST_CASE(a_file_without_digest_gets_the_same_bytes_and_no_digest) {
+  TempDir dir;
+  auto out = FileWriter::create(dir / "a.bin", FileWriter::Digest::None);
+  std::vector<std::byte> block(3 << 20);
+  for (std::size_t i = 0; i < block.size(); ++i) block[i] = static_cast<std::byte>(i * 7);
+  out.write("head ");
+  out.write(block);
+  auto expected = toBytes("head ");
+  expected.insert(expected.end(), block.begin(), block.end());
+  BOOST_TEST(out.size() == expected.size());
+  BOOST_TEST(out.close().empty());
+  BOOST_TEST((readFile(dir / "a.bin") == expected));
+}
+
 BOOST_AUTO_TEST_CASE(an_existing_file_is_refused) {
   TempDir dir;
   writeFile(dir / "there", toBytes("keep"));

@@ -22,8 +22,9 @@ struct RtinErrors {
   // float32); +inf where a triangle lies across the rectangle's side, so
   // that the walk never keeps one.
   std::vector<float> split;
-  // By triangle number (martini's): the triangle's own error, measured at
-  // every sample under it; 0 on the padding.
+  // By triangle, two slots a sample (the midpoint of its long side, and the
+  // side of it its right angle lies on): the triangle's own error, measured
+  // at every sample under it; 0 on the padding.
   std::vector<double> own;
 };
 

@@ -43,12 +43,15 @@ HeightGrid checkedGrid(const SampleRect& rect, const std::vector<float>& heights
 
 // Every sample, row by row, and each cell's two triangles by the
 // contract's NW-SE rule: {NW, SE, NE} and {NW, SW, SE}. Every sample is a
-// vertex, so the error is 0.
-TerrainMesh contractGrid(const SampleRect& rect, double spacingM, const HeightGrid& grid) {
+// vertex, so the error is 0. With room for the skirts when they follow (a
+// lower vertex a border sample, two triangles a border cell), so that the
+// largest mesh is never copied to grow.
+TerrainMesh contractGrid(const SampleRect& rect, double spacingM, const HeightGrid& grid, bool withSkirts) {
   const auto width = static_cast<std::uint32_t>(grid.width()), depth = static_cast<std::uint32_t>(grid.depth());
+  const std::size_t border = withSkirts ? 2 * (std::size_t{width} + depth) - 4 : 0;
   TerrainMesh mesh;
-  mesh.samples.reserve(std::size_t{width} * depth);
-  mesh.positions.reserve(std::size_t{width} * depth * 3);
+  mesh.samples.reserve(std::size_t{width} * depth + border);
+  mesh.positions.reserve((std::size_t{width} * depth + border) * 3);
   for (std::int32_t z = 0; z < grid.depth(); ++z) {
     for (std::int32_t x = 0; x < grid.width(); ++x) {
       mesh.samples.push_back({rect.x0 + x, rect.z0 + z});
@@ -56,7 +59,7 @@ TerrainMesh contractGrid(const SampleRect& rect, double spacingM, const HeightGr
                             {static_cast<float>(x * spacingM), grid.at({x, z}), static_cast<float>(z * spacingM)});
     }
   }
-  mesh.indices.reserve(std::size_t{width - 1} * (depth - 1) * 6);
+  mesh.indices.reserve((std::size_t{width - 1} * (depth - 1) + border) * 6);
   for (std::uint32_t z = 1; z < depth; ++z) {
     for (std::uint32_t x = 1; x < width; ++x) {
       const std::uint32_t nw = (z - 1) * width + x - 1, ne = nw + 1, sw = nw + width, se = sw + 1;
@@ -136,7 +139,7 @@ TerrainMesh TerrainMesher::mesh(const MeshRequest& request) const {
   check(request.maxErrorM, "the maximum error");
   check(request.skirtM, "the skirt depth");
   TerrainMesh mesh = request.maxErrorM == 0
-                         ? contractGrid(impl_->rect, impl_->spacingM, impl_->grid)
+                         ? contractGrid(impl_->rect, impl_->spacingM, impl_->grid, request.skirtM > 0)
                          : rtinSurface(impl_->rect, impl_->spacingM, impl_->grid,
                                        mesh::rtinMesh(impl_->grid, impl_->errors, request.maxErrorM));
   mesh.askedErrorM = request.maxErrorM;

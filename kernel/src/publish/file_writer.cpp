@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -49,7 +50,7 @@ struct FileWriter::State {
   std::filesystem::path shown;
   std::vector<std::byte> buffer;
   std::uint64_t size = 0;
-  Sha256 digest;
+  std::optional<Sha256> digest;
 
   // Writes in buffer-sized pieces, so that an interruption is noticed
   // within one piece however large the block.
@@ -71,7 +72,7 @@ struct FileWriter::State {
   }
 };
 
-FileWriter FileWriter::create(const std::filesystem::path& path) {
+FileWriter FileWriter::create(const std::filesystem::path& path, Digest digest) {
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
   if (fd < 0) {
     if (errno == EEXIST) {
@@ -79,7 +80,9 @@ FileWriter FileWriter::create(const std::filesystem::path& path) {
     }
     fail(path, "create", errno);
   }
-  return FileWriter(fd, path);
+  FileWriter file(fd, path);
+  if (digest == Digest::None) file.state_->digest.reset();
+  return file;
 }
 
 FileWriter::FileWriter(int fd, std::filesystem::path path, std::filesystem::path shownAs)
@@ -88,6 +91,7 @@ FileWriter::FileWriter(int fd, std::filesystem::path path, std::filesystem::path
   state_->shown = shownAs.empty() ? path : std::move(shownAs);
   state_->path = std::move(path);
   state_->buffer.reserve(kBufferSize);
+  state_->digest.emplace();
 }
 
 FileWriter::FileWriter(FileWriter&&) noexcept = default;
@@ -100,7 +104,7 @@ void FileWriter::write(std::span<const std::byte> bytes) {
   if (state_->fd < 0) {
     throw IoError(state_->shown, "write to '" + state_->shown.string() + "' after it was closed");
   }
-  state_->digest.update(bytes);
+  if (state_->digest) state_->digest->update(bytes);
   state_->size += bytes.size();
   if (state_->buffer.size() + bytes.size() > kBufferSize) state_->flush();
   if (bytes.size() >= kBufferSize) {
@@ -121,7 +125,7 @@ std::string FileWriter::close(bool sync) {
   if (sync && ::fsync(state_->fd) != 0) fail(state_->shown, "sync", errno);
   const int fd = std::exchange(state_->fd, -1);
   if (::close(fd) != 0) fail(state_->shown, "close", errno);
-  return state_->digest.finishHex();
+  return state_->digest ? state_->digest->finishHex() : std::string();
 }
 
 }  // namespace isla

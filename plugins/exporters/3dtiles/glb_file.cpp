@@ -29,7 +29,7 @@ void writeWords(isla::FileWriter& file, std::array<std::uint32_t, 2> words) {
 void writeGlb(const std::filesystem::path& path, std::string_view json, std::span<const std::byte> bin) {
   const std::size_t jsonLength = padded(json.size()), binLength = padded(bin.size());
   const std::size_t total = 12 + 8 + jsonLength + (bin.empty() ? 0 : 8 + binLength);
-  isla::FileWriter file = isla::FileWriter::create(path);
+  isla::FileWriter file = isla::FileWriter::create(path, isla::FileWriter::Digest::None);
   const std::array<std::uint32_t, 3> header{kMagic, 2, static_cast<std::uint32_t>(total)};
   file.write(std::as_bytes(std::span(header)));
   writeWords(file, {static_cast<std::uint32_t>(jsonLength), kJsonChunk});

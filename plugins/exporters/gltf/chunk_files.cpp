@@ -62,7 +62,7 @@ ChunkSummary writeChunk(const std::filesystem::path& stage, const isla::World& w
                      .originZ = patch.originZ + cells.z0 * spacing,
                      .levels = {}};
   const std::filesystem::path directory = stage / kChunkDirectory;
-  isla::FileWriter bin = isla::FileWriter::create(directory / (chunk.name + ".bin"));
+  isla::FileWriter bin = isla::FileWriter::create(directory / (chunk.name + ".bin"), isla::FileWriter::Digest::None);
   for (const MeshLevel& level : chunkLevels(world, patch, cells, band, lodErrorsM)) {
     LevelLayout layout{.offset = bin.size(),
                        .vertices = level.vertexCount(),
@@ -89,7 +89,7 @@ ChunkSummary writeChunk(const std::filesystem::path& stage, const isla::World& w
   GltfDocument document;
   const std::size_t material = addTerrainMaterial(document, world, patch, "../");
   const std::size_t node = addChunkNodes(document, world, chunk, chunk.name + ".bin", material);
-  isla::FileWriter gltf = isla::FileWriter::create(directory / (chunk.name + ".gltf"));
+  isla::FileWriter gltf = isla::FileWriter::create(directory / (chunk.name + ".gltf"), isla::FileWriter::Digest::None);
   gltf.write(document.text({node}));
   gltf.close();
   return chunk;

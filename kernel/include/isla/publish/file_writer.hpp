@@ -17,9 +17,14 @@ namespace isla {
 
 class FileWriter final : public ByteSink {
  public:
+  // Whether the bytes' SHA-256 is kept: a manifest lists its files' digests;
+  // the bulk files no manifest lists (meshes, tiles) skip the hashing, a
+  // tenth of such an export's CPU.
+  enum class Digest : std::uint8_t { Sha256, None };
+
   // Creates `path`, which must not exist (O_EXCL), mode 0666 & ~umask.
   // Throws IoError naming the file and what to do.
-  static FileWriter create(const std::filesystem::path& path);
+  static FileWriter create(const std::filesystem::path& path, Digest digest = Digest::Sha256);
   // Adopts an open descriptor (a stage made by mkstemp). Errors name
   // `shownAs` (the target a stage publishes), or `path` when it is empty.
   FileWriter(int fd, std::filesystem::path path, std::filesystem::path shownAs = {});
@@ -33,7 +38,7 @@ class FileWriter final : public ByteSink {
   const std::filesystem::path& path() const;
 
   // Flushes, fsyncs when `sync`, closes; returns the SHA-256 (lower-case hex)
-  // of every byte written. Throws IoError. Only a file that replaces another
+  // of every byte written, or "" when created with Digest::None. Throws IoError. Only a file that replaces another
   // is synced (StagedFile); the files of a staged directory are not, since
   // its publication is atomic but not durable (docs/decisions.md).
   std::string close(bool sync = false);
