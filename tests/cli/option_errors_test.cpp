@@ -83,7 +83,11 @@ BOOST_AUTO_TEST_CASE(ranges_and_choices_are_named_as_the_plugins_declare_them) {
   for (const auto& o : constrainedOptions()) accepts[o.object + "/" + o.option] = o.accepts;
   BOOST_TEST(accepts["png/compression"] == "an integer from 0 to 9");
   BOOST_TEST(accepts["png/tiles"] == "one of world, patch");
-  BOOST_TEST(accepts["png/layers"] == "one or more of heightmap, biome, wbid, water, relief, comma-separated");
+  BOOST_TEST(accepts["png/layers"] ==
+             "one or more of heightmap, biome, wbid, water, relief, weights, comma-separated");
+  BOOST_TEST(accepts["unity/splat_resolution"] == "one of auto, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096");
+  BOOST_TEST(accepts["unreal/weights"] == "true or false");
+  BOOST_TEST(accepts["png/blend_m"] == "a number from 0 to 10000");
   BOOST_TEST(accepts["unity/byte_order"] == "one of little, big");
   BOOST_TEST(accepts["obj/weld"] == "true or false");
   BOOST_TEST(accepts["obj/window"] == "4 numbers joined by ','");

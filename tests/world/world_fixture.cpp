@@ -43,6 +43,7 @@ World buildTestWorld(const WorldSpec& spec) {
         sample.heights[x * n + z] = static_cast<float>(metres / 251.0);
       }
     }
+    if (spec.edit) spec.edit(sample, source);
     LoadResult result = load(encode(sample).v2(), source.file);
     if (!result.ok()) throw std::runtime_error("the test blueprint did not load: " + describe(result.diagnostics));
     sources.push_back(LoadedSource{result.blueprint, "0", nullptr});

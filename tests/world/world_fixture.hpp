@@ -6,10 +6,13 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <vector>
 
 #include <isla/container/blueprint_reader.hpp>
 #include <isla/world/world.hpp>
+
+#include "sample_blueprint.hpp"
 
 namespace isla::test {
 
@@ -20,6 +23,8 @@ struct WorldSpec {
   std::int32_t gapCells = 8;
   unsigned threads = 1;
   bool plane = false;  // every source a piece of one plane (planeHeight)
+  // Changes a source's sample blueprint (its classes, say) before it is encoded.
+  std::function<void(SampleBlueprint& sample, const LayoutSource& source)> edit = {};
 };
 
 inline constexpr double kPlaneSlopeX = 0.08;

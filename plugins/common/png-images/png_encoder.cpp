@@ -22,21 +22,29 @@ namespace {
 
 std::uint8_t bitDepth(PixelFormat format) { return format == PixelFormat::Gray16 ? 16 : 8; }
 
+}  // namespace
+
 std::size_t bytesPerPixel(PixelFormat format) {
-  return format == PixelFormat::Rgb8 ? 3 : format == PixelFormat::Gray16 ? 2 : 1;
+  switch (format) {
+    case PixelFormat::Rgba8: return 4;
+    case PixelFormat::Rgb8: return 3;
+    case PixelFormat::Gray16: return 2;
+    case PixelFormat::Gray8:
+    case PixelFormat::Indexed8: break;
+  }
+  return 1;
 }
 
 std::uint8_t colorType(PixelFormat format) {
   switch (format) {
     case PixelFormat::Indexed8: return SPNG_COLOR_TYPE_INDEXED;
     case PixelFormat::Rgb8: return SPNG_COLOR_TYPE_TRUECOLOR;
+    case PixelFormat::Rgba8: return SPNG_COLOR_TYPE_TRUECOLOR_ALPHA;
     case PixelFormat::Gray8:
     case PixelFormat::Gray16: break;
   }
   return SPNG_COLOR_TYPE_GRAYSCALE;
 }
-
-}  // namespace
 
 PngEncoder::PngEncoder(isla::FileWriter& file, const ImageHeader& header)
     : file_(file),

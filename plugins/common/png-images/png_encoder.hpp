@@ -21,7 +21,11 @@ struct spng_ctx;  // libspng's, kept out of this header
 
 namespace isla_png {
 
-enum class PixelFormat : std::uint8_t { Gray8, Gray16, Indexed8, Rgb8 };
+enum class PixelFormat : std::uint8_t { Gray8, Gray16, Indexed8, Rgb8, Rgba8 };
+
+// The bytes of one pixel in a row, and the PNG colour type (IHDR) of a format.
+std::size_t bytesPerPixel(PixelFormat format);
+std::uint8_t colorType(PixelFormat format);
 
 using Rgb = std::array<std::uint8_t, 3>;
 

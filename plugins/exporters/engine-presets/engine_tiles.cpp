@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "engine_tiles.hpp"
 
-#include <isla/base/interrupt.hpp>
-
 #include <algorithm>
 #include <stdexcept>
 #include <vector>
@@ -63,8 +61,8 @@ Padding padding(const isla::OptionValues& values) {
 }
 
 TileGrid fitTiles(const isla::World& world, const TileSizes& sizes, std::int32_t size, Padding padding) {
-  const WorldRows rows(world);
-  TileGrid grid{.worldWidth = rows.width(), .worldHeight = rows.height()};
+  const auto [width, height] = worldSamples(world);
+  TileGrid grid{.worldWidth = static_cast<std::int32_t>(width), .worldHeight = static_cast<std::int32_t>(height)};
   const std::int32_t longest = std::max(grid.worldWidth, grid.worldHeight);
   if (size == 0) {
     const auto holding = std::find_if(sizes.sizes.begin(), sizes.sizes.end(), [&](std::int32_t s) { return s >= longest; });
@@ -86,44 +84,22 @@ TileGrid fitTiles(const isla::World& world, const TileSizes& sizes, std::int32_t
   return grid;
 }
 
-std::string tileName(const isla::World& world, std::int32_t x, std::int32_t z) {
+std::string fileSafeName(const isla::World& world) {
   std::string name = world.name.empty() ? "world" : world.name;
   for (char& c : name) {
     const bool safe = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
     if (!safe) c = '-';
   }
-  return name + "_" + std::to_string(x) + "_" + std::to_string(z);
+  return name;
+}
+
+std::string tileName(const isla::World& world, std::int32_t x, std::int32_t z) {
+  return fileSafeName(world) + "_" + std::to_string(x) + "_" + std::to_string(z);
 }
 
 void streamTiles(const isla::World& world, const TileGrid& grid, const OpenTile& open, isla::Progress& progress) {
   WorldRows rows(world);
-  const std::int32_t step = grid.resolution - 1;
-  std::vector<float> padded(static_cast<std::size_t>(grid.paddedWidth()));
-  std::int32_t filled = -1;  // the world row in `padded`
-  const auto load = [&](std::int32_t z) {
-    // Rows past the world's last repeat it; columns past its last repeat that.
-    while (filled < std::min(z, grid.worldHeight - 1)) {
-      const std::span<const float> row = rows.next();
-      const auto end = std::copy(row.begin(), row.end(), padded.begin());
-      std::fill(end, padded.end(), row.back());
-      ++filled;
-    }
-  };
-  for (std::int32_t tileZ = 0; tileZ < grid.tilesZ; ++tileZ) {
-    std::vector<std::unique_ptr<TileSink>> sinks;
-    for (std::int32_t tileX = 0; tileX < grid.tilesX; ++tileX) sinks.push_back(open(tileX, tileZ));
-    for (std::int32_t z = 0; z < grid.resolution; ++z) {
-      if (z % 256 == 0) isla::checkInterrupted();
-      load(tileZ * step + z);
-      for (std::int32_t tileX = 0; tileX < grid.tilesX; ++tileX) {
-        sinks[static_cast<std::size_t>(tileX)]->row(
-            std::span<const float>(padded).subspan(static_cast<std::size_t>(tileX * step),
-                                                   static_cast<std::size_t>(grid.resolution)));
-      }
-    }
-    for (const auto& sink : sinks) sink->finish();
-    progress.update(static_cast<double>(tileZ + 1) / grid.tilesZ);
-  }
+  streamTileRows<float>(rows, grid, open, progress);
 }
 
 void writePair(isla::JsonWriter& json, std::string_view name, double a, double b) {
@@ -144,7 +120,7 @@ void writeGridMembers(isla::JsonWriter& json, const isla::World& world, const Ti
 }
 
 void writeTileList(isla::JsonWriter& json, const isla::World& world, const TileGrid& grid, std::string_view extension,
-                   const std::function<void(double originX, double originZ)>& more) {
+                   const TileMembers& more) {
   const double tileMetres = (grid.resolution - 1) * world.settings.spacingM;
   json.key("tiles");
   json.beginArray();
@@ -156,7 +132,7 @@ void writeTileList(isla::JsonWriter& json, const isla::World& world, const TileG
       json.member("x", x);
       json.member("z", z);
       writePair(json, "origin_m", x * tileMetres, z * tileMetres);
-      more(x * tileMetres, z * tileMetres);
+      more(x, z, x * tileMetres, z * tileMetres);
       json.endObject();
     }
   }

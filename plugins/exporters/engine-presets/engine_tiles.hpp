@@ -14,9 +14,11 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <isla/json/json_writer.hpp>
 #include <isla/plugin/options.hpp>
+#include <isla/base/interrupt.hpp>
 #include <isla/base/progress.hpp>
 #include <isla/world/world.hpp>
 
@@ -53,22 +55,67 @@ Padding padding(const isla::OptionValues& values);
 // padding and `padding` is None.
 TileGrid fitTiles(const isla::World& world, const TileSizes& sizes, std::int32_t size, Padding padding);
 
-// "NAME_X_Z": the world's name (characters other than letters, digits, '-'
-// and '_' made '-') and the tile's column and row.
+// The world's name with characters other than letters, digits, '-' and '_'
+// made '-' ("world" when it has none).
+std::string fileSafeName(const isla::World& world);
+// "NAME_X_Z": that name and the tile's column and row.
 std::string tileName(const isla::World& world, std::int32_t x, std::int32_t z);
 
-// One tile being written: its rows, north to south, `resolution` samples each.
-class TileSink {
+// One tile being written: its rows, north to south, `resolution` samples
+// each (of as many values a sample as the rows it is fed from have).
+template <class T>
+class BasicTileSink {
  public:
-  virtual ~TileSink() = default;
-  virtual void row(std::span<const float> samples) = 0;
+  virtual ~BasicTileSink() = default;
+  virtual void row(std::span<const T> samples) = 0;
   virtual void finish() = 0;  // after the last row
 };
+using TileSink = BasicTileSink<float>;
 
-using OpenTile = std::function<std::unique_ptr<TileSink>(std::int32_t x, std::int32_t z)>;
+template <class T>
+using OpenTileOf = std::function<std::unique_ptr<BasicTileSink<T>>(std::int32_t x, std::int32_t z)>;
+using OpenTile = OpenTileOf<float>;
 
-// Streams the world's rows, padded, into every tile: one row of tiles open
-// at a time, the row two tile rows share given to both.
+// Streams world rows (LatticeRows of world_rows.hpp), padded, into every
+// tile: one row of tiles open at a time, the row two tile rows share given to both.
+template <class T, class Rows>
+void streamTileRows(Rows& rows, const TileGrid& grid, const OpenTileOf<T>& open, isla::Progress& progress) {
+  const std::size_t components = rows.components();
+  const std::int32_t step = grid.resolution - 1;
+  std::vector<T> padded(static_cast<std::size_t>(grid.paddedWidth()) * components);
+  std::int32_t filled = -1;  // the world row in `padded`
+  const auto load = [&](std::int32_t z) {
+    // Rows past the world's last repeat it; columns past its last repeat that.
+    while (filled < std::min(z, grid.worldHeight - 1)) {
+      const std::span<const T> row = rows.next();
+      std::copy(row.begin(), row.end(), padded.begin());
+      for (std::size_t at = row.size(); at < padded.size(); at += components) {
+        std::copy(row.end() - static_cast<std::ptrdiff_t>(components), row.end(), padded.begin() + static_cast<std::ptrdiff_t>(at));
+      }
+      ++filled;
+    }
+  };
+  for (std::int32_t tileZ = 0; tileZ < grid.tilesZ; ++tileZ) {
+    std::vector<std::unique_ptr<BasicTileSink<T>>> sinks;
+    for (std::int32_t tileX = 0; tileX < grid.tilesX; ++tileX) sinks.push_back(open(tileX, tileZ));
+    for (std::int32_t z = 0; z < grid.resolution; ++z) {
+      if (z % 256 == 0) isla::checkInterrupted();
+      load(tileZ * step + z);
+      for (std::int32_t tileX = 0; tileX < grid.tilesX; ++tileX) {
+        sinks[static_cast<std::size_t>(tileX)]->row(std::span<const T>(padded).subspan(
+            static_cast<std::size_t>(tileX * step) * components, static_cast<std::size_t>(grid.resolution) * components));
+      }
+    }
+    for (const auto& sink : sinks) sink->finish();
+    progress.update(static_cast<double>(tileZ + 1) / grid.tilesZ);
+  }
+}
+
+// The share of an export's progress the heights take when the material
+// layers follow (about their share of the time at 8192², docs/performance.md).
+inline constexpr double kHeightsShareBesideLayers = 0.2;
+
+// The world's heights into every tile.
 void streamTiles(const isla::World& world, const TileGrid& grid, const OpenTile& open, isla::Progress& progress);
 
 // The sidecar members both presets write: `sizeKey` (the tile size),
@@ -76,8 +123,9 @@ void streamTiles(const isla::World& world, const TileGrid& grid, const OpenTile&
 void writeGridMembers(isla::JsonWriter& json, const isla::World& world, const TileGrid& grid, std::string_view sizeKey);
 // "tiles": one object a tile, row by row: name, file (NAME + extension), x,
 // z, origin_m [x, z] of its sample (0, 0), then what `more` adds.
+using TileMembers = std::function<void(std::int32_t x, std::int32_t z, double originX, double originZ)>;
 void writeTileList(isla::JsonWriter& json, const isla::World& world, const TileGrid& grid, std::string_view extension,
-                   const std::function<void(double originX, double originZ)>& more);
+                   const TileMembers& more);
 // NAME: [a, b] on one line.
 void writePair(isla::JsonWriter& json, std::string_view name, double a, double b);
 

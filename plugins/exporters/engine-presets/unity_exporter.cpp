@@ -11,6 +11,8 @@
 #include "engine_presets.hpp"
 #include "engine_tiles.hpp"
 #include "heightmap.hpp"
+#include "unity_splat.hpp"
+#include "weight_images.hpp"
 
 namespace isla_png {
 
@@ -33,12 +35,14 @@ struct UnityOptions {
   std::int32_t resolution = 0;  // 0: auto
   ByteOrder order = ByteOrder::Little;
   Padding padding = Padding::Edge;
+  bool splat = false;
 };
 
 UnityOptions readUnityOptions(const isla::OptionValues& values) {
   return {.resolution = tileSize(kUnityTiles, values),
           .order = values.text("byte_order") == "little" ? ByteOrder::Little : ByteOrder::Big,
-          .padding = padding(values)};
+          .padding = padding(values),
+          .splat = values.boolean("splat")};
 }
 
 class RawTile final : public TileSink {
@@ -59,8 +63,15 @@ class RawTile final : public TileSink {
   std::vector<std::uint8_t> bytes_;
 };
 
+// What unity.json says of the splat maps, when there are some.
+struct SplatMaps {
+  const isla::MaterialLayers& layers;
+  const isla::OptionValues& options;
+  std::int32_t resolution;
+};
+
 void writeSidecar(const fs::path& path, const isla::World& world, const TileGrid& grid, const UnityOptions& options,
-                  double minM, double maxM) {
+                  double minM, double maxM, const SplatMaps* splat) {
   isla::FileWriter file = isla::FileWriter::create(path);
   isla::JsonWriter json(file);
   json.beginObject();
@@ -75,7 +86,33 @@ void writeSidecar(const fs::path& path, const isla::World& world, const TileGrid
   json.member("max_m", maxM);
   json.member("step_m", HeightLevels(minM, maxM).stepM());
   json.member("height_m", "position_y_m + value / 65535 * terrain_height_m");
-  writeTileList(json, world, grid, ".raw", [](double, double) {});
+  if (splat) {
+    json.key("splat");
+    json.beginObject();
+    json.member("alphamap_resolution", splat->resolution);
+    writeLayerMembers(json, splat->layers, splat->options);
+    json.member("weight", "channel value / 255; the layers of a pixel sum to 255");
+    json.endObject();
+  }
+  writeTileList(json, world, grid, ".raw", [&](std::int32_t x, std::int32_t z, double, double) {
+    if (!splat) return;
+    // One image a four layers: its file and the layer in each channel (empty: none).
+    const auto files = splatFiles(world, x, z, splat->layers.count());
+    json.key("splat");
+    json.beginArray();
+    for (std::size_t image = 0; image < files.size(); ++image) {
+      json.beginObject();
+      json.member("file", files[image]);
+      json.key("channels");
+      json.beginCompactArray();
+      for (std::size_t layer = image * 4; layer < image * 4 + 4; ++layer) {
+        json.value(layer < splat->layers.count() ? splat->layers.names()[layer] : std::string());
+      }
+      json.endArray();
+      json.endObject();
+    }
+    json.endArray();
+  });
   json.endObject();
   json.finish();
   file.close();
@@ -89,7 +126,13 @@ class UnityExporter final : public isla::Exporter {
            "unity.json with each tile's position and the terrain height";
   }
   std::vector<isla::OptionSpec> options() const override {
-    return {tileSizeSpec(kUnityTiles, "the heightmap resolution of a tile"), byteOrderSpec(), paddingSpec()};
+    return {tileSizeSpec(kUnityTiles, "the heightmap resolution of a tile"),
+            byteOrderSpec(),
+            paddingSpec(),
+            splatSpec(),
+            splatResolutionSpec(),
+            blendSpec(),
+            layerMapSpec()};
   }
 
   void write(const isla::ExportInput& input, const fs::path& stage, isla::Diagnostics&) const override {
@@ -97,14 +140,23 @@ class UnityExporter final : public isla::Exporter {
     const TileGrid grid = fitTiles(input.world, kUnityTiles, options.resolution, options.padding);
     const auto [minM, maxM] = worldHeightRange(input.world);
     const HeightLevels levels(minM, maxM);
+    isla::ProgressRange heightsProgress(input.progress, 0, options.splat ? kHeightsShareBesideLayers : 1);
     streamTiles(
         input.world, grid,
         [&](std::int32_t x, std::int32_t z) {
           return std::make_unique<RawTile>(stage / (tileName(input.world, x, z) + ".raw"), levels, options.order,
                                            grid.resolution);
         },
-        input.progress);
-    writeSidecar(stage / "unity.json", input.world, grid, options, minM, maxM);
+        heightsProgress);
+    if (!options.splat) {
+      writeSidecar(stage / "unity.json", input.world, grid, options, minM, maxM, nullptr);
+      return;
+    }
+    const isla::MaterialLayers layers = materialLayers(input);
+    const SplatMaps splat{layers, input.options, splatResolution(input.options, grid)};
+    isla::ProgressRange mapsProgress(input.progress, kHeightsShareBesideLayers, 1);
+    writeSplatMaps(stage, layers, grid, splat.resolution, input.threads, mapsProgress);
+    writeSidecar(stage / "unity.json", input.world, grid, options, minM, maxM, &splat);
   }
 };
 

@@ -13,6 +13,8 @@
 #include "heightmap.hpp"
 #include "parallel_png_encoder.hpp"
 #include "png_encoder.hpp"
+#include "unreal_weights.hpp"
+#include "weight_images.hpp"
 
 namespace isla_png {
 
@@ -27,12 +29,14 @@ struct UnrealOptions {
   std::int32_t size = 0;  // 0: auto
   Padding padding = Padding::Edge;
   int compression = kDefaultCompression;
+  bool weights = false;
 };
 
 UnrealOptions readUnrealOptions(const isla::OptionValues& values) {
   return {.size = tileSize(kUnrealTiles, values),
           .padding = padding(values),
-          .compression = static_cast<int>(values.integer("compression"))};
+          .compression = static_cast<int>(values.integer("compression")),
+          .weights = values.boolean("weights")};
 }
 
 ImageHeader tileHeader(std::int32_t size, int compression, const std::string& mapping) {
@@ -61,7 +65,14 @@ class PngTile final : public TileSink {
   std::vector<std::uint8_t> bytes_;
 };
 
-void writeSidecar(const fs::path& path, const isla::World& world, const TileGrid& grid, double minM, double maxM) {
+// What unreal.json says of the weight maps, when there are some.
+struct WeightMaps {
+  const isla::MaterialLayers& layers;
+  const isla::OptionValues& options;
+};
+
+void writeSidecar(const fs::path& path, const isla::World& world, const TileGrid& grid, double minM, double maxM,
+                  const WeightMaps* weights) {
   isla::FileWriter file = isla::FileWriter::create(path);
   isla::JsonWriter json(file);
   const double span = maxM - minM;
@@ -76,13 +87,25 @@ void writeSidecar(const fs::path& path, const isla::World& world, const TileGrid
   json.member("z_scale", span * 100.0 / kUnrealMetresAtScale100);
   json.member("xy_scale", world.settings.spacingM * 100.0);
   json.member("location_z_cm", locationZ);
-  writeTileList(json, world, grid, ".png", [&](double originX, double originZ) {
+  if (weights) {
+    json.key("weights");
+    json.beginObject();
+    writeLayerMembers(json, weights->layers, weights->options);
+    json.member("weight", "value / 255; the layers of a sample sum to 255");
+    json.endObject();
+  }
+  writeTileList(json, world, grid, ".png", [&](std::int32_t x, std::int32_t z, double originX, double originZ) {
     // Unreal's X is the world's X; its Y, the image rows, the world's Z.
     json.key("location_cm");
     json.beginCompactArray();
     json.value(originX * 100.0);
     json.value(originZ * 100.0);
     json.value(locationZ);
+    json.endArray();
+    if (!weights) return;
+    json.key("weight_files");  // in layer order
+    json.beginArray();
+    for (const std::string& weightFile : weightFiles(weights->layers, x, z)) json.value(weightFile);
     json.endArray();
   });
   json.endObject();
@@ -98,7 +121,12 @@ class UnrealExporter final : public isla::Exporter {
            "and unreal.json with the Z scale and each tile's location";
   }
   std::vector<isla::OptionSpec> options() const override {
-    return {tileSizeSpec(kUnrealTiles, "the landscape size of a tile"), paddingSpec(), compressionSpec()};
+    return {tileSizeSpec(kUnrealTiles, "the landscape size of a tile"),
+            paddingSpec(),
+            compressionSpec(),
+            weightsSpec(),
+            blendSpec(),
+            layerMapSpec()};
   }
 
   void write(const isla::ExportInput& input, const fs::path& stage, isla::Diagnostics&) const override {
@@ -108,14 +136,23 @@ class UnrealExporter final : public isla::Exporter {
     const HeightLevels levels(minM, maxM);
     const ImageHeader header =
         tileHeader(grid.resolution, options.compression, heightMapping(minM, maxM, input.world.settings.spacingM));
+    isla::ProgressRange heightsProgress(input.progress, 0, options.weights ? kHeightsShareBesideLayers : 1);
     streamTiles(
         input.world, grid,
         [&](std::int32_t x, std::int32_t z) {
           return std::make_unique<PngTile>(stage / (tileName(input.world, x, z) + ".png"), levels, header,
                                            input.threads);
         },
-        input.progress);
-    writeSidecar(stage / "unreal.json", input.world, grid, minM, maxM);
+        heightsProgress);
+    if (!options.weights) {
+      writeSidecar(stage / "unreal.json", input.world, grid, minM, maxM, nullptr);
+      return;
+    }
+    const isla::MaterialLayers layers = materialLayers(input);
+    isla::ProgressRange mapsProgress(input.progress, kHeightsShareBesideLayers, 1);
+    writeWeightMaps(stage, layers, grid, options.compression, input.threads, mapsProgress);
+    const WeightMaps weights{layers, input.options};
+    writeSidecar(stage / "unreal.json", input.world, grid, minM, maxM, &weights);
   }
 };
 

@@ -2,7 +2,7 @@
 // png: the compiled World as PNG images. The heightmap of the whole world
 // (or one a patch) and the shaded relief, streamed a world row at a time;
 // each source's biome, water body id and water mask images, streamed a band
-// of rows at a time.
+// of rows at a time; the material layers' weight images of the world.
 #include <isla/base/io_error.hpp>
 #include <isla/plugin/plugin_api.hpp>
 
@@ -13,6 +13,7 @@
 #include "relief.hpp"
 #include "source_layers.hpp"
 #include "world_rows.hpp"
+#include "world_weights.hpp"
 
 namespace {
 
@@ -73,6 +74,7 @@ class PngExporter final : public isla::Exporter {
     const std::int64_t worldRows = WorldRows(world).height();
     if (options.heightmap && !options.tilesPerPatch) total += worldRows;
     if (options.relief) total += worldRows;
+    if (options.weights) total += worldRows;
     for (std::size_t s = 0; s < world.sources.size(); ++s) total += sourceLayerRows(world, s, options);
     RowProgress progress(input.progress, total);
 
@@ -83,6 +85,7 @@ class PngExporter final : public isla::Exporter {
                      [&] { return rows.next(); }, [&] { progress.row(); });
     }
     if (options.relief) writeRelief(stage, world, input.enums, options.compression, [&] { progress.row(); });
+    if (options.weights) writeWorldWeights(stage, input, options.compression, [&] { progress.row(); });
     if (options.biome) isla::createDirectory(stage / "biome");
     if (options.wbid) isla::createDirectory(stage / "wbid");
     if (options.water) isla::createDirectory(stage / "water");

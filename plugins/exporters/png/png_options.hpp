@@ -15,6 +15,7 @@ struct PngOptions {
   bool wbid = true;
   bool water = true;
   bool relief = true;
+  bool weights = false;  // the material layers' weight images
   bool tilesPerPatch = false;  // tiles=patch: one heightmap a patch instead of the world's
   int compression = 6;
 };

@@ -200,8 +200,10 @@ BOOST_AUTO_TEST_CASE(bad_options_name_the_valid_ones_and_write_nothing) {
       {"tiles=source", "exporter 'png' (plugin png): option 'tiles' takes one of world, patch, not 'source'"},
       {"layers=heightmap,shade",
        "exporter 'png' (plugin png): option 'layers' takes one or more of heightmap, biome, wbid, water, relief, "
-       "comma-separated, not 'heightmap,shade'"},
-      {"colour=red", "exporter 'png' (plugin png) has no option 'colour'; its options: layers, tiles, compression"},
+       "weights, comma-separated, not 'heightmap,shade'"},
+      {"colour=red",
+       "exporter 'png' (plugin png) has no option 'colour'; its options: layers, tiles, compression, blend_m, "
+       "layer_map"},
   };
   for (const auto& [option, message] : cases) {
     const auto run = workspace.compile(layout, "out", {option});
@@ -248,7 +250,7 @@ BOOST_AUTO_TEST_CASE(plugins_options_lists_an_exporters_options) {
   BOOST_TEST(contains(run.out, "  compression (an integer from 0 to 9; default '3'): the deflate level"), run.out);
   BOOST_TEST(contains(run.out, "  tiles (one of world, patch; default 'world'): "), run.out);
   const auto json = boost::json::parse(runTool({"plugins", "--options", "png", "--json"}).out).as_array();
-  BOOST_TEST(json.size() == 3u);
+  BOOST_TEST(json.size() == 5u);
   BOOST_TEST(json[0].at("name").as_string() == "layers");
   BOOST_TEST(json[0].at("default").as_string() == "heightmap,biome,wbid,water,relief");
 

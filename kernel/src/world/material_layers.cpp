@@ -1,0 +1,307 @@
+// SPDX-License-Identifier: MIT
+// The material layers of every patch. Sources: bands of rows computed in
+// column blocks on every thread (exact integers, so the split cannot show),
+// then quantised. Strips and corners: from the four borders of each source,
+// computed once, blended in doubles by one function wherever a sample is
+// shared, so that neighbouring patches give the same bytes on their edges.
+#include "isla/world/material_layers.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <stdexcept>
+
+#include "isla/base/interrupt.hpp"
+#include "isla/base/text_format.hpp"
+#include "isla/parallel/parallel.hpp"
+#include "source_weights.hpp"
+
+namespace isla {
+
+namespace {
+
+constexpr std::int32_t kBandRows = 64;
+constexpr std::int32_t kBlockColumns = 512;
+
+// A line of samples along a source border or across a gap: layers() values a
+// sample, each a numerator over the source's denominator.
+using BorderNumerators = std::vector<std::uint32_t>;
+
+// The Hermite value basis the gap curves blend their ends with.
+double smoothstep(std::int32_t i, std::int32_t gap) {
+  const double t = static_cast<double>(i) / gap;
+  return t * t * (3 - 2 * t);
+}
+
+}  // namespace
+
+void quantiseWeights(std::span<const double> weights, std::span<std::uint8_t> out) {
+  const std::size_t count = weights.size();
+  int given = 0;
+  for (std::size_t l = 0; l < count; ++l) {
+    out[l] = static_cast<std::uint8_t>(std::clamp(std::floor(weights[l]), 0.0, 255.0));
+    given += out[l];
+  }
+  for (int rest = 255 - given; rest > 0; --rest) {
+    // The largest remainder of those not yet raised this round, the first on a tie.
+    std::size_t best = count;
+    double bestRemainder = -1;
+    for (std::size_t l = 0; l < count; ++l) {
+      const double remainder = weights[l] - out[l];
+      if (remainder > bestRemainder) {
+        best = l;
+        bestRemainder = remainder;
+      }
+    }
+    ++out[best];
+  }
+}
+
+struct MaterialLayers::Impl {
+  Impl(const World& w, LayerMapping m) : world(w), mapping(std::move(m)) {}
+
+  const World& world;
+  LayerMapping mapping;
+  std::int32_t radius = 0;
+  unsigned threads = 1;
+  std::vector<SourceWeights> sources;
+  std::vector<std::array<BorderNumerators, 4>> borders;  // by source, by Side
+
+  std::size_t layers() const { return mapping.names.size(); }
+  double denominator() const { return sources.front().denominator(); }
+
+  const BorderNumerators& border(std::int32_t row, std::int32_t col, Side side) const {
+    return borders[*world.patch(2 * row, 2 * col)->source][static_cast<std::size_t>(side)];
+  }
+
+  // Sample `i` of `gap + 1` across a gap from sample `a` of one border line
+  // to sample `b` of another, as doubles summing to 255.
+  void blend(const BorderNumerators& from, std::size_t a, const BorderNumerators& to, std::size_t b, std::int32_t i,
+             std::span<double> out) const {
+    const double s = smoothstep(i, world.settings.gapCells);
+    const double total = denominator();
+    for (std::size_t l = 0; l < layers(); ++l) {
+      out[l] = ((1 - s) * from[a * layers() + l] + s * to[b * layers() + l]) / total;
+    }
+  }
+
+  // The weights of rows [z0, z1) of a source, quantised, row-major.
+  void sourceBand(const SourceWeights& source, std::int32_t z0, std::int32_t z1, std::vector<std::uint8_t>& band) const {
+    const std::int32_t n = source.mapSize();
+    const std::size_t L = layers();
+    band.resize(static_cast<std::size_t>(z1 - z0) * static_cast<std::size_t>(n) * L);
+    const auto blocks = static_cast<std::size_t>((n + kBlockColumns - 1) / kBlockColumns);
+    parallelFor(blocks, threads, [&](std::size_t block) {
+      const auto x0 = static_cast<std::int32_t>(block) * kBlockColumns;
+      const std::int32_t x1 = std::min(n, x0 + kBlockColumns);
+      const auto width = static_cast<std::size_t>(x1 - x0);
+      const std::size_t count = static_cast<std::size_t>(z1 - z0) * width * L;
+      const auto numerators = std::make_unique_for_overwrite<std::uint32_t[]>(count);
+      source.numerators(z0, z1, x0, x1, std::span(numerators.get(), count));
+      std::vector<double> weights(L);
+      const double total = source.denominator();
+      const std::uint32_t whole = 255 * source.denominator();
+      for (std::size_t k = 0; k < static_cast<std::size_t>(z1 - z0); ++k) {
+        for (std::size_t x = 0; x < width; ++x) {
+          const std::uint32_t* sample = &numerators[(k * width + x) * L];
+          const std::size_t at = (k * static_cast<std::size_t>(n) + static_cast<std::size_t>(x0) + x) * L;
+          // Most samples are one class alone: what quantising would give, without it.
+          if (const auto* alone = std::find(sample, sample + L, whole); alone != sample + L) {
+            std::fill_n(band.begin() + static_cast<std::ptrdiff_t>(at), L, std::uint8_t{0});
+            band[at + static_cast<std::size_t>(alone - sample)] = 255;
+            continue;
+          }
+          for (std::size_t l = 0; l < L; ++l) weights[l] = sample[l] / total;
+          quantiseWeights(weights, std::span(band).subspan(at, L));
+        }
+      }
+    });
+  }
+};
+
+MaterialLayers::MaterialLayers(const World& world, LayerMapping mapping, double blendM, unsigned threads)
+    : impl_(std::make_unique<Impl>(world, std::move(mapping))) {
+  const double samples = std::floor(blendM / world.settings.spacingM / std::sqrt(2.0));
+  if (samples > kMaxBlendSamples) {
+    throw std::runtime_error("option 'blend_m' is " + shortestText(blendM) + " m, a box of " +
+                             shortestText(samples) + " samples either side at spacing " +
+                             shortestText(world.settings.spacingM) + " m; at most " +
+                             std::to_string(kMaxBlendSamples) + " samples, a blend_m of at most " +
+                             fixedText(std::floor(kMaxBlendSamples * world.settings.spacingM * std::sqrt(2.0) * 10) / 10, 1) +
+                             " m here");
+  }
+  if (impl_->mapping.names.empty() || impl_->mapping.names.size() > kMaxLayers) {
+    throw std::invalid_argument("a layer mapping has 1 to " + std::to_string(kMaxLayers) + " layers");
+  }
+  impl_->radius = static_cast<std::int32_t>(samples);
+  impl_->threads = resolveThreads(threads);
+  for (std::size_t s = 0; s < world.sources.size(); ++s) {
+    impl_->sources.emplace_back(world, s, impl_->mapping, impl_->radius);
+  }
+  impl_->borders.resize(world.sources.size());
+  const std::size_t L = impl_->layers();
+  parallelFor(world.sources.size() * 4, impl_->threads, [&](std::size_t task) {
+    checkInterrupted();
+    const SourceWeights& source = impl_->sources[task / 4];
+    const std::int32_t n = source.mapSize();
+    const auto side = static_cast<Side>(task % 4);
+    BorderNumerators& line = impl_->borders[task / 4][task % 4];
+    line.resize(static_cast<std::size_t>(n) * L);
+    switch (side) {
+      case Side::North: source.numerators(0, 1, 0, n, line); break;
+      case Side::South: source.numerators(n - 1, n, 0, n, line); break;
+      case Side::West: source.numerators(0, n, 0, 1, line); break;
+      case Side::East: source.numerators(0, n, n - 1, n, line); break;
+    }
+  });
+}
+
+MaterialLayers::MaterialLayers(MaterialLayers&&) noexcept = default;
+MaterialLayers::~MaterialLayers() = default;
+
+const World& MaterialLayers::world() const { return impl_->world; }
+const std::vector<std::string>& MaterialLayers::names() const { return impl_->mapping.names; }
+std::int32_t MaterialLayers::blendSamples() const { return impl_->radius; }
+LayerRows MaterialLayers::rows(std::size_t patch) const { return LayerRows(*impl_, patch); }
+
+struct LayerRows::Impl {
+  const MaterialLayers::Impl& layers;
+  const Patch& patch;
+  std::size_t L;
+  std::int32_t gap;
+  std::vector<std::uint8_t> band;  // a source's rows, or a corner's whole
+  std::int32_t bandFirst = 0;
+  std::int32_t bandRows = 0;
+  std::vector<double> weights;
+  std::vector<std::uint8_t> row;
+
+  Impl(const MaterialLayers::Impl& l, std::size_t index)
+      : layers(l), patch(l.world.patches.at(index)), L(l.layers()), gap(l.world.settings.gapCells), weights(L),
+        row(static_cast<std::size_t>(patch.pointsX) * L) {
+    if (patch.kind == PatchKind::Corner) makeCorner();
+  }
+
+  std::int32_t sourceRow() const { return patch.latticeRow / 2; }
+  std::int32_t sourceCol() const { return patch.latticeCol / 2; }
+
+  // A vertical strip's row z: from the east border of the source west of it
+  // to the west border of the one east of it.
+  void verticalStripSample(std::int32_t z, std::int32_t i, std::span<double> out) const {
+    const auto& west = layers.border(sourceRow(), sourceCol(), Side::East);
+    const auto& east = layers.border(sourceRow(), sourceCol() + 1, Side::West);
+    layers.blend(west, static_cast<std::size_t>(z), east, static_cast<std::size_t>(z), i, out);
+  }
+  // A horizontal strip's column x: from the south border of the source
+  // north of it to the north border of the one south of it.
+  void horizontalStripSample(std::int32_t x, std::int32_t i, std::span<double> out) const {
+    const auto& north = layers.border(sourceRow(), sourceCol(), Side::South);
+    const auto& south = layers.border(sourceRow() + 1, sourceCol(), Side::North);
+    layers.blend(north, static_cast<std::size_t>(x), south, static_cast<std::size_t>(x), i, out);
+  }
+
+  // The Coons patch of the four strips' end lines around the corner, which
+  // are taken as they are on its boundary; clamped at 0 and scaled back to
+  // 255 inside.
+  void makeCorner() {
+    const std::int32_t n = layers.world.mapSize;
+    const auto points = static_cast<std::size_t>(gap + 1);
+    // By side: boundary sample i, L values.
+    std::array<std::vector<double>, 4> lines;
+    for (auto& line : lines) line.resize(points * L);
+    for (std::int32_t i = 0; i <= gap; ++i) {
+      const auto at = static_cast<std::size_t>(i) * L;
+      const auto sample = [&](Side side) { return std::span(lines[static_cast<std::size_t>(side)]).subspan(at, L); };
+      const std::int32_t r = sourceRow(), c = sourceCol();
+      // North boundary: the last row of the vertical strip above; south: the first of the one below.
+      layers.blend(layers.border(r, c, Side::East), static_cast<std::size_t>(n - 1), layers.border(r, c + 1, Side::West),
+                   static_cast<std::size_t>(n - 1), i, sample(Side::North));
+      layers.blend(layers.border(r + 1, c, Side::East), 0, layers.border(r + 1, c + 1, Side::West), 0, i,
+                   sample(Side::South));
+      // West boundary: the last column of the horizontal strip to the west; east: the first of the one east.
+      layers.blend(layers.border(r, c, Side::South), static_cast<std::size_t>(n - 1), layers.border(r + 1, c, Side::North),
+                   static_cast<std::size_t>(n - 1), i, sample(Side::West));
+      layers.blend(layers.border(r, c + 1, Side::South), 0, layers.border(r + 1, c + 1, Side::North), 0, i,
+                   sample(Side::East));
+    }
+    const auto& north = lines[static_cast<std::size_t>(Side::North)];
+    const auto& south = lines[static_cast<std::size_t>(Side::South)];
+    const auto& west = lines[static_cast<std::size_t>(Side::West)];
+    const auto& east = lines[static_cast<std::size_t>(Side::East)];
+    band.resize(points * points * L);
+    const std::size_t last = points - 1;
+    for (std::size_t j = 0; j < points; ++j) {
+      for (std::size_t i = 0; i < points; ++i) {
+        const double u = static_cast<double>(i) / gap, v = static_cast<double>(j) / gap;
+        // The bilinear blend of the corner's four corner samples.
+        const auto bilinear = [&](std::size_t l) {
+          return (1 - u) * (1 - v) * north[l] + u * (1 - v) * north[last * L + l] + (1 - u) * v * south[l] +
+                 u * v * south[last * L + l];
+        };
+        const auto value = [&](std::size_t l) {
+          if (j == 0) return north[i * L + l];
+          if (j == last) return south[i * L + l];
+          if (i == 0) return west[j * L + l];
+          if (i == last) return east[j * L + l];
+          const double ruled = (1 - v) * north[i * L + l] + v * south[i * L + l] + (1 - u) * west[j * L + l] +
+                               u * east[j * L + l];
+          return std::max(0.0, ruled - bilinear(l));
+        };
+        double sum = 0;
+        for (std::size_t l = 0; l < L; ++l) sum += weights[l] = value(l);
+        const bool boundary = j == 0 || j == last || i == 0 || i == last;
+        if (!boundary && sum > 0) {
+          for (double& weight : weights) weight *= 255 / sum;
+        } else if (!boundary) {
+          // Everything clamped away: the bilinear blend, which never is.
+          for (std::size_t l = 0; l < L; ++l) weights[l] = bilinear(l);
+        }
+        quantiseWeights(weights, std::span(band).subspan((j * points + i) * L, L));
+      }
+    }
+  }
+
+  std::span<const std::uint8_t> sourceBandRow(std::int32_t z) {
+    if (z < bandFirst || z >= bandFirst + bandRows) {
+      checkInterrupted();
+      bandFirst = z;
+      bandRows = std::min(kBandRows, patch.pointsZ - z);
+      layers.sourceBand(layers.sources[*patch.source], bandFirst, bandFirst + bandRows, band);
+    }
+    return std::span(band).subspan(static_cast<std::size_t>(z - bandFirst) * row.size(), row.size());
+  }
+
+  std::span<const std::uint8_t> at(std::int32_t z) {
+    switch (patch.kind) {
+      case PatchKind::Source:
+        return sourceBandRow(z);
+      case PatchKind::Corner:
+        return std::span(band).subspan(static_cast<std::size_t>(z) * row.size(), row.size());
+      case PatchKind::Strip:
+        break;
+    }
+    const bool vertical = patch.latticeRow % 2 == 0;
+    for (std::int32_t x = 0; x < patch.pointsX; ++x) {
+      if (vertical) {
+        verticalStripSample(z, x, weights);
+      } else {
+        horizontalStripSample(x, z, weights);
+      }
+      quantiseWeights(weights, std::span(row).subspan(static_cast<std::size_t>(x) * L, L));
+    }
+    return row;
+  }
+};
+
+LayerRows::LayerRows(const MaterialLayers::Impl& layers, std::size_t patch)
+    : impl_(std::make_unique<Impl>(layers, patch)) {}
+LayerRows::LayerRows(LayerRows&&) noexcept = default;
+LayerRows::~LayerRows() = default;
+
+std::span<const std::uint8_t> LayerRows::row(std::int32_t z) {
+  if (z < 0 || z >= impl_->patch.pointsZ) {
+    throw std::out_of_range("layer row " + std::to_string(z) + " of patch " + impl_->patch.id);
+  }
+  return impl_->at(z);
+}
+
+}  // namespace isla

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: MIT
+#include "weight_images.hpp"
+
+namespace isla_png {
+
+isla::OptionSpec blendSpec() {
+  return {.name = "blend_m",
+          .type = isla::OptionType::Number,
+          .help = "material layers: the metres over which neighbouring classes blend (a box of half-side "
+                  "blend_m / sqrt 2 around each sample); 0 for hard classes",
+          .defaultValue = "8",
+          .min = 0.0,
+          .max = 10000.0};
+}
+
+isla::OptionSpec layerMapSpec() {
+  return {.name = "layer_map",
+          .type = isla::OptionType::Path,
+          .help = "material layers: a JSON file {\"layers\": [{\"name\": ..., \"classes\": [...]}, ...]} that merges "
+                  "classes (biome names, road, water) into layers, names and orders them; by default one layer a "
+                  "biome that occurs, then road and water"};
+}
+
+isla::MaterialLayers materialLayers(const isla::ExportInput& input) {
+  const isla::WorldClasses classes = isla::findClasses(input.world);
+  isla::LayerMapping mapping = input.options.has("layer_map")
+                                   ? isla::readLayerMapping(input.options.text("layer_map"), classes, input.enums)
+                                   : isla::defaultLayerMapping(classes, input.enums);
+  return isla::MaterialLayers(input.world, std::move(mapping), input.options.number("blend_m"), input.threads);
+}
+
+void writeLayerMembers(isla::JsonWriter& json, const isla::MaterialLayers& layers, const isla::OptionValues& options) {
+  json.member("blend_m", options.number("blend_m"));
+  json.key("layers");
+  json.beginCompactArray();
+  for (const std::string& name : layers.names()) json.value(name);
+  json.endArray();
+}
+
+StreamedPng::StreamedPng(const std::filesystem::path& path, const ImageHeader& header, unsigned threads)
+    : file_(isla::FileWriter::create(path)), png_(file_, header, threads) {}
+
+LayerImages::LayerImages(const std::vector<std::filesystem::path>& paths, const std::vector<std::string>& names,
+                         std::int32_t width, std::int32_t height, int compression, unsigned threads)
+    : gray_(static_cast<std::size_t>(width)) {
+  for (std::size_t l = 0; l < paths.size(); ++l) {
+    ImageHeader header;
+    header.width = static_cast<std::uint32_t>(width);
+    header.height = static_cast<std::uint32_t>(height);
+    header.format = PixelFormat::Gray8;
+    header.compression = compression;
+    header.text = {{"isla-layers", names[l]}};
+    images_.push_back(std::make_unique<StreamedPng>(paths[l], header, threads));
+  }
+}
+
+void LayerImages::row(std::span<const std::uint8_t> weights) {
+  const std::size_t layers = images_.size();
+  for (std::size_t l = 0; l < layers; ++l) {
+    for (std::size_t x = 0; x < gray_.size(); ++x) gray_[x] = weights[x * layers + l];
+    images_[l]->writeRow(gray_);
+  }
+}
+
+void LayerImages::close() {
+  for (const auto& image : images_) image->close();
+}
+
+}  // namespace isla_png
