@@ -102,12 +102,11 @@ std::optional<std::filesystem::path> PackageCheck::locatedTerrain(const PatchEnt
                       " heights can have; it was neither hashed nor read: recompile the package");
     return std::nullopt;
   }
-  hashes_.push_back({*file, patch.terrain});
   return file;
 }
 
-// Hashing every file and streaming every terrain file are independent:
-// they run on every core, each task reporting on its own, merged in
+// Hashing every other file and streaming every terrain file (hashed in
+// the same pass) are independent: they run on every core, each task reporting on its own, merged in
 // terrain-then-hash order, so the diagnostics do not depend on the thread
 // count. The first task reads the boundaries and scenery documents (their
 // diagnostics go straight to out_, before the others); the terrain reads
