@@ -35,6 +35,7 @@ FileWindow::FileWindow(const std::filesystem::path& path, FileWindowOptions opti
 
 FileWindow::~FileWindow() {
   release();
+  dropBefore(passedPages());  // once more: see dropBefore
   ::close(fd_);
 }
 
@@ -90,25 +91,35 @@ void FileWindow::pass(std::uint64_t upTo) {
     if (got < 0) throwSystemError(path_, "read", errno);
     if (got == 0) throw IoError(path_, "'" + path_.string() + "' became shorter while it was read");
     options_.everyByte(std::span(buffer).first(static_cast<std::size_t>(got)));
-    if (options_.dropBehind) {
-      ::posix_fadvise(fd_, static_cast<off_t>(passed_), static_cast<off_t>(got), POSIX_FADV_DONTNEED);
-    }
     passed_ += static_cast<std::uint64_t>(got);
+    if (!mapped_) dropBefore(passedPages());
   }
 }
 
-// Unmaps the window; with dropBehind, its pages before the lowest view
-// leave the page cache (those after it will be mapped again).
+// The whole pages before both the lowest view and what everyByte had.
+std::uint64_t FileWindow::passedPages() const {
+  const std::uint64_t done = options_.everyByte ? std::min(lowest_, passed_) : lowest_;
+  return done / pageBytes_ * pageBytes_;
+}
+
+// With dropBehind, [retryFrom_, upTo) leaves the page cache. Pages just
+// unmapped can still sit in the kernel's per-CPU batches, where the advice
+// misses them, so each call tries the previous call's range again.
+void FileWindow::dropBefore(std::uint64_t upTo) {
+  if (!options_.dropBehind || upTo <= retryFrom_) return;
+  ::posix_fadvise(fd_, static_cast<off_t>(retryFrom_), static_cast<off_t>(upTo - retryFrom_), POSIX_FADV_DONTNEED);
+  retryFrom_ = std::min(lastDropped_, upTo);
+  lastDropped_ = upTo;
+}
+
+// Unmaps the window; with dropBehind, the pages passed leave the page
+// cache (those ahead will be mapped again).
 void FileWindow::release() {
   if (!mapped_) return;
   ::munmap(const_cast<char*>(mapped_), mappedBytes_);
-  const std::uint64_t behind = std::min<std::uint64_t>(lowest_ / pageBytes_ * pageBytes_, mappedBegin_ + mappedBytes_);
-  if (options_.dropBehind && behind > mappedBegin_) {
-    ::posix_fadvise(fd_, static_cast<off_t>(mappedBegin_), static_cast<off_t>(behind - mappedBegin_),
-                    POSIX_FADV_DONTNEED);
-  }
   mapped_ = nullptr;
   mappedBytes_ = 0;
+  dropBefore(passedPages());
 }
 
 }  // namespace isla

@@ -53,6 +53,8 @@ class FileWindow {
  private:
   void pass(std::uint64_t upTo);
   void release();
+  std::uint64_t passedPages() const;
+  void dropBefore(std::uint64_t upTo);
 
   std::filesystem::path path_;
   FileWindowOptions options_;
@@ -64,6 +66,7 @@ class FileWindow {
   std::size_t mappedBytes_ = 0;
   std::uint64_t lowest_ = 0;  // no view starts before this
   std::uint64_t passed_ = 0;  // everyByte has had the bytes before this
+  std::uint64_t retryFrom_ = 0, lastDropped_ = 0;  // dropBefore's ranges
 };
 
 }  // namespace isla
