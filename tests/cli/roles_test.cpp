@@ -119,4 +119,15 @@ BOOST_AUTO_TEST_CASE(a_second_section_for_one_role_is_warned_about_and_the_first
   BOOST_TEST(contains(run.out, "heights         HGTS (plugin hgts)"), run.out);
 }
 
+BOOST_AUTO_TEST_CASE(a_plugin_filling_another_role_than_it_declares_is_refused) {
+  BlueprintBuilder builder = encode(sample);
+  builder.add(isla::FourCC("RMIS"), std::vector<std::byte>(256 * 256 * 2));
+  writeFile(dir / "mismatch.dat", builder.v2());
+  const ToolRun run = runTool({"--plugin-dir", testPluginDirectory().string(), "validate", (dir / "mismatch.dat").string()});
+  BOOST_TEST(run.exitCode == 1, run.err);
+  BOOST_TEST(contains(run.err, "plugin 'role-mismatch' declares that RMIS fills the heights role but gave towns "
+                               "content; the plugin is broken [role.mismatch]"),
+             run.err);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

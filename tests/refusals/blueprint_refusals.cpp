@@ -197,6 +197,12 @@ std::vector<RefusalCase> blueprintRefusals() {
          builder.add(FourCC("BOOM"), i32s({1}));
          return validate(dir, builder.v2(), {"--plugin-dir", testPluginDirectory().string()});
        }},
+      {"role.mismatch",
+       [](const fs::path& dir) {
+         auto builder = encode(makeSample());
+         builder.add(FourCC("RMIS"), std::vector<std::byte>(256 * 256 * 2));
+         return validate(dir, builder.v2(), {"--plugin-dir", testPluginDirectory().string()});
+       }},
       sample("biom.ordinal-out-of-range", [](SampleBlueprint& s) { s.biomes[pixel(s, 128, 128)] = 200; }),
       sample("town.tier-out-of-range", [](SampleBlueprint& s) { s.towns[0].tier = 9; }),
       sample("wbtb.bad-salinity", [](SampleBlueprint& s) { s.bodies[1].salinity = 2; }),

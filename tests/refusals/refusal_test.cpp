@@ -26,9 +26,6 @@ const std::map<std::string, std::string> kUnreachable{
     {"layout.range",
      "a layout number out of its range: the layout schema states the same ranges and refuses the file first "
      "(layout.schema); the code's own check guards the numbers it sizes by (tests/world/layout_limits_test.cpp)"},
-    {"role.mismatch",
-     "a section plugin filling another role than it declares: neither a shipped nor a test plugin does (a test "
-     "plugin that does is still to be written)"},
 };
 
 // code -> severity letter, from the rows "| `code` | E | from | when |".

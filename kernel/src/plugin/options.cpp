@@ -171,7 +171,8 @@ void OptionValues::set(std::string name, OptionValue value) {
 }
 
 OptionValues resolveOptions(std::string_view owner, std::span<const OptionSpec> specs, const OptionText& given) {
-  for (const auto& [name, text] : given) {
+  for (const auto& entry : given) {
+    const std::string& name = entry.first;  // not a structured binding: clang 14 (the fuzz build) cannot capture one
     const bool declared = std::any_of(specs.begin(), specs.end(), [&](const OptionSpec& spec) { return spec.name == name; });
     if (!declared) {
       std::vector<std::string> known;
