@@ -7,7 +7,6 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include <fstream>
 #include <numeric>
 #include <stdexcept>
 #include <string>
@@ -15,6 +14,7 @@
 #include <isla/base/io_error.hpp>
 #include <isla/container/file_window.hpp>
 
+#include "proc_status.hpp"
 #include "tool_runner.hpp"
 
 using namespace isla;
@@ -42,21 +42,8 @@ FileWindowOptions windowOf(std::size_t bytes) {
   return options;
 }
 
-// This process's resident set (VmRSS) in bytes.
-std::size_t residentBytes() {
-  std::ifstream status("/proc/self/status");
-  std::string key;
-  std::size_t kib = 0;
-  while (status >> key) {
-    if (key == "VmRSS:") {
-      status >> kib;
-      break;
-    }
-    status.ignore(1 << 12, '\n');
-  }
-  BOOST_REQUIRE(kib > 0);
-  return kib << 10;
-}
+// This process's resident set in bytes.
+std::size_t residentBytes() { return static_cast<std::size_t>(ownStatusKiB("VmRSS")) << 10; }
 
 // How much of `path` the page cache holds (mincore of a fresh mapping,
 // which faults nothing in).
