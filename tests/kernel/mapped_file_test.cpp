@@ -4,13 +4,13 @@
 
 #include <sys/resource.h>
 
-#include <fstream>
 #include <string>
 
 #include <isla/base/io_error.hpp>
 #include <isla/container/mapped_file.hpp>
 
 #include "blueprint_builder.hpp"
+#include "proc_status.hpp"
 #include "tool_runner.hpp"
 
 using namespace isla;
@@ -29,20 +29,7 @@ std::string openError(const std::filesystem::path& path) {
 
 // This process's mapped address space (VmSize) in bytes; a sanitizer's
 // shadow memory counts too, which is why the limit below is relative to it.
-rlim_t addressSpaceInUse() {
-  std::ifstream status("/proc/self/status");
-  std::string key;
-  rlim_t kib = 0;
-  while (status >> key) {
-    if (key == "VmSize:") {
-      status >> kib;
-      break;
-    }
-    status.ignore(1 << 12, '\n');
-  }
-  BOOST_REQUIRE(kib > 0);
-  return kib << 10;
-}
+rlim_t addressSpaceInUse() { return static_cast<rlim_t>(ownStatusKiB("VmSize")) << 10; }
 
 }  // namespace
 

@@ -131,9 +131,11 @@ ToolRun ToolProcess::wait() {
     }
   }
   int status = 0;
-  waitpid(pid_, &status, 0);
+  rusage usage{};
+  wait4(pid_, &status, 0, &usage);
   pid_ = -1;
   run.exitCode = resultOf(status);
+  run.peakResidentKiB = static_cast<std::uint64_t>(usage.ru_maxrss);
   return run;
 }
 

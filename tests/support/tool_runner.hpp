@@ -19,6 +19,7 @@ struct ToolRun {
   int exitCode = -1;
   std::string out;
   std::string err;
+  std::uint64_t peakResidentKiB = 0;  // its peak resident set (VmHWM), mapped files included
 };
 
 // An `environment` value that removes the variable instead of setting it.

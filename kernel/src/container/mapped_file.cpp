@@ -10,6 +10,7 @@
 #include <string>
 
 #include "isla/base/io_error.hpp"
+#include "regular_file.hpp"
 
 namespace isla {
 
@@ -21,10 +22,9 @@ namespace {
 
 }  // namespace
 
-std::shared_ptr<const MappedFile> MappedFile::open(const std::filesystem::path& path) {
+int openRegularFile(const std::filesystem::path& path, struct stat& info) {
   // A FIFO, socket or device is refused before it is opened: opening one
   // can block forever (a FIFO without a writer) or act on the device.
-  struct stat info {};
   if (::stat(path.c_str(), &info) != 0) throwSystemError(path, "open", errno);
   if (!S_ISREG(info.st_mode)) refuseIrregular(path);
   // O_NONBLOCK: a FIFO swapped in since the stat cannot block the open.
@@ -39,6 +39,12 @@ std::shared_ptr<const MappedFile> MappedFile::open(const std::filesystem::path& 
     ::close(fd);
     refuseIrregular(path);
   }
+  return fd;
+}
+
+std::shared_ptr<const MappedFile> MappedFile::open(const std::filesystem::path& path) {
+  struct stat info {};
+  const int fd = openRegularFile(path, info);
   const auto size = static_cast<std::size_t>(info.st_size);
   const std::byte* data = nullptr;
   if (size > 0) {

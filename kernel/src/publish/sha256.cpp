@@ -6,7 +6,7 @@
 #include <array>
 #include <stdexcept>
 
-#include "isla/container/mapped_file.hpp"
+#include "isla/container/file_window.hpp"
 
 namespace isla {
 
@@ -54,8 +54,14 @@ std::string sha256Hex(std::span<const std::byte> bytes) {
 }
 
 std::string sha256OfFile(const std::filesystem::path& path) {
-  const auto file = MappedFile::open(path);
-  return sha256Hex(file->bytes());
+  // Read a piece at a time, never mapped: hashing a 10 GB terrain costs
+  // a buffer of memory.
+  Sha256 digest;
+  FileWindowOptions options;
+  options.everyByte = [&](std::span<const std::byte> bytes) { digest.update(bytes); };
+  FileWindow file(path, std::move(options));
+  file.readToEnd();
+  return digest.finishHex();
 }
 
 }  // namespace isla

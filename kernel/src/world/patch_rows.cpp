@@ -18,14 +18,21 @@ namespace isla {
 namespace {
 
 constexpr std::int64_t kBandBytes = std::int64_t{1} << 20;
-constexpr std::int32_t kMinBandRows = 32;
+// 64 rows at least: a band reads a run of that many samples from every x,
+// each run a page or more from the last; shorter runs pay a cache miss and
+// a page walk for a few samples, and the larger the map the more (issue 27).
+constexpr std::int32_t kMinBandRows = 64;
 constexpr std::size_t kTile = 16;
 constexpr std::size_t kMaxTileRows = 64;
+// Runs are asked for this many tiles ahead: no hardware prefetcher follows
+// sixteen streams a page apart.
+constexpr std::size_t kPrefetchTiles = 2;
+constexpr std::size_t kFloatsPerLine = 16;
 
 // Rows first .. first + rows of an X-outer grid of n x n samples, scaled,
 // into `band` (row-major). A tile of kTile columns is scaled run by run
 // into a small buffer (contiguous: vectorised), then read across into the
-// rows from L1.
+// rows from L1. The runs of a later tile are prefetched meanwhile.
 ISLA_VECTOR_CLONES
 void readSourceBand(std::span<const LittleEndianT<float>> values, std::size_t n, std::int32_t first,
                     std::int32_t rows, double scale, std::vector<float>& band) {
@@ -35,6 +42,12 @@ void readSourceBand(std::span<const LittleEndianT<float>> values, std::size_t n,
     const std::size_t height = k1 - k0;
     for (std::size_t x0 = 0; x0 < n; x0 += kTile) {
       const std::size_t columns = std::min(kTile, n - x0);
+      const std::size_t ahead = x0 + kPrefetchTiles * kTile;
+      for (std::size_t c = 0; ahead + c < n && c < kTile; ++c) {
+        const LittleEndianT<float>* run = &values[(ahead + c) * n + static_cast<std::size_t>(first) + k0];
+        // To the run's last line, wherever in a line it starts (a prefetch never faults).
+        for (std::size_t k = 0; k < height + kFloatsPerLine - 1; k += kFloatsPerLine) __builtin_prefetch(run + k);
+      }
       for (std::size_t c = 0; c < columns; ++c) {
         const LittleEndianT<float>* run = &values[(x0 + c) * n + static_cast<std::size_t>(first) + k0];
         float* scaled = &tile[c * kMaxTileRows];

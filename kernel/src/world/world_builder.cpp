@@ -21,8 +21,9 @@ namespace isla {
 
 namespace {
 
-// Rows of one patch-figures task: about a million samples.
-constexpr std::int64_t kSamplesPerTask = std::int64_t{1} << 20;
+// Rows of one patch-figures task: about two million samples, so that even
+// at 32768² a task reads its rows in bands of 64 (patch_rows.cpp).
+constexpr std::int64_t kSamplesPerTask = std::int64_t{1} << 21;
 
 PatchKind kindAt(std::int32_t latticeRow, std::int32_t latticeCol) {
   const bool oddRow = latticeRow % 2 != 0, oddCol = latticeCol % 2 != 0;

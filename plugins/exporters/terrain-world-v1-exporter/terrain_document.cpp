@@ -19,6 +19,12 @@ namespace {
 // 65536 numbers a block: about 0.6 MiB of text, so that the blocks in
 // flight stay far below a source's heights however large it is.
 constexpr std::int64_t kNumbersPerBlock = std::int64_t{1} << 16;
+// But 64 rows at least: a source's heights are X outer, so a block reads
+// a run of its rows' samples from each x, 4 KiB apart or more; runs of 2
+// rows (65536 / 32768) would take a cache line and a page walk for every
+// two samples, and make 32768² twice as costly a sample as 8192² (issue 27).
+// Even at 32768² a block is then about 20 MiB of text.
+constexpr std::int64_t kMinRowsPerBlock = 64;
 // A block being formatted on each thread and one ready behind each.
 constexpr std::size_t kSlotsPerThread = 2;
 
@@ -36,7 +42,7 @@ void writeTerrain(isla::JsonWriter& json, const isla::World& world, std::size_t 
   json.key("heights_m");
   json.beginArray();
 
-  const auto blockRows = static_cast<std::int32_t>(std::max<std::int64_t>(1, kNumbersPerBlock / patch.pointsX));
+  const auto blockRows = static_cast<std::int32_t>(std::max(kMinRowsPerBlock, kNumbersPerBlock / patch.pointsX));
   const auto blocks = static_cast<std::size_t>((patch.pointsZ + blockRows - 1) / blockRows);
   const std::size_t slots = kSlotsPerThread * isla::resolveThreads(threads);
   // By slot: a block's rows as one text, and where each row ends in it.

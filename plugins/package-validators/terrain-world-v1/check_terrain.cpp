@@ -18,9 +18,13 @@ constexpr std::size_t kMaxTerrainHeaderValues = 256;
 // read is kept when it read the document and its reader reported nothing,
 // else the parser reads it again so that the diagnostics are the parser's.
 void PackageCheck::readTerrain(std::size_t index, Diagnostics& found) {
-  if (!terrainFiles_[index] || !model_.latticeIntact) return;
+  if (!terrainFiles_[index]) return;
   Report report(found);
   const PatchEntry& p = model_.patches[index];
+  if (!model_.latticeIntact) {
+    if (!recompute_) checkHash(*terrainFiles_[index], p.terrain, report);
+    return;
+  }
   const std::string& file = p.terrain.path;
   const bool oddRow = p.latticeRow % 2 == 1, oddCol = p.latticeCol % 2 == 1;
   const Across across = oddRow && oddCol ? Across::Corners : oddCol ? Across::Rows : oddRow ? Across::Columns
@@ -28,10 +32,16 @@ void PackageCheck::readTerrain(std::size_t index, Diagnostics& found) {
   PatchGrid grid{p.id, static_cast<std::size_t>(p.pointsX), static_cast<std::size_t>(p.pointsZ),
                  p.originX, p.originZ, model_.spacing, across};
   std::unique_ptr<PatchFigures> figures;
+  // A stage just written is hashed in the skim's pass, so that a terrain
+  // of gigabytes is read once, and its pages leave the page cache behind
+  // the skim (nothing reads them again). `validate` hashes on another
+  // thread (the hash tasks) and leaves the cache alone.
+  std::string sha256;
   auto read = [&](Report& figuresReport, Report& readerReport, Skim skim) {
     figures = std::make_unique<PatchFigures>(grid, file, figuresReport, queries_[index], recompute_);
     return readDocument(*terrainFiles_[index], file, readerReport,
-                        {.sink = figures.get(), .maxValues = kMaxTerrainHeaderValues, .skim = skim});
+                        {.sink = figures.get(), .maxValues = kMaxTerrainHeaderValues, .skim = skim,
+                         .sha256 = recompute_ ? nullptr : &sha256, .dropBehind = !recompute_});
   };
   std::optional<json::value> header;
   if (recompute_) {
@@ -43,6 +53,8 @@ void PackageCheck::readTerrain(std::size_t index, Diagnostics& found) {
   } else {
     header = read(report, report, Skim::Sampled);
   }
+  if (!recompute_ && sha256.empty()) checkHash(*terrainFiles_[index], p.terrain, report);
+  if (!sha256.empty()) compareHash(sha256, p.terrain, report);
   if (!header || !conforms(*schema_, *header, "terrain", file, report)) return;
   auto differs = [&](const std::string& key, const std::string& got, const std::string& want) {
     report.error("world.terrain-header", file, "/" + key,

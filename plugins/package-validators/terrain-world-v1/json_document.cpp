@@ -10,8 +10,8 @@
 #include <vector>
 
 #include <isla/base/io_error.hpp>
-#include <isla/container/mapped_file.hpp>
 #include <isla/json/strict_json.hpp>
+#include <isla/publish/sha256.hpp>
 
 #include "row_skim.hpp"
 
@@ -263,21 +263,26 @@ std::optional<json::value> readDocument(const std::filesystem::path& file, const
   error_code ec;
   bool read = feed(*parser, in.get(), 0, std::nullopt, true, offset, ec);
   if (read && parser->handler().skimHere) {
-    // The skimmer reads the array from its '[' in the mapped file; the
-    // document is then parsed again with the array's bytes left out (as
-    // "[]"), the sink's work done.
+    // The skimmer reads the array from its '[' through a window of the
+    // file; the document is then parsed again with the array's bytes left
+    // out (as "[]"), the sink's work done.
     const std::uint64_t open = offset;
-    std::shared_ptr<const MappedFile> mapped;
+    SkimEnd skimmed;
     try {
-      mapped = MappedFile::open(file);
+      Sha256 digest;
+      FileWindowOptions windowOptions;
+      windowOptions.dropBehind = options.dropBehind;
+      if (options.sha256) windowOptions.everyByte = [&](std::span<const std::byte> bytes) { digest.update(bytes); };
+      FileWindow window(file, std::move(windowOptions));
+      skimmed = skimRows(window, open, *options.sink, options.streamedKey, options.skim);
+      if (options.sha256) {
+        window.readToEnd();
+        *options.sha256 = digest.finishHex();
+      }
     } catch (const IoError&) {
       report.error("world.unreadable", name, "", "cannot read " + name + " past byte " + std::to_string(offset));
       return std::nullopt;
     }
-    const auto bytes = mapped->bytes();
-    const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
-    const SkimEnd skimmed = skimRows(text, open, *options.sink, options.streamedKey, options.skim);
-    mapped.reset();
     if (!skimmed.complete) {
       if (skimmed.truncated && options.skim == Skim::Sampled) {
         report.error("world.unreadable", name, "",

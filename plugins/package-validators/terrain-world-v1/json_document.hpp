@@ -57,6 +57,12 @@ struct ReadOptions {
   std::string streamedKey = "heights_m";
   std::size_t maxValues = 0;  // outside the streamed array; 0: any number
   Skim skim = Skim::None;
+  // When skimmed: set to the SHA-256 of the file's bytes, taken in the
+  // skim's pass over them (left as it is otherwise).
+  std::string* sha256 = nullptr;
+  // When skimmed: the file's pages leave the page cache behind the skim
+  // (a package just written, read once).
+  bool dropBehind = false;
 };
 
 // The largest document read whole (world.json, boundaries, report, scenery).

@@ -102,12 +102,13 @@ std::optional<std::filesystem::path> PackageCheck::locatedTerrain(const PatchEnt
                       " heights can have; it was neither hashed nor read: recompile the package");
     return std::nullopt;
   }
-  hashes_.push_back({*file, patch.terrain});
+  // A stage just written is hashed in its terrain pass (check_terrain.cpp).
+  if (recompute_) hashes_.push_back({*file, patch.terrain});
   return file;
 }
 
-// Hashing every file and streaming every terrain file are independent:
-// they run on every core, each task reporting on its own, merged in
+// Hashing every file and streaming every terrain file (in a stage just
+// written, hashed in the same pass) are independent: they run on every core, each task reporting on its own, merged in
 // terrain-then-hash order, so the diagnostics do not depend on the thread
 // count. The first task reads the boundaries and scenery documents (their
 // diagnostics go straight to out_, before the others); the terrain reads

@@ -59,8 +59,8 @@ class PackageCheck {
   // A terrain file far larger than its patch's heights can be (a sparse
   // file of gigabytes) is refused before it is hashed or read.
   std::optional<std::filesystem::path> locatedTerrain(const PatchEntry& patch);
-  // Hashing every file and streaming every terrain file are independent:
-  // they run on every core, each task reporting on its own, merged in
+  // Hashing every file and streaming every terrain file (in a stage just
+  // written, hashed in the same pass) are independent: they run on every core, each task reporting on its own, merged in
   // terrain-then-hash order, so the diagnostics do not depend on the thread
   // count. The first task reads the boundaries and scenery documents (their
   // diagnostics go straight to out_, before the others); the terrain reads

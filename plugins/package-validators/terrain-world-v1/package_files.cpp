@@ -92,6 +92,10 @@ void checkHash(const std::filesystem::path& file, const Reference& reference, Re
     report.error("world.unreadable", reference.path, "", std::string(error.what()));
     return;
   }
+  compareHash(actual, reference, report);
+}
+
+void compareHash(const std::string& actual, const Reference& reference, Report& report) {
   if (actual != reference.sha256) {
     report.error("world.hash-mismatch", reference.file, at(reference.pointer, "sha256"),
                  "'" + reference.path + "' hashes to " + actual + ", not the " + reference.sha256 +

@@ -29,5 +29,7 @@ std::optional<std::filesystem::path> locate(const std::filesystem::path& root, c
 
 // world.hash-mismatch when the file's bytes hash to something else.
 void checkHash(const std::filesystem::path& file, const Reference& reference, Report& report);
+// The same for a hash already taken (`actual`).
+void compareHash(const std::string& actual, const Reference& reference, Report& report);
 
 }  // namespace isla::terrain_world

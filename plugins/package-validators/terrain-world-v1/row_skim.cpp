@@ -19,8 +19,10 @@ namespace isla::terrain_world {
 
 namespace {
 
-// A row of 32768 heights is under 1 MiB of text; one of more than this is refused.
-constexpr std::size_t kMaxRowBytes = std::size_t{64} << 20;
+// A row of 32768 heights is under 1 MiB of text; one of more than this is
+// refused. The file window must hold one whole.
+constexpr std::size_t kMaxRowBytes = std::size_t{16} << 20;
+static_assert(kMaxRowBytes < kFileWindowBytes / 2);
 constexpr std::size_t kMaxNumberChars = 64;
 
 const char* skipSpaces(const char* at, const char* end) {
@@ -35,37 +37,40 @@ const char* find(const char* at, const char* end, char c) {
 
 class Skimmer {
  public:
-  Skimmer(std::string_view document, std::size_t begin, RowSink& sink, const std::string& key, Skim skim)
-      : document_(document), sink_(sink), key_(key), plain_(skim == Skim::Plain), next_(begin) {}
+  Skimmer(FileWindow& document, std::size_t begin, RowSink& sink, const std::string& key, Skim skim)
+      : document_(document), size_(document.size()), sink_(sink), key_(key), plain_(skim == Skim::Plain), next_(begin) {}
 
   SkimEnd run() {
-    if (next_ >= document_.size() || document_[next_] != '[') return end();
+    if (next_ >= size_ || here() != '[') return end();
     ++next_;
     if (!skipBlanks()) return end();
-    if (document_[next_] == ']') return finish();
+    if (here() == ']') return finish();
     for (;;) {
-      if (document_[next_] != '[') return anomaly("expected an array (a row of heights)");
+      if (here() != '[') return anomaly("expected an array (a row of heights)");
       if (!row()) return end();
       ++rows_;
       if (!skipBlanks()) return end();
-      if (document_[next_] == ']') return finish();
-      if (document_[next_] != ',') return anomaly("expected ',' or ']' after a row");
+      if (here() == ']') return finish();
+      if (here() != ',') return anomaly("expected ',' or ']' after a row");
       ++next_;
       if (!skipBlanks()) return end();
     }
   }
 
  private:
+  // The byte at next_ < size_.
+  char here() { return document_.view(next_, 1).front(); }
+
   bool skipBlanks() {
-    while (next_ < document_.size() && isBlank(document_[next_])) ++next_;
-    eof_ = next_ == document_.size();
+    while (next_ < size_ && isBlank(here())) ++next_;
+    eof_ = next_ == size_;
     return !eof_;
   }
 
   // The row starting at next_ ('['), its ']' consumed.
   bool row() {
-    const std::size_t window = std::min(document_.size() - next_, kMaxRowBytes);
-    const char* text = document_.data() + next_ + 1;
+    const std::size_t window = std::min(size_ - next_, kMaxRowBytes);
+    const char* text = document_.view(next_, window).data() + 1;
     const auto* close = static_cast<const char*>(std::memchr(text, ']', window - 1));
     if (!close) {
       eof_ = window < kMaxRowBytes;
@@ -185,7 +190,8 @@ class Skimmer {
     return {next_, true, false};
   }
 
-  std::string_view document_;
+  FileWindow& document_;
+  std::size_t size_;
   RowSink& sink_;
   const std::string& key_;
   bool plain_;
@@ -197,7 +203,7 @@ class Skimmer {
 
 }  // namespace
 
-SkimEnd skimRows(std::string_view document, std::size_t begin, RowSink& sink, const std::string& key, Skim skim) {
+SkimEnd skimRows(FileWindow& document, std::size_t begin, RowSink& sink, const std::string& key, Skim skim) {
   return Skimmer(document, begin, sink, key, skim).run();
 }
 

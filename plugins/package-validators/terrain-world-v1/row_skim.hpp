@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: MIT
 // The streamed array of a document read with Skim::Sampled or Skim::Plain,
-// walked as text in memory: its structure byte by byte (between rows), each
+// walked as text through a window of the file (however large it is, only
+// a window is resident): its structure byte by byte (between rows), each
 // row found with memchr and then either scanned (row_scan.hpp) and sampled,
 // or parsed whole as plain numbers (plain_number.hpp).
 #pragma once
 
 #include <cstddef>
 #include <string>
-#include <string_view>
+
+#include <isla/container/file_window.hpp>
 
 #include "json_document.hpp"
 
@@ -20,6 +22,6 @@ struct SkimEnd {
 };
 
 // Scans `document` from `begin`, the offset of the array's '['.
-SkimEnd skimRows(std::string_view document, std::size_t begin, RowSink& sink, const std::string& key, Skim skim);
+SkimEnd skimRows(FileWindow& document, std::size_t begin, RowSink& sink, const std::string& key, Skim skim);
 
 }  // namespace isla::terrain_world
