@@ -23,6 +23,7 @@ using mesh::HeightGrid;
 struct TerrainMesher::Impl {
   SampleRect rect;
   double spacingM;
+  std::vector<double> askedErrorsM;
   HeightGrid grid;
   mesh::RtinErrors errors;
 };
@@ -39,6 +40,14 @@ HeightGrid checkedGrid(const SampleRect& rect, const std::vector<float>& heights
                                 std::to_string(rect.width()) + " x " + std::to_string(rect.depth()) + " samples");
   }
   return HeightGrid(heights, rect.width(), rect.depth());
+}
+
+void checkMetres(double value, const char* what) {
+  if (!std::isfinite(value) || value < 0) {
+    std::ostringstream text;
+    text << "terrain mesher: " << what << " must be a finite number of metres >= 0, not " << value;
+    throw std::invalid_argument(text.str());
+  }
 }
 
 // Every sample, row by row, and each cell's two triangles by the
@@ -113,9 +122,15 @@ TerrainMesh rtinSurface(const SampleRect& rect, double spacingM, const HeightGri
 
 }  // namespace
 
-TerrainMesher::TerrainMesher(const SampleRect& rect, std::vector<float> heights, double spacingM)
-    : impl_(std::make_unique<Impl>(Impl{rect, spacingM, checkedGrid(rect, heights), {}})) {
-  impl_->errors = mesh::rtinErrors(impl_->grid);
+TerrainMesher::TerrainMesher(const SampleRect& rect, std::vector<float> heights, double spacingM,
+                             std::vector<double> askedErrorsM)
+    : impl_(std::make_unique<Impl>(Impl{rect, spacingM, std::move(askedErrorsM), checkedGrid(rect, heights), {}})) {
+  const auto& asked = impl_->askedErrorsM;
+  for (const double error : asked) checkMetres(error, "an asked error");
+  // At 0 every mesh is the contract's grid, which needs no error pass.
+  if (asked.empty() || std::any_of(asked.begin(), asked.end(), [](double error) { return error > 0; })) {
+    impl_->errors = mesh::rtinErrors(impl_->grid, asked);
+  }
 }
 
 TerrainMesher::TerrainMesher(TerrainMesher&&) noexcept = default;
@@ -129,15 +144,15 @@ float TerrainMesher::height(std::int32_t x, std::int32_t z) const {
 }
 
 TerrainMesh TerrainMesher::mesh(const MeshRequest& request) const {
-  const auto check = [](double value, const char* what) {
-    if (!std::isfinite(value) || value < 0) {
-      std::ostringstream text;
-      text << "terrain mesher: " << what << " must be a finite number of metres >= 0, not " << value;
-      throw std::invalid_argument(text.str());
-    }
-  };
-  check(request.maxErrorM, "the maximum error");
-  check(request.skirtM, "the skirt depth");
+  checkMetres(request.maxErrorM, "the maximum error");
+  checkMetres(request.skirtM, "the skirt depth");
+  const auto& asked = impl_->askedErrorsM;
+  if (request.maxErrorM > 0 && !asked.empty() && std::find(asked.begin(), asked.end(), request.maxErrorM) == asked.end()) {
+    std::ostringstream text;
+    text << "terrain mesher: the maximum error " << request.maxErrorM
+         << " m is not one of the errors this mesher was made for; make it with every error it will be asked";
+    throw std::invalid_argument(text.str());
+  }
   TerrainMesh mesh = request.maxErrorM == 0
                          ? contractGrid(impl_->rect, impl_->spacingM, impl_->grid, request.skirtM > 0)
                          : rtinSurface(impl_->rect, impl_->spacingM, impl_->grid,

@@ -11,6 +11,8 @@
 
 namespace isla_3dtiles {
 
-isla::TerrainMesher pieceMesher(const Piece& piece, const WorldBand& band, double spacingM);
+// `askedErrorsM`: the errors the piece will be meshed at (its ancestors').
+isla::TerrainMesher pieceMesher(const Piece& piece, const WorldBand& band, double spacingM,
+                                const std::vector<double>& askedErrorsM);
 
 }  // namespace isla_3dtiles

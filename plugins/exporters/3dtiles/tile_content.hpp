@@ -6,7 +6,8 @@
 // kernel's mesher hangs from every border of each piece, so that
 // neighbouring tiles at other levels leave no crack seen from above.
 // Normals are the full grid's (the canonical ones on shared edges), UVs the
-// texel centres of the source's biome image; strips and corners are grey.
+// texel centres of the source's biome image (normalized unsigned shorts);
+// strips and corners are grey.
 #pragma once
 
 #include <array>
@@ -46,7 +47,8 @@ class TileContent {
  private:
   struct Part {
     std::size_t patch = 0;
-    std::vector<float> positions, normals, uvs;
+    std::vector<float> positions, normals;
+    std::vector<std::uint16_t> uvs;  // isla_gltf::texelCentreUv
     std::vector<std::uint32_t> surface, skirt;
   };
   Part& partOf(std::size_t patch);

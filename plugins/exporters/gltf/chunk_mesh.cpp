@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <array>
 
+#include "texel_uv.hpp"
+
 namespace isla_gltf {
 
 namespace {
@@ -42,8 +44,7 @@ MeshLevel levelOf(isla::TerrainMesh mesh, const isla::Patch& patch, const isla::
     const auto& n = normals[static_cast<std::size_t>(z - chunk.z0) * static_cast<std::size_t>(chunk.width()) +
                             static_cast<std::size_t>(x - chunk.x0)];
     level.normals.insert(level.normals.end(), n.begin(), n.end());
-    level.uvs.insert(level.uvs.end(),
-                     {static_cast<float>((x + 0.5) / patch.pointsX), static_cast<float>((z + 0.5) / patch.pointsZ)});
+    level.uvs.insert(level.uvs.end(), {texelCentreUv(x, patch.pointsX), texelCentreUv(z, patch.pointsZ)});
   }
   return level;
 }
@@ -52,10 +53,10 @@ MeshLevel levelOf(isla::TerrainMesh mesh, const isla::Patch& patch, const isla::
 
 std::vector<MeshLevel> chunkLevels(const isla::World& world, const isla::Patch& patch, const isla::SampleRect& chunk,
                                    const isla::PatchBand& band, const std::vector<double>& lodErrorsM) {
-  const isla::TerrainMesher mesher(chunk, isla::rectHeights(chunk, [&](std::int32_t z) { return band.row(z); }),
-                                   world.settings.spacingM);
-  const auto normals = chunkNormals(world, patch, chunk, band);
   const double coarsest = lodErrorsM.empty() ? 0 : lodErrorsM.back();
+  const isla::TerrainMesher mesher(chunk, isla::rectHeights(chunk, [&](std::int32_t z) { return band.row(z); }),
+                                   world.settings.spacingM, lodErrorsM);
+  const auto normals = chunkNormals(world, patch, chunk, band);
   std::vector<MeshLevel> levels;
   for (std::size_t k = 0; k <= lodErrorsM.size(); ++k) {
     const double error = k == 0 ? 0 : lodErrorsM[k - 1];
