@@ -30,7 +30,7 @@ std::size_t ownSlot(const HeightGrid& grid, GridPoint m, GridPoint c) {
 
 // The height halfway along pq against the sample there, where there is one.
 double midpointError(const HeightGrid& grid, GridPoint p, GridPoint q) {
-  if ((p.x + q.x) % 2 != 0 || (p.z + q.z) % 2 != 0) return 0;
+  if (((p.x + q.x) | (p.z + q.z)) & 1) return 0;  // coordinates are never negative
   return std::abs(grid.at(midpoint(p, q)) - (static_cast<double>(grid.at(p)) + grid.at(q)) / 2);
 }
 
@@ -121,7 +121,15 @@ class ErrorPass {
     const GridPoint m = midpoint(a, b);
     double& own = errors_.own[ownSlot(grid_, m, c)];
     if (std::abs(a.x - b.x) <= 2 && std::abs(a.z - b.z) <= 2) {
-      own = ownError(grid_, a, b, c);  // closed form: as cheap as its bounds
+      // ownError's closed form, from what is known: a long side along an
+      // axis has legs of one diagonal step (no sample at their midpoints); a
+      // diagonal one has legs that are its children's long sides, whose
+      // midpoint errors are their own errors, measured just before.
+      own = midpointError(grid_, a, b);
+      if (a.x != b.x && a.z != b.z) {
+        own = std::max({own, errors_.own[ownSlot(grid_, midpoint(c, a), m)],
+                        errors_.own[ownSlot(grid_, midpoint(b, c), m)]});
+      }
       return roundedUp(own);
     }
     // Over child (c, a, m) the plane of abc leaves the child's plane by at
