@@ -58,21 +58,32 @@ void checkMetres(double value, const char* what) {
 TerrainMesh contractGrid(const SampleRect& rect, double spacingM, const HeightGrid& grid, bool withSkirts) {
   const auto width = static_cast<std::uint32_t>(grid.width()), depth = static_cast<std::uint32_t>(grid.depth());
   const std::size_t border = withSkirts ? 2 * (std::size_t{width} + depth) - 4 : 0;
+  const std::size_t vertices = std::size_t{width} * depth, cells = std::size_t{width - 1} * (depth - 1);
   TerrainMesh mesh;
-  mesh.samples.reserve(std::size_t{width} * depth + border);
-  mesh.positions.reserve((std::size_t{width} * depth + border) * 3);
+  mesh.samples.reserve(vertices + border);
+  mesh.positions.reserve((vertices + border) * 3);
+  mesh.indices.reserve((cells + border) * 6);
+  // Sized, then written in place: the largest mesh, built for every chunk.
+  mesh.samples.resize(vertices);
+  mesh.positions.resize(vertices * 3);
+  mesh.indices.resize(cells * 6);
+  auto* sample = mesh.samples.data();
+  float* position = mesh.positions.data();
   for (std::int32_t z = 0; z < grid.depth(); ++z) {
+    const float* heights = grid.row(z);
+    const auto south = static_cast<float>(z * spacingM);
     for (std::int32_t x = 0; x < grid.width(); ++x) {
-      mesh.samples.push_back({rect.x0 + x, rect.z0 + z});
-      mesh.positions.insert(mesh.positions.end(),
-                            {static_cast<float>(x * spacingM), grid.at({x, z}), static_cast<float>(z * spacingM)});
+      *sample++ = {rect.x0 + x, rect.z0 + z};
+      *position++ = static_cast<float>(x * spacingM);
+      *position++ = heights[x];
+      *position++ = south;
     }
   }
-  mesh.indices.reserve((std::size_t{width - 1} * (depth - 1) + border) * 6);
+  std::uint32_t* index = mesh.indices.data();
   for (std::uint32_t z = 1; z < depth; ++z) {
     for (std::uint32_t x = 1; x < width; ++x) {
       const std::uint32_t nw = (z - 1) * width + x - 1, ne = nw + 1, sw = nw + width, se = sw + 1;
-      mesh.indices.insert(mesh.indices.end(), {nw, se, ne, nw, sw, se});
+      for (const std::uint32_t corner : {nw, se, ne, nw, sw, se}) *index++ = corner;
     }
   }
   mesh.surfaceVertices = mesh.samples.size();

@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "tile_content.hpp"
 
-#include <isla/world/vertex_normal.hpp>
-
 #include <algorithm>
 #include <limits>
 #include <map>
@@ -48,7 +46,7 @@ TileContent::Part& TileContent::partOf(std::size_t patch) {
   return parts_.back();
 }
 
-void TileContent::add(const Piece& piece, const isla::TerrainMesh& mesh, const WorldBand& band) {
+void TileContent::add(const Piece& piece, const isla::TerrainMesh& mesh, const PieceNormals& normals) {
   const isla::Patch& patch = world_->patches[piece.patch];
   const double spacing = world_->settings.spacingM;
   // The piece's first sample in metres east and south of the tile's north-west corner.
@@ -63,12 +61,11 @@ void TileContent::add(const Piece& piece, const isla::TerrainMesh& mesh, const W
   makeRoom(part.skirt, mesh.indices.size() - mesh.surfaceIndices);
   for (std::size_t v = 0; v < mesh.vertexCount(); ++v) {
     const auto [x, z] = mesh.samples[v];
-    const isla::Normal normal = isla::vertexNormal(*world_, patch, x, z, band.around(piece.patch, z));
+    const auto& normal = normals.at(x, z);
     const float y = mesh.positions[3 * v + 1];
     part.positions.insert(part.positions.end(), {static_cast<float>(eastM + mesh.positions[3 * v]), y,
                                                  static_cast<float>(southM + mesh.positions[3 * v + 2])});
-    part.normals.insert(part.normals.end(),
-                        {static_cast<float>(normal.x), static_cast<float>(normal.y), static_cast<float>(normal.z)});
+    part.normals.insert(part.normals.end(), normal.begin(), normal.end());
     part.uvs.insert(part.uvs.end(),
                     {isla_gltf::texelCentreUv(x, patch.pointsX), isla_gltf::texelCentreUv(z, patch.pointsZ)});
     minY_ = std::min(minY_, static_cast<double>(y));

@@ -18,8 +18,8 @@
 #include <isla/mesh/terrain_mesher.hpp>
 #include <isla/world/world.hpp>
 
+#include "piece_mesh.hpp"
 #include "quadtree.hpp"
-#include "world_band.hpp"
 
 namespace isla_3dtiles {
 
@@ -31,7 +31,7 @@ class TileContent {
   TileContent(const isla::World& world, const CellRect& rect, double skirtDepthM);
 
   // A piece meshed by the kernel's mesher with the tile's skirt depth.
-  void add(const Piece& piece, const isla::TerrainMesh& mesh, const WorldBand& band);
+  void add(const Piece& piece, const isla::TerrainMesh& mesh, const PieceNormals& normals);
   // Appends another share of the same tile (a leaf's pieces, meshed on their own).
   void append(TileContent&& other);
 

@@ -97,10 +97,11 @@ class TreeWriter {
     TileContent leaf(world, tree_.rect(key), skirtM_.back());
     for (const Piece& piece : tree_.pieces(tree_.rect(key))) {
       const isla::TerrainMesher mesher = pieceMesher(piece, band, world.settings.spacingM, askedErrorsM_);
-      leaf.add(piece, mesher.mesh({0, skirtM_.back()}), band);
+      const PieceNormals normals(world, piece, band);
+      leaf.add(piece, mesher.mesh({0, skirtM_.back()}), normals);
       for (std::int32_t level = 0; level < leaf_; ++level) {
         const auto l = static_cast<std::size_t>(level);
-        shares[l].add(piece, mesher.mesh({askedErrorM(level), skirtM_[l]}), band);
+        shares[l].add(piece, mesher.mesh({askedErrorM(level), skirtM_[l]}), normals);
       }
     }
     finish(key, leaf);

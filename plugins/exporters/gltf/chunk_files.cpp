@@ -17,9 +17,8 @@ namespace {
 static_assert(std::endian::native == std::endian::little, "glTF buffers are little-endian");
 
 template <class T>
-void appendStream(std::vector<std::byte>& out, const std::vector<T>& values) {
-  const auto bytes = std::as_bytes(std::span(values));
-  out.insert(out.end(), bytes.begin(), bytes.end());
+void writeStream(isla::FileWriter& file, const std::vector<T>& values) {
+  file.write(std::as_bytes(std::span(values)));
 }
 
 std::string levelName(const std::string& chunk, std::size_t level) {
@@ -49,15 +48,15 @@ boost::json::object levelPrimitive(GltfDocument& document, std::size_t buffer, c
   return object;
 }
 
-// The level's primitives, their indices appended to `bytes` (the level's
-// bytes so far, from the chunk's offset `levelOffset`).
-std::vector<PrimitiveLayout> levelPrimitives(const MeshLevel& level, std::uint64_t levelOffset,
+// The level's primitives, their indices into `bytes`, which start at
+// `indicesOffset` of the chunk's buffer.
+std::vector<PrimitiveLayout> levelPrimitives(const MeshLevel& level, std::uint64_t indicesOffset,
                                              std::vector<std::byte>& bytes) {
   std::vector<PrimitiveLayout> primitives;
   // The surface's triangles use its vertices alone; the skirts' use both.
   const auto add = [&](std::uint64_t first, std::uint64_t count, std::uint64_t vertices, bool skirt) {
     for (const IndexPart& part : indexParts(level.indices, first, count, vertices)) {
-      PrimitiveLayout primitive{.part = part, .indexOffset = levelOffset + bytes.size(), .skirt = skirt};
+      PrimitiveLayout primitive{.part = part, .indexOffset = indicesOffset + bytes.size(), .skirt = skirt};
       std::tie(primitive.min, primitive.max) =
           positionBounds(std::span(level.positions).subspan(part.firstVertex * 3, part.vertexCount * 3));
       appendPartIndices(bytes, level.indices, part);
@@ -88,7 +87,7 @@ ChunkSummary writeChunk(const std::filesystem::path& stage, const isla::World& w
                      .levels = {}};
   const std::filesystem::path directory = stage / kChunkDirectory;
   isla::FileWriter bin = isla::FileWriter::create(directory / (chunk.name + ".bin"), isla::FileWriter::Digest::None);
-  std::vector<std::byte> bytes;  // one level's, written at once
+  std::vector<std::byte> indices;  // one level's, as stored
   for (const MeshLevel& level : chunkLevels(world, patch, cells, band, lodErrorsM)) {
     LevelLayout layout{.offset = bin.size(),
                        .byteLength = 0,
@@ -99,14 +98,13 @@ ChunkSummary writeChunk(const std::filesystem::path& stage, const isla::World& w
                        .primitives = {},
                        .askedErrorM = level.askedErrorM,
                        .errorM = level.errorM};
-    bytes.clear();
-    bytes.reserve(layout.vertices * LevelLayout::kVertexBytes + layout.indices * sizeof(std::uint32_t) + 4);
-    appendStream(bytes, level.positions);
-    appendStream(bytes, level.normals);
-    appendStream(bytes, level.uvs);
-    layout.primitives = levelPrimitives(level, layout.offset, bytes);
-    layout.byteLength = bytes.size();
-    bin.write(std::span<const std::byte>(bytes));
+    writeStream(bin, level.positions);
+    writeStream(bin, level.normals);
+    writeStream(bin, level.uvs);
+    indices.clear();
+    layout.primitives = levelPrimitives(level, bin.size(), indices);
+    bin.write(std::span<const std::byte>(indices));
+    layout.byteLength = bin.size() - layout.offset;
     chunk.levels.push_back(std::move(layout));
   }
   bin.close();

@@ -41,15 +41,15 @@ void appendPartIndices(std::vector<std::byte>& out, std::span<const std::uint32_
   out.resize(at + part.bytes());
   const auto source = indices.subspan(part.firstIndex, part.indexCount);
   const auto base = static_cast<std::uint32_t>(part.firstVertex);
+  std::byte* target = out.data() + at;
+  const auto store = [&](auto value) {
+    std::memcpy(target, &value, sizeof value);
+    target += sizeof value;
+  };
   if (part.shortIndices) {
-    std::vector<std::uint16_t> relative(source.size());
-    std::transform(source.begin(), source.end(), relative.begin(),
-                   [&](std::uint32_t index) { return static_cast<std::uint16_t>(index - base); });
-    std::memcpy(out.data() + at, relative.data(), part.bytes());
+    for (const std::uint32_t index : source) store(static_cast<std::uint16_t>(index - base));
   } else {
-    std::vector<std::uint32_t> relative(source.size());
-    std::transform(source.begin(), source.end(), relative.begin(), [&](std::uint32_t index) { return index - base; });
-    std::memcpy(out.data() + at, relative.data(), part.bytes());
+    for (const std::uint32_t index : source) store(index - base);
   }
 }
 
