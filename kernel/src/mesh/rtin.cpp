@@ -116,7 +116,8 @@ class ErrorPass {
 
   // The triangle's part of its split error, given its children's
   // (`children`, already settled for every error asked), and its own slot:
-  // measured where its bounds leave a decision open, else the upper bound.
+  // the measured error where its bounds leave a split open, else minus the
+  // upper bound (always above 0, so the sign tells them apart).
   float ownSplit(GridPoint a, GridPoint b, GridPoint c, float children) {
     const GridPoint m = midpoint(a, b);
     double& own = errors_.own[ownSlot(grid_, m, c)];
