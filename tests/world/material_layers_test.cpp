@@ -171,6 +171,45 @@ BOOST_AUTO_TEST_CASE(a_sample_farther_than_blend_m_from_every_other_class_weighs
   }
 }
 
+BOOST_AUTO_TEST_CASE(a_source_sample_off_the_roads_is_its_box_counts_quantised) {
+  // The counts taken naively, box by box, against the sparse filter's, on
+  // every fifth row and second column (a box is wider, so none is skipped).
+  const World world = stripedWorld();
+  const LayerMapping mapping = defaultLayerMapping(findClasses(world), sharedKernel().enums());
+  for (const double blendM : {0.0, 6.0, 17.5, 30.0}) {
+    const MaterialLayers layers(world, mapping, blendM, 2);
+    const std::size_t L = layers.count();
+    const std::int32_t r = layers.blendSamples(), n = world.mapSize;
+    const double total = (2.0 * r + 1) * (2.0 * r + 1);
+    std::int64_t compared = 0, mixed = 0, wrong = 0;
+    for (const WorldSource& source : world.sources) {
+      const Weights weights = patchWeights(layers, source.patch);
+      for (std::int32_t z = 0; z < n; z += 5) {
+        for (std::int32_t x = z % 2; x < n; x += 2) {
+          if (weightAt(weights, L, x, z, *mapping.roadLayer) != 0) continue;  // the road lies on top
+          std::vector<double> counts(L, 0.0);
+          for (std::int32_t dz = -r; dz <= r; ++dz) {
+            for (std::int32_t dx = -r; dx <= r; ++dx) {
+              counts[classOf(source, mapping, std::clamp(x + dx, 0, n - 1), std::clamp(z + dz, 0, n - 1))] += 1;
+            }
+          }
+          std::vector<double> expected(L);
+          for (std::size_t l = 0; l < L; ++l) expected[l] = counts[l] * 255 / total;
+          std::vector<std::uint8_t> quantised(L);
+          quantiseWeights(expected, quantised);
+          const auto* sample = &weights[static_cast<std::size_t>(z)][static_cast<std::size_t>(x) * L];
+          wrong += !std::equal(quantised.begin(), quantised.end(), sample);
+          mixed += std::none_of(quantised.begin(), quantised.end(), [](auto w) { return w == 255; });
+          ++compared;
+        }
+      }
+    }
+    BOOST_TEST(compared > 20000, "blend_m " << blendM);
+    BOOST_TEST((blendM == 0 ? mixed == 0 : mixed > 300), "blend_m " << blendM << ": " << mixed << " blended");
+    BOOST_TEST(wrong == 0, "blend_m " << blendM << ": " << wrong << " of " << compared);
+  }
+}
+
 BOOST_AUTO_TEST_CASE(the_sample_nearest_every_road_point_weighs_255_road) {
   const World world = stripedWorld();
   const MaterialLayers layers = defaultLayers(world, 8);

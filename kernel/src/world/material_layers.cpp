@@ -94,27 +94,8 @@ struct MaterialLayers::Impl {
     parallelFor(blocks, threads, [&](std::size_t block) {
       const auto x0 = static_cast<std::int32_t>(block) * kBlockColumns;
       const std::int32_t x1 = std::min(n, x0 + kBlockColumns);
-      const auto width = static_cast<std::size_t>(x1 - x0);
-      const std::size_t count = static_cast<std::size_t>(z1 - z0) * width * L;
-      const auto numerators = std::make_unique_for_overwrite<std::uint32_t[]>(count);
-      source.numerators(z0, z1, x0, x1, std::span(numerators.get(), count));
-      std::vector<double> weights(L);
-      const double total = source.denominator();
-      const std::uint32_t whole = 255 * source.denominator();
-      for (std::size_t k = 0; k < static_cast<std::size_t>(z1 - z0); ++k) {
-        for (std::size_t x = 0; x < width; ++x) {
-          const std::uint32_t* sample = &numerators[(k * width + x) * L];
-          const std::size_t at = (k * static_cast<std::size_t>(n) + static_cast<std::size_t>(x0) + x) * L;
-          // Most samples are one class alone: what quantising would give, without it.
-          if (const auto* alone = std::find(sample, sample + L, whole); alone != sample + L) {
-            std::fill_n(band.begin() + static_cast<std::ptrdiff_t>(at), L, std::uint8_t{0});
-            band[at + static_cast<std::size_t>(alone - sample)] = 255;
-            continue;
-          }
-          for (std::size_t l = 0; l < L; ++l) weights[l] = sample[l] / total;
-          quantiseWeights(weights, std::span(band).subspan(at, L));
-        }
-      }
+      source.weights(z0, z1, x0, x1, std::span(band).subspan(static_cast<std::size_t>(x0) * L),
+                     static_cast<std::size_t>(n) * L);
     });
   }
 };

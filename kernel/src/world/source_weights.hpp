@@ -8,8 +8,10 @@
 // and rows agree to the bit. Internal to the kernel.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <span>
+#include <vector>
 
 #include "isla/world/material_layers.hpp"
 #include "road_footprint.hpp"
@@ -27,13 +29,25 @@ class SourceWeights {
   // sample, into `out`.
   void numerators(std::int32_t z0, std::int32_t z1, std::int32_t x0, std::int32_t x1,
                   std::span<std::uint32_t> out) const;
+  // The same samples' numerators quantised (quantiseWeights), layers()
+  // bytes a sample, row k at out[k * rowStride].
+  void weights(std::int32_t z0, std::int32_t z1, std::int32_t x0, std::int32_t x1, std::span<std::uint8_t> out,
+               std::size_t rowStride) const;
 
  private:
-  std::uint8_t biomeLayer(std::uint8_t ordinal) const;
+  // The box's class of every sample of the rectangle and its halo, as the mapping's layer, row-major.
+  std::vector<std::uint8_t> haloClasses(std::int32_t z0, std::int32_t z1, std::int32_t x0, std::int32_t x1) const;
+  // visit(k, x, alone, sums, road) for each sample, row by row: its box's
+  // counts a layer, the layer the whole box is (or 0xff) and its road weight.
+  template <class Visit>
+  void visitBoxes(std::int32_t z0, std::int32_t z1, std::int32_t x0, std::int32_t x1, Visit&& visit) const;
+  // The numerators of a sample's box counts with the road laid on top.
+  void withRoad(const std::uint32_t* sums, std::uint8_t onRoad, std::uint32_t* out) const;
 
   const Raster& biomes_;
   const Raster* waterIds_;
   const LayerMapping& mapping_;
+  std::array<std::uint8_t, kBiomeClasses> biomeLayers_{};  // by ordinal; 0xff: none
   std::size_t layers_;
   std::int32_t radius_;
   std::int32_t mapSize_;

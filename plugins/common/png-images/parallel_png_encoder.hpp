@@ -32,6 +32,8 @@ class ParallelPngEncoder {
 
  private:
   void deflatePending(bool last);
+  void runDeflatePending(bool last);
+  void writeIdat(std::vector<std::uint8_t> deflated, std::uint32_t adler, std::size_t filteredBytes, bool last);
   void writeChunk(const char* type, std::span<const std::uint8_t> data);
 
   isla::FileWriter& file_;
@@ -39,6 +41,7 @@ class ParallelPngEncoder {
   std::uint32_t rowsLeft_ = 0;
   std::size_t rowsPerBlock_ = 1;
   int level_ = 6;
+  Deflate deflate_ = Deflate::Zlib;
   unsigned threads_ = 1;
   bool started_ = false;                // the zlib header is out
   std::uint32_t adler_ = 1;             // of the filtered data so far

@@ -41,14 +41,14 @@ StreamedPng::StreamedPng(const std::filesystem::path& path, const ImageHeader& h
     : file_(isla::FileWriter::create(path)), png_(file_, header, threads) {}
 
 LayerImages::LayerImages(const std::vector<std::filesystem::path>& paths, const std::vector<std::string>& names,
-                         std::int32_t width, std::int32_t height, int compression, unsigned threads)
+                         std::int32_t width, std::int32_t height, unsigned threads)
     : gray_(static_cast<std::size_t>(width)) {
   for (std::size_t l = 0; l < paths.size(); ++l) {
     ImageHeader header;
     header.width = static_cast<std::uint32_t>(width);
     header.height = static_cast<std::uint32_t>(height);
     header.format = PixelFormat::Gray8;
-    header.compression = compression;
+    header.deflate = Deflate::Runs;
     header.text = {{"isla-layers", names[l]}};
     images_.push_back(std::make_unique<StreamedPng>(paths[l], header, threads));
   }

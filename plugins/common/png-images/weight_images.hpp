@@ -44,11 +44,12 @@ class StreamedPng {
 };
 
 // One 8-bit gray image a layer, `paths` in layer order, fed rows of
-// interleaved weights (width x layers bytes).
+// interleaved weights (width x layers bytes). Weight maps are deflated by
+// runs (run_deflate.hpp), whatever an exporter's `compression` says.
 class LayerImages {
  public:
   LayerImages(const std::vector<std::filesystem::path>& paths, const std::vector<std::string>& names,
-              std::int32_t width, std::int32_t height, int compression, unsigned threads);
+              std::int32_t width, std::int32_t height, unsigned threads);
   void row(std::span<const std::uint8_t> weights);
   void close();
 

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstring>
 
 #include "weight_images.hpp"
 #include "world_rows.hpp"
@@ -33,7 +34,7 @@ class SplatTile final : public BasicTileSink<std::uint8_t> {
       ImageHeader header;
       header.width = header.height = static_cast<std::uint32_t>(pixels);
       header.format = PixelFormat::Rgba8;
-      header.compression = kDefaultCompression;
+      header.deflate = Deflate::Runs;
       std::string channels;
       for (std::size_t c = 0; c < kChannels; ++c) {
         const std::size_t layer = image * kChannels + c;
@@ -47,12 +48,18 @@ class SplatTile final : public BasicTileSink<std::uint8_t> {
   void row(std::span<const std::uint8_t> samples) override {
     for (; nextPixelRow_ < pixels_ && nearestSample(nextPixelRow_, pixels_, samples_) == rowsSeen_; ++nextPixelRow_) {
       for (std::size_t image = 0; image < images_.size(); ++image) {
-        for (std::int32_t i = 0; i < pixels_; ++i) {
-          const std::uint8_t* sample = &samples[static_cast<std::size_t>(columns_[static_cast<std::size_t>(i)]) * layers_];
-          for (std::size_t c = 0; c < kChannels; ++c) {
-            const std::size_t layer = image * kChannels + c;
-            rgba_[static_cast<std::size_t>(i) * kChannels + c] = layer < layers_ ? sample[layer] : 0;
+        // Layers 4 image .. 4 image + 3, the missing ones 0.
+        const std::size_t channels = std::min(kChannels, layers_ - image * kChannels);
+        const std::uint8_t* first = samples.data() + image * kChannels;
+        for (std::size_t i = 0; i < columns_.size(); ++i) {
+          const std::uint8_t* sample = first + static_cast<std::size_t>(columns_[i]) * layers_;
+          std::array<std::uint8_t, kChannels> pixel{};
+          if (channels == kChannels) {
+            std::memcpy(pixel.data(), sample, kChannels);  // a fixed size: one load
+          } else {
+            std::copy_n(sample, channels, pixel.begin());
           }
+          std::memcpy(&rgba_[i * kChannels], pixel.data(), kChannels);
         }
         images_[image]->writeRow(rgba_);
       }
