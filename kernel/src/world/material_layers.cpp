@@ -20,7 +20,7 @@ namespace isla {
 
 namespace {
 
-constexpr std::int32_t kBandRows = 64;
+constexpr std::int32_t kBandRows = 128;
 constexpr std::int32_t kBlockColumns = 512;
 
 // A line of samples along a source border or across a gap: layers() values a

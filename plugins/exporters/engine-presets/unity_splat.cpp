@@ -28,7 +28,7 @@ class SplatTile final : public BasicTileSink<std::uint8_t> {
   SplatTile(const std::filesystem::path& stage, const std::vector<std::string>& files,
             const std::vector<std::string>& names, std::int32_t samples, std::int32_t pixels, unsigned threads)
       : layers_(names.size()), samples_(samples), pixels_(pixels),
-        rgba_(static_cast<std::size_t>(pixels) * kChannels) {
+        rgba_(files.size(), std::vector<std::uint8_t>(static_cast<std::size_t>(pixels) * kChannels)) {
     for (std::int32_t i = 0; i < pixels; ++i) columns_.push_back(nearestSample(i, pixels, samples));
     for (std::size_t image = 0; image < files.size(); ++image) {
       ImageHeader header;
@@ -47,22 +47,20 @@ class SplatTile final : public BasicTileSink<std::uint8_t> {
 
   void row(std::span<const std::uint8_t> samples) override {
     for (; nextPixelRow_ < pixels_ && nearestSample(nextPixelRow_, pixels_, samples_) == rowsSeen_; ++nextPixelRow_) {
-      for (std::size_t image = 0; image < images_.size(); ++image) {
-        // Layers 4 image .. 4 image + 3, the missing ones 0.
-        const std::size_t channels = std::min(kChannels, layers_ - image * kChannels);
-        const std::uint8_t* first = samples.data() + image * kChannels;
-        for (std::size_t i = 0; i < columns_.size(); ++i) {
-          const std::uint8_t* sample = first + static_cast<std::size_t>(columns_[i]) * layers_;
-          std::array<std::uint8_t, kChannels> pixel{};
-          if (channels == kChannels) {
-            std::memcpy(pixel.data(), sample, kChannels);  // a fixed size: one load
-          } else {
-            std::copy_n(sample, channels, pixel.begin());
-          }
-          std::memcpy(&rgba_[i * kChannels], pixel.data(), kChannels);
+      // A pixel's sample read once into every image: layers 4 n .. 4 n + 3 into image n, a missing layer 0.
+      const std::size_t whole = layers_ / kChannels;
+      for (std::size_t i = 0; i < columns_.size(); ++i) {
+        const std::uint8_t* sample = &samples[static_cast<std::size_t>(columns_[i]) * layers_];
+        for (std::size_t image = 0; image < whole; ++image) {
+          std::memcpy(&rgba_[image][i * kChannels], sample + image * kChannels, kChannels);
         }
-        images_[image]->writeRow(rgba_);
+        if (whole < rgba_.size()) {
+          std::array<std::uint8_t, kChannels> pixel{};
+          std::copy_n(sample + whole * kChannels, layers_ - whole * kChannels, pixel.begin());
+          std::memcpy(&rgba_[whole][i * kChannels], pixel.data(), kChannels);
+        }
       }
+      for (std::size_t image = 0; image < images_.size(); ++image) images_[image]->writeRow(rgba_[image]);
     }
     ++rowsSeen_;
   }
@@ -77,7 +75,7 @@ class SplatTile final : public BasicTileSink<std::uint8_t> {
   std::int32_t rowsSeen_ = 0;
   std::int32_t nextPixelRow_ = 0;
   std::vector<std::int32_t> columns_;  // the sample of each pixel of a row
-  std::vector<std::uint8_t> rgba_;
+  std::vector<std::vector<std::uint8_t>> rgba_;  // a row of each image
   std::vector<std::unique_ptr<StreamedPng>> images_;
 };
 
