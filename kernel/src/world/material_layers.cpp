@@ -23,9 +23,10 @@ namespace {
 constexpr std::int32_t kBandRows = 128;
 constexpr std::int32_t kBlockColumns = 512;
 
-// A line of samples along a source border or across a gap: layers() values a
-// sample, each a numerator over the source's denominator.
-using BorderNumerators = std::vector<std::uint32_t>;
+// A line of samples along a source border: layers() values a sample, each a
+// numerator over the source's denominator, the water faded (whole numbers,
+// as the sources' own, when it is not).
+using BorderNumerators = std::vector<double>;
 
 // The Hermite value basis the gap curves blend their ends with.
 double smoothstep(std::int32_t i, std::int32_t gap) {
@@ -100,7 +101,8 @@ struct MaterialLayers::Impl {
   }
 };
 
-MaterialLayers::MaterialLayers(const World& world, LayerMapping mapping, double blendM, unsigned threads)
+MaterialLayers::MaterialLayers(const World& world, LayerMapping mapping, double blendM, unsigned threads,
+                               double waterFadeM)
     : impl_(std::make_unique<Impl>(world, std::move(mapping))) {
   const double samples = std::floor(blendM / world.settings.spacingM / std::sqrt(2.0));
   if (samples > kMaxBlendSamples) {
@@ -117,7 +119,7 @@ MaterialLayers::MaterialLayers(const World& world, LayerMapping mapping, double 
   impl_->radius = static_cast<std::int32_t>(samples);
   impl_->threads = resolveThreads(threads);
   for (std::size_t s = 0; s < world.sources.size(); ++s) {
-    impl_->sources.emplace_back(world, s, impl_->mapping, impl_->radius);
+    impl_->sources.emplace_back(world, s, impl_->mapping, impl_->radius, waterFadeM);
   }
   impl_->borders.resize(world.sources.size());
   const std::size_t L = impl_->layers();
@@ -126,13 +128,15 @@ MaterialLayers::MaterialLayers(const World& world, LayerMapping mapping, double 
     const SourceWeights& source = impl_->sources[task / 4];
     const std::int32_t n = source.mapSize();
     const auto side = static_cast<Side>(task % 4);
+    // The border's first sample and the step to the next, in source samples (x, z).
+    const std::int32_t x0 = side == Side::East ? n - 1 : 0, z0 = side == Side::South ? n - 1 : 0;
+    const bool alongX = side == Side::North || side == Side::South;
+    std::vector<std::uint32_t> numerators(static_cast<std::size_t>(n) * L);
+    source.numerators(z0, alongX ? z0 + 1 : n, x0, alongX ? n : x0 + 1, numerators);
     BorderNumerators& line = impl_->borders[task / 4][task % 4];
-    line.resize(static_cast<std::size_t>(n) * L);
-    switch (side) {
-      case Side::North: source.numerators(0, 1, 0, n, line); break;
-      case Side::South: source.numerators(n - 1, n, 0, n, line); break;
-      case Side::West: source.numerators(0, n, 0, 1, line); break;
-      case Side::East: source.numerators(0, n, n - 1, n, line); break;
+    line.assign(numerators.begin(), numerators.end());
+    for (std::int32_t i = 0; i < n; ++i) {
+      source.fadeWater(alongX ? i : x0, alongX ? z0 : i, std::span(line).subspan(static_cast<std::size_t>(i) * L, L));
     }
   });
 }

@@ -10,6 +10,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
+#include <limits>
 #include <memory>
 #include <stdexcept>
 #include <vector>
@@ -31,15 +33,24 @@ const Raster& biomesOf(const WorldSource& source) {
 
 }  // namespace
 
-SourceWeights::SourceWeights(const World& world, std::size_t source, const LayerMapping& mapping, std::int32_t radius)
+SourceWeights::SourceWeights(const World& world, std::size_t source, const LayerMapping& mapping, std::int32_t radius,
+                             double waterFadeM)
     : biomes_(biomesOf(world.sources[source])),
       waterIds_(world.sources[source].role<WaterBodyIdGrid>() ? &world.sources[source].role<WaterBodyIdGrid>()->ids
                                                               : nullptr),
+      heights_(world.sources[source].heights()),
+      waterFadeRaw_(waterFadeM / world.settings.heightScaleM),
       mapping_(mapping),
       layers_(mapping.names.size()),
       radius_(radius),
       mapSize_(biomes_.mapSize()),
       roads_(*world.sources[source].blueprint, biomes_.mapSize(), world.settings.spacingM) {
+  if (waterFadeRaw_ > 0) {
+    waterLevels_.assign(std::size_t{1} << 16, std::numeric_limits<float>::quiet_NaN());
+    if (const auto* table = world.sources[source].role<WaterBodyTable>()) {
+      for (const WaterBody& body : table->bodies) waterLevels_[body.id] = body.surfaceLevelRaw;
+    }
+  }
   biomeLayers_.fill(kMixed);
   for (std::size_t ordinal = 0; ordinal < kBiomeClasses; ++ordinal) {
     if (const auto layer = mapping.biomeLayer[ordinal]) biomeLayers_[ordinal] = static_cast<std::uint8_t>(*layer);
@@ -200,9 +211,10 @@ void SourceWeights::numerators(std::int32_t z0, std::int32_t z1, std::int32_t x0
 void SourceWeights::weights(std::int32_t z0, std::int32_t z1, std::int32_t x0, std::int32_t x1,
                             std::span<std::uint8_t> out, std::size_t rowStride) const {
   const std::size_t L = layers_;
-  const std::uint32_t whole = 255 * denominator();
+  const double whole = 255.0 * denominator();
   const double total = denominator();
   std::array<std::uint32_t, kMaxLayers> numerators{};
+  std::array<double, kMaxLayers> faded{};  // the numerators, the water faded (exact integers when it is not)
   std::array<double, kMaxLayers> weights{};
   std::array<std::size_t, kMaxLayers> layerOf{};
   std::array<std::uint8_t, kMaxLayers> quantised{};
@@ -213,14 +225,17 @@ void SourceWeights::weights(std::int32_t z0, std::int32_t z1, std::int32_t x0, s
   visitBoxes(z0, z1, x0, x1, [&](std::size_t k, std::size_t x, std::uint8_t alone, const std::uint32_t* sums,
                                  std::uint8_t onRoad) {
     std::uint8_t* sample = &out[k * rowStride + x * L];
-    if (alone != kMixed && (onRoad == 0 || alone == mapping_.roadLayer)) {
+    const bool fades = waterFadeRaw_ > 0 && alone == mapping_.waterLayer;
+    if (alone != kMixed && (onRoad == 0 || alone == mapping_.roadLayer) && !fades) {
       sample[alone] = 255;
       return;
     }
     withRoad(sums, onRoad, numerators.data());
+    std::copy_n(numerators.begin(), L, faded.begin());
+    fadeWater(x0 + static_cast<std::int32_t>(x), z0 + static_cast<std::int32_t>(k), std::span(faded).first(L));
     // A road's core or a merged layer can still make one layer whole: what quantising would give, without it.
-    if (const auto* full = std::find(numerators.data(), numerators.data() + L, whole); full != numerators.data() + L) {
-      sample[full - numerators.data()] = 255;
+    if (const auto* full = std::find(faded.data(), faded.data() + L, whole); full != faded.data() + L) {
+      sample[full - faded.data()] = 255;
       return;
     }
     // Quantised over the layers that weigh something: a layer weighing 0
@@ -229,13 +244,25 @@ void SourceWeights::weights(std::int32_t z0, std::int32_t z1, std::int32_t x0, s
     // their order, which breaks ties, is kept.
     std::size_t present = 0;
     for (std::size_t l = 0; l < L; ++l) {
-      if (numerators[l] == 0) continue;
+      if (faded[l] == 0) continue;
       layerOf[present] = l;
-      weights[present++] = numerators[l] / total;
+      weights[present++] = faded[l] / total;
     }
     quantiseWeights(std::span(weights).first(present), std::span(quantised).first(present));
     for (std::size_t i = 0; i < present; ++i) sample[layerOf[i]] = quantised[i];
   });
+}
+
+void SourceWeights::fadeWater(std::int32_t x, std::int32_t z, std::span<double> values) const {
+  if (waterFadeRaw_ <= 0 || !mapping_.waterLayer || values[*mapping_.waterLayer] == 0) return;
+  const std::uint16_t body = waterIds_ ? waterIds_->at<std::uint16_t>(x, z) : 0;
+  const double level = body != 0 ? waterLevels_[body] : 0.0;
+  if (std::isnan(level)) return;  // a body without a level: its footprint stays hard
+  const double share = body == 0 ? 0.0 : std::clamp((level - heights_.at<float>(x, z)) / waterFadeRaw_, 0.0, 1.0);
+  const std::size_t water = *mapping_.waterLayer;
+  const std::size_t own = biomeLayers_[biomes_.at<std::uint8_t>(x, z)];
+  values[own] += values[water] * (1 - share);
+  values[water] *= share;
 }
 
 void SourceWeights::withRoad(const std::uint32_t* sums, std::uint8_t onRoad, std::uint32_t* out) const {

@@ -20,7 +20,8 @@ namespace isla {
 
 class SourceWeights {
  public:
-  SourceWeights(const World& world, std::size_t source, const LayerMapping& mapping, std::int32_t radius);
+  SourceWeights(const World& world, std::size_t source, const LayerMapping& mapping, std::int32_t radius,
+                double waterFadeM);
 
   std::uint32_t denominator() const { return static_cast<std::uint32_t>((2 * radius_ + 1) * (2 * radius_ + 1)); }
   std::int32_t mapSize() const { return mapSize_; }
@@ -29,8 +30,12 @@ class SourceWeights {
   // sample, into `out`.
   void numerators(std::int32_t z0, std::int32_t z1, std::int32_t x0, std::int32_t x1,
                   std::span<std::uint32_t> out) const;
-  // The same samples' numerators quantised (quantiseWeights), layers()
-  // bytes a sample, row k at out[k * rowStride].
+  // Moves the share of sample (x, z)'s water weight that its depth does not
+  // reach (water_fade_m) to its biome layer, in `values` (a sample's
+  // numerators as doubles); nothing when fading is off or no water weighs.
+  void fadeWater(std::int32_t x, std::int32_t z, std::span<double> values) const;
+  // The same samples' numerators, faded, quantised (quantiseWeights),
+  // layers() bytes a sample, row k at out[k * rowStride].
   void weights(std::int32_t z0, std::int32_t z1, std::int32_t x0, std::int32_t x1, std::span<std::uint8_t> out,
                std::size_t rowStride) const;
 
@@ -46,6 +51,9 @@ class SourceWeights {
 
   const Raster& biomes_;
   const Raster* waterIds_;
+  const Raster& heights_;
+  std::vector<float> waterLevels_;  // raw, by body id; NaN: no level (the footprint stays hard)
+  double waterFadeRaw_;              // water_fade_m in raw height units; 0: off
   const LayerMapping& mapping_;
   std::array<std::uint8_t, kBiomeClasses> biomeLayers_{};  // by ordinal; 0xff: none
   std::size_t layers_;

@@ -13,6 +13,16 @@ isla::OptionSpec blendSpec() {
           .max = 10000.0};
 }
 
+isla::OptionSpec waterFadeSpec() {
+  return {.name = "water_fade_m",
+          .type = isla::OptionType::Number,
+          .help = "material layers: the depth below a water body's level at which its water layer is whole, rising "
+                  "from 0 at the shore (the rest going to the biome under the water); 0 for the bodies' hard footprint",
+          .defaultValue = "0",
+          .min = 0.0,
+          .max = 10000.0};
+}
+
 isla::OptionSpec layerMapSpec() {
   return {.name = "layer_map",
           .type = isla::OptionType::Path,
@@ -26,11 +36,13 @@ isla::MaterialLayers materialLayers(const isla::ExportInput& input) {
   isla::LayerMapping mapping = input.options.has("layer_map")
                                    ? isla::readLayerMapping(input.options.text("layer_map"), classes, input.enums)
                                    : isla::defaultLayerMapping(classes, input.enums);
-  return isla::MaterialLayers(input.world, std::move(mapping), input.options.number("blend_m"), input.threads);
+  return isla::MaterialLayers(input.world, std::move(mapping), input.options.number("blend_m"), input.threads,
+                              input.options.number("water_fade_m"));
 }
 
 void writeLayerMembers(isla::JsonWriter& json, const isla::MaterialLayers& layers, const isla::OptionValues& options) {
   json.member("blend_m", options.number("blend_m"));
+  json.member("water_fade_m", options.number("water_fade_m"));
   json.key("layers");
   json.beginCompactArray();
   for (const std::string& name : layers.names()) json.value(name);

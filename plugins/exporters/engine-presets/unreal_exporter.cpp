@@ -126,6 +126,7 @@ class UnrealExporter final : public isla::Exporter {
             compressionSpec(),
             weightsSpec(),
             blendSpec(),
+            waterFadeSpec(),
             layerMapSpec()};
   }
 
