@@ -20,7 +20,13 @@ namespace isla {
 
 namespace {
 
-constexpr std::int32_t kBandRows = 128;
+// A source's band of rows: as many as fit this many bytes of weights,
+// within these bounds. Each band reads its columns of the grids again (a
+// grid column is a stride apart: the fewer bands, the less time), and is
+// held whole.
+constexpr std::size_t kBandBytes = std::size_t{32} << 20;
+constexpr std::int32_t kMinBandRows = 32;
+constexpr std::int32_t kMaxBandRows = 256;
 constexpr std::int32_t kBlockColumns = 512;
 
 // A line of samples along a source border: layers() values a sample, each a
@@ -128,7 +134,7 @@ MaterialLayers::MaterialLayers(const World& world, LayerMapping mapping, double 
     const SourceWeights& source = impl_->sources[task / 4];
     const std::int32_t n = source.mapSize();
     const auto side = static_cast<Side>(task % 4);
-    // The border's first sample and the step to the next, in source samples (x, z).
+    // The border's first sample (x0, z0), and whether it runs along x or down z.
     const std::int32_t x0 = side == Side::East ? n - 1 : 0, z0 = side == Side::South ? n - 1 : 0;
     const bool alongX = side == Side::North || side == Side::South;
     std::vector<std::uint32_t> numerators(static_cast<std::size_t>(n) * L);
@@ -249,7 +255,9 @@ struct LayerRows::Impl {
     if (z < bandFirst || z >= bandFirst + bandRows) {
       checkInterrupted();
       bandFirst = z;
-      bandRows = std::min(kBandRows, patch.pointsZ - z);
+      const auto fitting = static_cast<std::int32_t>(
+          std::clamp<std::size_t>(kBandBytes / row.size(), kMinBandRows, kMaxBandRows));
+      bandRows = std::min(fitting, patch.pointsZ - z);
       layers.sourceBand(layers.sources[*patch.source], bandFirst, bandFirst + bandRows, band);
     }
     return std::span(band).subspan(static_cast<std::size_t>(z - bandFirst) * row.size(), row.size());

@@ -71,9 +71,9 @@ std::vector<std::uint8_t> SourceWeights::haloClasses(std::int32_t z0, std::int32
   const auto columnStart = [&](std::size_t c) {
     return biomes_.index(clampIndex(x0 - r + static_cast<std::int64_t>(c)), 0);
   };
-  // A column's lines asked for a few columns ahead: the columns lie a grid
-  // column apart, which no hardware prefetcher follows, and the loads wait
-  // on memory otherwise (80 % of this function's time at 8192², unasked).
+  // A column's lines asked for a few columns ahead: the loads wait on
+  // memory (80 % of this function's time at 8192²), and columns a grid
+  // column apart are a stride no hardware prefetcher follows.
   const auto prefetch = [&](std::size_t c) {
     const std::uint64_t first = columnStart(c) + static_cast<std::uint64_t>(clampIndex(z0 - r));
     for (std::size_t k = 0; k < haloRows; k += kCacheLine) __builtin_prefetch(&biomes[first + k]);

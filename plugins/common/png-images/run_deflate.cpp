@@ -143,6 +143,8 @@ class RowCoder {
       }
       std::size_t end = i + 1;
       if (d == 0) {
+        // 32 bytes a step: a memcmp of a constant size compiles to a few vector compares.
+        while (end + 32 <= length && std::memcmp(raw + end, above + end, 32) == 0) end += 32;
         while (end + 8 <= length && load(raw + end) == load(above + end)) end += 8;
         while (end < length && raw[end] == above[end]) ++end;
       } else {

@@ -2,7 +2,7 @@
 // A deflate (RFC 1951) of PNG rows filtered Up that looks for one thing
 // only: runs of a byte repeated (a match at distance 1), coded with the
 // fixed Huffman codes. Weight maps are mostly one class alone, so their
-// filtered rows are mostly zeros: found 8 bytes at a time from the raw rows
+// filtered rows are mostly zeros: found 32 bytes at a time from the raw rows
 // (a row equal to the one above filters to zeros), this codes them several
 // times faster than zlib at any level (which hashes every literal), at
 // about twice zlib's size on weight maps (docs/performance.md). The
