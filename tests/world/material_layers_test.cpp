@@ -13,6 +13,7 @@
 #include <cmath>
 #include <fstream>
 #include <numeric>
+#include <optional>
 
 #include <isla/world/material_layers.hpp>
 
@@ -48,8 +49,30 @@ World stripedWorld(unsigned threads = 1) {
   return buildTestWorld({.rows = 2, .cols = 2, .mapSize = 256, .gapCells = 8, .threads = threads, .edit = paintStripes});
 }
 
-MaterialLayers defaultLayers(const World& world, double blendM, unsigned threads = 1) {
-  return MaterialLayers(world, defaultLayerMapping(findClasses(world), sharedKernel().enums()), blendM, threads);
+MaterialLayers defaultLayers(const World& world, double blendM, unsigned threads = 1, double waterFadeM = 0) {
+  return MaterialLayers(world, defaultLayerMapping(findClasses(world), sharedKernel().enums()), blendM, threads,
+                        waterFadeM);
+}
+
+// A source sample's depth below its water body's level, in metres; none outside the bodies.
+std::optional<double> depthM(const World& world, const WorldSource& source, std::int32_t x, std::int32_t z) {
+  const std::uint16_t body = source.role<WaterBodyIdGrid>()->ids.at<std::uint16_t>(x, z);
+  if (body == 0) return std::nullopt;
+  for (const WaterBody& entry : source.role<WaterBodyTable>()->bodies) {
+    if (entry.id == body) return (entry.surfaceLevelRaw - source.heights().at<float>(x, z)) * world.settings.heightScaleM;
+  }
+  return std::nullopt;
+}
+
+// Half the deepest water of the world: a water_fade_m that some water is deeper than and some shallower.
+double halfTheDeepestM(const World& world) {
+  double deepest = 0;
+  for (const WorldSource& source : world.sources) {
+    for (std::int32_t x = 0; x < world.mapSize; ++x) {
+      for (std::int32_t z = 0; z < world.mapSize; ++z) deepest = std::max(deepest, depthM(world, source, x, z).value_or(0));
+    }
+  }
+  return deepest / 2;
 }
 
 using Weights = std::vector<std::vector<std::uint8_t>>;  // rows of pointsX x layers bytes
@@ -96,8 +119,10 @@ BOOST_AUTO_TEST_SUITE(material_layers)
 
 BOOST_AUTO_TEST_CASE(every_sample_of_every_patch_sums_to_255_and_patches_agree_on_shared_edges) {
   const World world = stripedWorld();
-  for (const double blendM : {0.0, 6.0, 40.0}) {
-    const MaterialLayers layers = defaultLayers(world, blendM);
+  const double fadeM = halfTheDeepestM(world);
+  for (const auto& [blendM, waterFadeM] : {std::pair{0.0, 0.0}, {6.0, 0.0}, {40.0, 0.0}, {6.0, fadeM}}) {
+    BOOST_TEST_CONTEXT("water_fade_m " << waterFadeM) {
+    const MaterialLayers layers = defaultLayers(world, blendM, 1, waterFadeM);
     const std::size_t L = layers.count();
     std::vector<Weights> patches;
     std::int64_t samples = 0, badSums = 0, blended = 0;
@@ -134,6 +159,7 @@ BOOST_AUTO_TEST_CASE(every_sample_of_every_patch_sums_to_255_and_patches_agree_o
     }
     BOOST_TEST(compared > 0);
     BOOST_TEST(differing == 0, "blend_m " << blendM);
+    }
   }
 }
 
@@ -169,6 +195,100 @@ BOOST_AUTO_TEST_CASE(a_sample_farther_than_blend_m_from_every_other_class_weighs
     BOOST_TEST(interior > 40000, "blend_m " << blendM << ": " << interior);
     BOOST_TEST(wrong == 0, "blend_m " << blendM);
   }
+}
+
+BOOST_AUTO_TEST_CASE(a_source_sample_off_the_roads_is_its_box_counts_quantised) {
+  // The counts taken naively, box by box, against the sparse filter's, on
+  // every fifth row and second column (a box is wider, so none is skipped).
+  const World world = stripedWorld();
+  const LayerMapping mapping = defaultLayerMapping(findClasses(world), sharedKernel().enums());
+  for (const double blendM : {0.0, 6.0, 17.5, 30.0}) {
+    const MaterialLayers layers(world, mapping, blendM, 2);
+    const std::size_t L = layers.count();
+    const std::int32_t r = layers.blendSamples(), n = world.mapSize;
+    const double total = (2.0 * r + 1) * (2.0 * r + 1);
+    std::int64_t compared = 0, mixed = 0, wrong = 0;
+    for (const WorldSource& source : world.sources) {
+      const Weights weights = patchWeights(layers, source.patch);
+      for (std::int32_t z = 0; z < n; z += 5) {
+        for (std::int32_t x = z % 2; x < n; x += 2) {
+          if (weightAt(weights, L, x, z, *mapping.roadLayer) != 0) continue;  // the road lies on top
+          std::vector<double> counts(L, 0.0);
+          for (std::int32_t dz = -r; dz <= r; ++dz) {
+            for (std::int32_t dx = -r; dx <= r; ++dx) {
+              counts[classOf(source, mapping, std::clamp(x + dx, 0, n - 1), std::clamp(z + dz, 0, n - 1))] += 1;
+            }
+          }
+          std::vector<double> expected(L);
+          for (std::size_t l = 0; l < L; ++l) expected[l] = counts[l] * 255 / total;
+          std::vector<std::uint8_t> quantised(L);
+          quantiseWeights(expected, quantised);
+          const auto* sample = &weights[static_cast<std::size_t>(z)][static_cast<std::size_t>(x) * L];
+          wrong += !std::equal(quantised.begin(), quantised.end(), sample);
+          mixed += std::none_of(quantised.begin(), quantised.end(), [](auto w) { return w == 255; });
+          ++compared;
+        }
+      }
+    }
+    BOOST_TEST(compared > 20000, "blend_m " << blendM);
+    BOOST_TEST((blendM == 0 ? mixed == 0 : mixed > 300), "blend_m " << blendM << ": " << mixed << " blended");
+    BOOST_TEST(wrong == 0, "blend_m " << blendM << ": " << wrong << " of " << compared);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(water_fades_from_0_at_the_shore_to_255_at_water_fade_m_deep) {
+  const World world = stripedWorld();
+  const LayerMapping mapping = defaultLayerMapping(findClasses(world), sharedKernel().enums());
+  const double fadeM = halfTheDeepestM(world);
+  BOOST_TEST_REQUIRE(fadeM > 0);
+  const MaterialLayers layers(world, mapping, 6, 2, fadeM);
+  const std::size_t L = layers.count(), water = *mapping.waterLayer;
+  const std::int32_t r = layers.blendSamples(), n = world.mapSize;
+  std::vector<std::pair<double, int>> byDepth;  // water samples away from the shore: depth, water weight
+  std::int64_t wrongLand = 0, wrongScale = 0, badSums = 0;
+  for (const WorldSource& source : world.sources) {
+    const Weights weights = patchWeights(layers, source.patch);
+    for (std::int32_t z = 0; z < n; ++z) {
+      for (std::int32_t x = 0; x < n; ++x) {
+        const auto* sample = &weights[static_cast<std::size_t>(z)][static_cast<std::size_t>(x) * L];
+        badSums += std::accumulate(sample, sample + L, 0) != 255;
+        const int weight = sample[water];
+        const std::optional<double> depth = depthM(world, source, x, z);
+        if (!depth) {
+          wrongLand += weight != 0;  // a shore's land side: no water at all
+          continue;
+        }
+        if (weightAt(weights, L, x, z, *mapping.roadLayer) != 0) continue;  // the road lies on top
+        bool inWater = true;
+        for (std::int32_t dz = -r; dz <= r && inWater; ++dz) {
+          for (std::int32_t dx = -r; dx <= r && inWater; ++dx) {
+            inWater = classOf(source, mapping, std::clamp(x + dx, 0, n - 1), std::clamp(z + dz, 0, n - 1)) == water;
+          }
+        }
+        if (!inWater) continue;
+        byDepth.emplace_back(*depth, weight);
+        wrongScale += std::abs(weight - 255 * std::clamp(*depth / fadeM, 0.0, 1.0)) > 1;
+      }
+    }
+  }
+  BOOST_TEST(badSums == 0);
+  BOOST_TEST(wrongLand == 0);
+  BOOST_TEST(wrongScale == 0, wrongScale << " of " << byDepth.size() << " not 255 x depth / water_fade_m");
+  std::sort(byDepth.begin(), byDepth.end());
+  std::int64_t falling = 0, partial = 0, whole = 0, wrongWhole = 0;
+  for (std::size_t i = 0; i < byDepth.size(); ++i) {
+    const auto [depth, weight] = byDepth[i];
+    falling += i > 0 && weight < byDepth[i - 1].second;
+    partial += weight > 0 && weight < 255;
+    if (depth >= fadeM) {
+      ++whole;
+      wrongWhole += weight != 255;
+    }
+  }
+  BOOST_TEST(falling == 0, "the water weight falls " << falling << " times as the water deepens");
+  BOOST_TEST(wrongWhole == 0);
+  BOOST_TEST(partial > 100, partial);
+  BOOST_TEST(whole > 100, whole);
 }
 
 BOOST_AUTO_TEST_CASE(the_sample_nearest_every_road_point_weighs_255_road) {

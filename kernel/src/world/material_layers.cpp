@@ -20,12 +20,19 @@ namespace isla {
 
 namespace {
 
-constexpr std::int32_t kBandRows = 64;
+// A source's band of rows: as many as fit this many bytes of weights,
+// within these bounds. Each band reads its columns of the grids again (a
+// grid column is a stride apart: the fewer bands, the less time), and is
+// held whole.
+constexpr std::size_t kBandBytes = std::size_t{32} << 20;
+constexpr std::int32_t kMinBandRows = 32;
+constexpr std::int32_t kMaxBandRows = 256;
 constexpr std::int32_t kBlockColumns = 512;
 
-// A line of samples along a source border or across a gap: layers() values a
-// sample, each a numerator over the source's denominator.
-using BorderNumerators = std::vector<std::uint32_t>;
+// A line of samples along a source border: layers() values a sample, each a
+// numerator over the source's denominator, the water faded (whole numbers,
+// as the sources' own, when it is not).
+using BorderNumerators = std::vector<double>;
 
 // The Hermite value basis the gap curves blend their ends with.
 double smoothstep(std::int32_t i, std::int32_t gap) {
@@ -94,32 +101,14 @@ struct MaterialLayers::Impl {
     parallelFor(blocks, threads, [&](std::size_t block) {
       const auto x0 = static_cast<std::int32_t>(block) * kBlockColumns;
       const std::int32_t x1 = std::min(n, x0 + kBlockColumns);
-      const auto width = static_cast<std::size_t>(x1 - x0);
-      const std::size_t count = static_cast<std::size_t>(z1 - z0) * width * L;
-      const auto numerators = std::make_unique_for_overwrite<std::uint32_t[]>(count);
-      source.numerators(z0, z1, x0, x1, std::span(numerators.get(), count));
-      std::vector<double> weights(L);
-      const double total = source.denominator();
-      const std::uint32_t whole = 255 * source.denominator();
-      for (std::size_t k = 0; k < static_cast<std::size_t>(z1 - z0); ++k) {
-        for (std::size_t x = 0; x < width; ++x) {
-          const std::uint32_t* sample = &numerators[(k * width + x) * L];
-          const std::size_t at = (k * static_cast<std::size_t>(n) + static_cast<std::size_t>(x0) + x) * L;
-          // Most samples are one class alone: what quantising would give, without it.
-          if (const auto* alone = std::find(sample, sample + L, whole); alone != sample + L) {
-            std::fill_n(band.begin() + static_cast<std::ptrdiff_t>(at), L, std::uint8_t{0});
-            band[at + static_cast<std::size_t>(alone - sample)] = 255;
-            continue;
-          }
-          for (std::size_t l = 0; l < L; ++l) weights[l] = sample[l] / total;
-          quantiseWeights(weights, std::span(band).subspan(at, L));
-        }
-      }
+      source.weights(z0, z1, x0, x1, std::span(band).subspan(static_cast<std::size_t>(x0) * L),
+                     static_cast<std::size_t>(n) * L);
     });
   }
 };
 
-MaterialLayers::MaterialLayers(const World& world, LayerMapping mapping, double blendM, unsigned threads)
+MaterialLayers::MaterialLayers(const World& world, LayerMapping mapping, double blendM, unsigned threads,
+                               double waterFadeM)
     : impl_(std::make_unique<Impl>(world, std::move(mapping))) {
   const double samples = std::floor(blendM / world.settings.spacingM / std::sqrt(2.0));
   if (samples > kMaxBlendSamples) {
@@ -136,7 +125,7 @@ MaterialLayers::MaterialLayers(const World& world, LayerMapping mapping, double 
   impl_->radius = static_cast<std::int32_t>(samples);
   impl_->threads = resolveThreads(threads);
   for (std::size_t s = 0; s < world.sources.size(); ++s) {
-    impl_->sources.emplace_back(world, s, impl_->mapping, impl_->radius);
+    impl_->sources.emplace_back(world, s, impl_->mapping, impl_->radius, waterFadeM);
   }
   impl_->borders.resize(world.sources.size());
   const std::size_t L = impl_->layers();
@@ -145,13 +134,15 @@ MaterialLayers::MaterialLayers(const World& world, LayerMapping mapping, double 
     const SourceWeights& source = impl_->sources[task / 4];
     const std::int32_t n = source.mapSize();
     const auto side = static_cast<Side>(task % 4);
+    // The border's first sample (x0, z0), and whether it runs along x or down z.
+    const std::int32_t x0 = side == Side::East ? n - 1 : 0, z0 = side == Side::South ? n - 1 : 0;
+    const bool alongX = side == Side::North || side == Side::South;
+    std::vector<std::uint32_t> numerators(static_cast<std::size_t>(n) * L);
+    source.numerators(z0, alongX ? z0 + 1 : n, x0, alongX ? n : x0 + 1, numerators);
     BorderNumerators& line = impl_->borders[task / 4][task % 4];
-    line.resize(static_cast<std::size_t>(n) * L);
-    switch (side) {
-      case Side::North: source.numerators(0, 1, 0, n, line); break;
-      case Side::South: source.numerators(n - 1, n, 0, n, line); break;
-      case Side::West: source.numerators(0, n, 0, 1, line); break;
-      case Side::East: source.numerators(0, n, n - 1, n, line); break;
+    line.assign(numerators.begin(), numerators.end());
+    for (std::int32_t i = 0; i < n; ++i) {
+      source.fadeWater(alongX ? i : x0, alongX ? z0 : i, std::span(line).subspan(static_cast<std::size_t>(i) * L, L));
     }
   });
 }
@@ -264,7 +255,9 @@ struct LayerRows::Impl {
     if (z < bandFirst || z >= bandFirst + bandRows) {
       checkInterrupted();
       bandFirst = z;
-      bandRows = std::min(kBandRows, patch.pointsZ - z);
+      const auto fitting = static_cast<std::int32_t>(
+          std::clamp<std::size_t>(kBandBytes / row.size(), kMinBandRows, kMaxBandRows));
+      bandRows = std::min(fitting, patch.pointsZ - z);
       layers.sourceBand(layers.sources[*patch.source], bandFirst, bandFirst + bandRows, band);
     }
     return std::span(band).subspan(static_cast<std::size_t>(z - bandFirst) * row.size(), row.size());

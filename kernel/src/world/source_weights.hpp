@@ -8,8 +8,10 @@
 // and rows agree to the bit. Internal to the kernel.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <span>
+#include <vector>
 
 #include "isla/world/material_layers.hpp"
 #include "road_footprint.hpp"
@@ -18,7 +20,8 @@ namespace isla {
 
 class SourceWeights {
  public:
-  SourceWeights(const World& world, std::size_t source, const LayerMapping& mapping, std::int32_t radius);
+  SourceWeights(const World& world, std::size_t source, const LayerMapping& mapping, std::int32_t radius,
+                double waterFadeM);
 
   std::uint32_t denominator() const { return static_cast<std::uint32_t>((2 * radius_ + 1) * (2 * radius_ + 1)); }
   std::int32_t mapSize() const { return mapSize_; }
@@ -27,13 +30,32 @@ class SourceWeights {
   // sample, into `out`.
   void numerators(std::int32_t z0, std::int32_t z1, std::int32_t x0, std::int32_t x1,
                   std::span<std::uint32_t> out) const;
+  // Moves the share of sample (x, z)'s water weight that its depth does not
+  // reach (water_fade_m) to its biome layer, in `values` (a sample's
+  // numerators as doubles); nothing when fading is off or no water weighs.
+  void fadeWater(std::int32_t x, std::int32_t z, std::span<double> values) const;
+  // The same samples' numerators, faded, quantised (quantiseWeights),
+  // layers() bytes a sample, row k at out[k * rowStride].
+  void weights(std::int32_t z0, std::int32_t z1, std::int32_t x0, std::int32_t x1, std::span<std::uint8_t> out,
+               std::size_t rowStride) const;
 
  private:
-  std::uint8_t biomeLayer(std::uint8_t ordinal) const;
+  // The box's class of every sample of the rectangle and its halo, as the mapping's layer, row-major.
+  std::vector<std::uint8_t> haloClasses(std::int32_t z0, std::int32_t z1, std::int32_t x0, std::int32_t x1) const;
+  // visit(k, x, alone, sums, road) for each sample, row by row: its box's
+  // counts a layer, the layer the whole box is (or 0xff) and its road weight.
+  template <class Visit>
+  void visitBoxes(std::int32_t z0, std::int32_t z1, std::int32_t x0, std::int32_t x1, Visit&& visit) const;
+  // The numerators of a sample's box counts with the road laid on top.
+  void withRoad(const std::uint32_t* sums, std::uint8_t onRoad, std::uint32_t* out) const;
 
   const Raster& biomes_;
   const Raster* waterIds_;
+  const Raster& heights_;
+  std::vector<float> waterLevels_;  // raw, by body id; NaN: no level (the footprint stays hard)
+  double waterFadeRaw_;              // water_fade_m in raw height units; 0: off
   const LayerMapping& mapping_;
+  std::array<std::uint8_t, kBiomeClasses> biomeLayers_{};  // by ordinal; 0xff: none
   std::size_t layers_;
   std::int32_t radius_;
   std::int32_t mapSize_;

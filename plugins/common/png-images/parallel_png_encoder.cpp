@@ -11,6 +11,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "run_deflate.hpp"
+
 namespace isla_png {
 
 namespace {
@@ -21,6 +23,7 @@ constexpr std::size_t kBlockBytes = 256 * 1024;
 constexpr std::size_t kWindowBytes = 32 * 1024;  // deflate's window: the dictionary a block is primed with
 constexpr std::size_t kBlocksPerThread = 2;      // a batch, so that a slow block does not idle the others
 constexpr std::size_t kMaxChunkData = std::size_t{1} << 30;
+constexpr int kRunsLevel = 1;  // what the zlib header says of run_deflate's stream: the fastest
 constexpr std::array<std::uint8_t, 8> kSignature{0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
 
 void putBigEndian(std::vector<std::uint8_t>& out, std::uint32_t value) {
@@ -75,7 +78,8 @@ ParallelPngEncoder::ParallelPngEncoder(isla::FileWriter& file, const ImageHeader
       rowBytes_(static_cast<std::size_t>(header.width) * bytesPerPixel(header.format)),
       rowsLeft_(header.height),
       rowsPerBlock_(std::max<std::size_t>(1, kBlockBytes / std::max<std::size_t>(rowBytes_, 1))),
-      level_(header.compression),
+      level_(header.deflate == Deflate::Runs ? kRunsLevel : header.compression),
+      deflate_(header.deflate),
       threads_(std::max(threads, 1u)),
       lastRow_(rowBytes_, 0) {
   file_.write(std::as_bytes(std::span(kSignature)));
@@ -107,12 +111,36 @@ void ParallelPngEncoder::writeRow(std::span<const std::uint8_t> row) {
     throw std::runtime_error("png: a row of " + std::to_string(row.size()) + " bytes, " +
                              (rowsLeft_ == 0 ? "after the last row" : "not " + std::to_string(rowBytes_)));
   }
-  if (pending_.empty() || pending_.back().size() == rowsPerBlock_ * rowBytes_) pending_.emplace_back();
+  if (pending_.empty() || pending_.back().size() == rowsPerBlock_ * rowBytes_) {
+    pending_.emplace_back().reserve(rowsPerBlock_ * rowBytes_);
+  }
   pending_.back().insert(pending_.back().end(), row.begin(), row.end());
   --rowsLeft_;
   const bool batchFull =
       pending_.size() == kBlocksPerThread * threads_ && pending_.back().size() == rowsPerBlock_ * rowBytes_;
-  if (rowsLeft_ == 0 || batchFull) deflatePending(rowsLeft_ == 0);
+  if (rowsLeft_ == 0 || batchFull) {
+    if (deflate_ == Deflate::Runs) {
+      runDeflatePending(rowsLeft_ == 0);
+    } else {
+      deflatePending(rowsLeft_ == 0);
+    }
+  }
+}
+
+void ParallelPngEncoder::runDeflatePending(bool last) {
+  const std::size_t count = pending_.size();
+  std::vector<RunDeflated> deflated(count);
+  isla::parallelFor(count, threads_, [&](std::size_t b) {
+    const std::span<const std::uint8_t> above =
+        b > 0 ? std::span(pending_[b - 1]).last(rowBytes_) : std::span<const std::uint8_t>(lastRow_);
+    deflated[b] = runDeflateUpRows(pending_[b], rowBytes_, above, last && b + 1 == count);
+  });
+  for (std::size_t b = 0; b < count; ++b) {
+    writeIdat(std::move(deflated[b].bytes), deflated[b].adler, deflated[b].filteredBytes, last && b + 1 == count);
+  }
+  lastRow_.assign(pending_.back().end() - static_cast<std::ptrdiff_t>(rowBytes_), pending_.back().end());
+  pending_.clear();
+  if (last) writeChunk("IEND", {});
 }
 
 void ParallelPngEncoder::deflatePending(bool last) {
@@ -141,24 +169,29 @@ void ParallelPngEncoder::deflatePending(bool last) {
     adlers[b] = static_cast<std::uint32_t>(adler32(1, filtered[b].data(), static_cast<uInt>(filtered[b].size())));
   });
   for (std::size_t b = 0; b < count; ++b) {
-    std::vector<std::uint8_t> data;
-    if (!started_) {
-      const auto header = zlibHeader(level_);
-      data.assign(header.begin(), header.end());
-      started_ = true;
-    }
-    data.insert(data.end(), deflated[b].begin(), deflated[b].end());
-    adler_ = static_cast<std::uint32_t>(adler32_combine(adler_, adlers[b], static_cast<z_off_t>(filtered[b].size())));
-    if (last && b + 1 == count) putBigEndian(data, adler_);
-    for (std::size_t offset = 0; offset < data.size(); offset += kMaxChunkData) {
-      writeChunk("IDAT", std::span(data).subspan(offset, std::min(kMaxChunkData, data.size() - offset)));
-    }
+    writeIdat(std::move(deflated[b]), adlers[b], filtered[b].size(), last && b + 1 == count);
   }
   const std::vector<std::uint8_t>& tail = filtered.back();
   window_.assign(tail.end() - static_cast<std::ptrdiff_t>(std::min(tail.size(), kWindowBytes)), tail.end());
   lastRow_.assign(pending_.back().end() - static_cast<std::ptrdiff_t>(rowBytes_), pending_.back().end());
   pending_.clear();
   if (last) writeChunk("IEND", {});
+}
+
+void ParallelPngEncoder::writeIdat(std::vector<std::uint8_t> deflated, std::uint32_t adler, std::size_t filteredBytes,
+                                   bool last) {
+  std::vector<std::uint8_t> data;
+  if (!started_) {
+    const auto header = zlibHeader(level_);
+    data.assign(header.begin(), header.end());
+    started_ = true;
+  }
+  data.insert(data.end(), deflated.begin(), deflated.end());
+  adler_ = static_cast<std::uint32_t>(adler32_combine(adler_, adler, static_cast<z_off_t>(filteredBytes)));
+  if (last) putBigEndian(data, adler_);
+  for (std::size_t offset = 0; offset < data.size(); offset += kMaxChunkData) {
+    writeChunk("IDAT", std::span(data).subspan(offset, std::min(kMaxChunkData, data.size() - offset)));
+  }
 }
 
 void ParallelPngEncoder::writeChunk(const char* type, std::span<const std::uint8_t> data) {

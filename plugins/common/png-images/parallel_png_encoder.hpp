@@ -5,7 +5,9 @@
 // it) and ended with a sync flush, and the blocks are joined into one zlib
 // stream with the Adler-32 combined. The cut depends only on the image, so
 // the bytes are the same whatever the thread count. Rows are held a batch of
-// blocks at a time, never the whole image.
+// blocks at a time, never the whole image. An image whose header asks for
+// Deflate::Runs has its blocks coded by run_deflate.hpp instead, which
+// needs no dictionary (its matches reach one byte back).
 #pragma once
 
 #include <cstdint>
@@ -32,6 +34,9 @@ class ParallelPngEncoder {
 
  private:
   void deflatePending(bool last);
+  void runDeflatePending(bool last);
+  // One deflated block into the IDAT stream (the zlib header first, the Adler-32 last).
+  void writeIdat(std::vector<std::uint8_t> deflated, std::uint32_t adler, std::size_t filteredBytes, bool last);
   void writeChunk(const char* type, std::span<const std::uint8_t> data);
 
   isla::FileWriter& file_;
@@ -39,6 +44,7 @@ class ParallelPngEncoder {
   std::uint32_t rowsLeft_ = 0;
   std::size_t rowsPerBlock_ = 1;
   int level_ = 6;
+  Deflate deflate_ = Deflate::Zlib;
   unsigned threads_ = 1;
   bool started_ = false;                // the zlib header is out
   std::uint32_t adler_ = 1;             // of the filtered data so far

@@ -37,6 +37,10 @@ inline constexpr int kDefaultCompression = 3;
 // The deflate level option, shared by every exporter that writes PNG.
 isla::OptionSpec compressionSpec();
 
+// How ParallelPngEncoder deflates: zlib at `compression`, or by runs alone
+// (run_deflate.hpp: weight maps, mostly runs, several times faster).
+enum class Deflate : std::uint8_t { Zlib, Runs };
+
 struct ImageHeader {
   std::uint32_t width = 0;
   std::uint32_t height = 0;
@@ -44,6 +48,7 @@ struct ImageHeader {
   std::vector<Rgb> palette;                               // Indexed8: at most 256 entries
   std::vector<std::pair<std::string, std::string>> text;  // tEXt chunks: keyword, text
   int compression = kDefaultCompression;                  // zlib level 0..9
+  Deflate deflate = Deflate::Zlib;                        // ParallelPngEncoder only
 };
 
 class PngEncoder {

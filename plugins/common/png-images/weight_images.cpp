@@ -13,6 +13,16 @@ isla::OptionSpec blendSpec() {
           .max = 10000.0};
 }
 
+isla::OptionSpec waterFadeSpec() {
+  return {.name = "water_fade_m",
+          .type = isla::OptionType::Number,
+          .help = "material layers: the depth below a water body's level at which its water layer is whole, rising "
+                  "from 0 at the shore (the rest going to the biome under the water); 0 for the bodies' hard footprint",
+          .defaultValue = "0",
+          .min = 0.0,
+          .max = 10000.0};
+}
+
 isla::OptionSpec layerMapSpec() {
   return {.name = "layer_map",
           .type = isla::OptionType::Path,
@@ -26,11 +36,13 @@ isla::MaterialLayers materialLayers(const isla::ExportInput& input) {
   isla::LayerMapping mapping = input.options.has("layer_map")
                                    ? isla::readLayerMapping(input.options.text("layer_map"), classes, input.enums)
                                    : isla::defaultLayerMapping(classes, input.enums);
-  return isla::MaterialLayers(input.world, std::move(mapping), input.options.number("blend_m"), input.threads);
+  return isla::MaterialLayers(input.world, std::move(mapping), input.options.number("blend_m"), input.threads,
+                              input.options.number("water_fade_m"));
 }
 
 void writeLayerMembers(isla::JsonWriter& json, const isla::MaterialLayers& layers, const isla::OptionValues& options) {
   json.member("blend_m", options.number("blend_m"));
+  json.member("water_fade_m", options.number("water_fade_m"));
   json.key("layers");
   json.beginCompactArray();
   for (const std::string& name : layers.names()) json.value(name);
@@ -41,14 +53,14 @@ StreamedPng::StreamedPng(const std::filesystem::path& path, const ImageHeader& h
     : file_(isla::FileWriter::create(path)), png_(file_, header, threads) {}
 
 LayerImages::LayerImages(const std::vector<std::filesystem::path>& paths, const std::vector<std::string>& names,
-                         std::int32_t width, std::int32_t height, int compression, unsigned threads)
+                         std::int32_t width, std::int32_t height, unsigned threads)
     : gray_(static_cast<std::size_t>(width)) {
   for (std::size_t l = 0; l < paths.size(); ++l) {
     ImageHeader header;
     header.width = static_cast<std::uint32_t>(width);
     header.height = static_cast<std::uint32_t>(height);
     header.format = PixelFormat::Gray8;
-    header.compression = compression;
+    header.deflate = Deflate::Runs;
     header.text = {{"isla-layers", names[l]}};
     images_.push_back(std::make_unique<StreamedPng>(paths[l], header, threads));
   }

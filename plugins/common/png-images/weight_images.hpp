@@ -3,7 +3,8 @@
 // image a layer (Unreal's weight maps, the png exporter's), or RGBA images
 // of four layers each (Unity's alphamaps). Each image carries its layers'
 // names in a tEXt chunk `isla-layers`. The options that make the layers
-// (blend_m, layer_map) are shared by every exporter that writes them.
+// (blend_m, water_fade_m, layer_map) are shared by every exporter that
+// writes them.
 #pragma once
 
 #include <cstdint>
@@ -23,11 +24,12 @@
 namespace isla_png {
 
 isla::OptionSpec blendSpec();     // blend_m
+isla::OptionSpec waterFadeSpec(); // water_fade_m
 isla::OptionSpec layerMapSpec();  // layer_map
 // The world's layers as those options say: the mapping file's, or one a
 // biome that occurs then road and water.
 isla::MaterialLayers materialLayers(const isla::ExportInput& input);
-// "layers": the names in order, and "blend_m", for a sidecar.
+// "layers": the names in order, "blend_m" and "water_fade_m", for a sidecar.
 void writeLayerMembers(isla::JsonWriter& json, const isla::MaterialLayers& layers, const isla::OptionValues& options);
 
 // One PNG file written row by row, on `threads` threads.
@@ -44,11 +46,12 @@ class StreamedPng {
 };
 
 // One 8-bit gray image a layer, `paths` in layer order, fed rows of
-// interleaved weights (width x layers bytes).
+// interleaved weights (width x layers bytes). Weight maps are deflated by
+// runs (run_deflate.hpp), whatever an exporter's `compression` says.
 class LayerImages {
  public:
   LayerImages(const std::vector<std::filesystem::path>& paths, const std::vector<std::string>& names,
-              std::int32_t width, std::int32_t height, int compression, unsigned threads);
+              std::int32_t width, std::int32_t height, unsigned threads);
   void row(std::span<const std::uint8_t> weights);
   void close();
 

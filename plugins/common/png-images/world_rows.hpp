@@ -45,6 +45,8 @@ class LatticeRows {
   // The next row, width() x components() values; valid until the next call.
   std::span<const T> next() {
     if (latticeRow_ < 0 || z_ == pointsZ_) openLatticeRow(latticeRow_ + 1);
+    // A lattice row of one patch (a one-source world) is its rows as they are.
+    if (patches_.size() == 1 && patches_.front().first == 0) return patches_.front().second.row(z_++);
     for (auto& [column, rows] : patches_) {
       const std::span<const T> row = rows.row(z_);
       std::copy(row.begin(), row.end(), row_.begin() + column * static_cast<std::int64_t>(components_));

@@ -82,18 +82,27 @@ template <class T, class Rows>
 void streamTileRows(Rows& rows, const TileGrid& grid, const OpenTileOf<T>& open, isla::Progress& progress) {
   const std::size_t components = rows.components();
   const std::int32_t step = grid.resolution - 1;
-  std::vector<T> padded(static_cast<std::size_t>(grid.paddedWidth()) * components);
-  std::int32_t filled = -1;  // the world row in `padded`
+  const auto length = static_cast<std::size_t>(grid.resolution) * components;
+  std::span<const T> row;            // the world row in use: valid until rows.next()
+  std::vector<T> padded(length);     // a tile's row that crosses the world's east edge
+  std::int32_t filled = -1;          // the world row in `row`
   const auto load = [&](std::int32_t z) {
-    // Rows past the world's last repeat it; columns past its last repeat that.
+    // Rows past the world's last repeat it.
     while (filled < std::min(z, grid.worldHeight - 1)) {
-      const std::span<const T> row = rows.next();
-      std::copy(row.begin(), row.end(), padded.begin());
-      for (std::size_t at = row.size(); at < padded.size(); at += components) {
-        std::copy(row.end() - static_cast<std::ptrdiff_t>(components), row.end(), padded.begin() + static_cast<std::ptrdiff_t>(at));
-      }
+      row = rows.next();
       ++filled;
     }
+  };
+  // Tile tileX's part of the row: in place, or padded by repeating the world's last column.
+  const auto part = [&](std::int32_t tileX) -> std::span<const T> {
+    const auto begin = static_cast<std::size_t>(tileX * step) * components;
+    if (begin + length <= row.size()) return row.subspan(begin, length);
+    const std::span<const T> inside = row.subspan(std::min(begin, row.size()));
+    std::copy(inside.begin(), inside.end(), padded.begin());
+    for (std::size_t at = inside.size(); at < length; at += components) {
+      std::copy(row.end() - static_cast<std::ptrdiff_t>(components), row.end(), padded.begin() + static_cast<std::ptrdiff_t>(at));
+    }
+    return padded;
   };
   for (std::int32_t tileZ = 0; tileZ < grid.tilesZ; ++tileZ) {
     std::vector<std::unique_ptr<BasicTileSink<T>>> sinks;
@@ -101,10 +110,7 @@ void streamTileRows(Rows& rows, const TileGrid& grid, const OpenTileOf<T>& open,
     for (std::int32_t z = 0; z < grid.resolution; ++z) {
       if (z % 256 == 0) isla::checkInterrupted();
       load(tileZ * step + z);
-      for (std::int32_t tileX = 0; tileX < grid.tilesX; ++tileX) {
-        sinks[static_cast<std::size_t>(tileX)]->row(std::span<const T>(padded).subspan(
-            static_cast<std::size_t>(tileX * step) * components, static_cast<std::size_t>(grid.resolution) * components));
-      }
+      for (std::int32_t tileX = 0; tileX < grid.tilesX; ++tileX) sinks[static_cast<std::size_t>(tileX)]->row(part(tileX));
     }
     for (const auto& sink : sinks) sink->finish();
     progress.update(static_cast<double>(tileZ + 1) / grid.tilesZ);

@@ -132,6 +132,7 @@ class UnityExporter final : public isla::Exporter {
             splatSpec(),
             splatResolutionSpec(),
             blendSpec(),
+            waterFadeSpec(),
             layerMapSpec()};
   }
 

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstring>
 
 #include "weight_images.hpp"
 #include "world_rows.hpp"
@@ -27,13 +28,13 @@ class SplatTile final : public BasicTileSink<std::uint8_t> {
   SplatTile(const std::filesystem::path& stage, const std::vector<std::string>& files,
             const std::vector<std::string>& names, std::int32_t samples, std::int32_t pixels, unsigned threads)
       : layers_(names.size()), samples_(samples), pixels_(pixels),
-        rgba_(static_cast<std::size_t>(pixels) * kChannels) {
+        rgba_(files.size(), std::vector<std::uint8_t>(static_cast<std::size_t>(pixels) * kChannels)) {
     for (std::int32_t i = 0; i < pixels; ++i) columns_.push_back(nearestSample(i, pixels, samples));
     for (std::size_t image = 0; image < files.size(); ++image) {
       ImageHeader header;
       header.width = header.height = static_cast<std::uint32_t>(pixels);
       header.format = PixelFormat::Rgba8;
-      header.compression = kDefaultCompression;
+      header.deflate = Deflate::Runs;
       std::string channels;
       for (std::size_t c = 0; c < kChannels; ++c) {
         const std::size_t layer = image * kChannels + c;
@@ -46,16 +47,20 @@ class SplatTile final : public BasicTileSink<std::uint8_t> {
 
   void row(std::span<const std::uint8_t> samples) override {
     for (; nextPixelRow_ < pixels_ && nearestSample(nextPixelRow_, pixels_, samples_) == rowsSeen_; ++nextPixelRow_) {
-      for (std::size_t image = 0; image < images_.size(); ++image) {
-        for (std::int32_t i = 0; i < pixels_; ++i) {
-          const std::uint8_t* sample = &samples[static_cast<std::size_t>(columns_[static_cast<std::size_t>(i)]) * layers_];
-          for (std::size_t c = 0; c < kChannels; ++c) {
-            const std::size_t layer = image * kChannels + c;
-            rgba_[static_cast<std::size_t>(i) * kChannels + c] = layer < layers_ ? sample[layer] : 0;
-          }
+      // A pixel's sample read once into every image: layers 4 n .. 4 n + 3 into image n, a missing layer 0.
+      const std::size_t whole = layers_ / kChannels;
+      for (std::size_t i = 0; i < columns_.size(); ++i) {
+        const std::uint8_t* sample = &samples[static_cast<std::size_t>(columns_[i]) * layers_];
+        for (std::size_t image = 0; image < whole; ++image) {
+          std::memcpy(&rgba_[image][i * kChannels], sample + image * kChannels, kChannels);
         }
-        images_[image]->writeRow(rgba_);
+        if (whole < rgba_.size()) {
+          std::array<std::uint8_t, kChannels> pixel{};
+          std::copy_n(sample + whole * kChannels, layers_ - whole * kChannels, pixel.begin());
+          std::memcpy(&rgba_[whole][i * kChannels], pixel.data(), kChannels);
+        }
       }
+      for (std::size_t image = 0; image < images_.size(); ++image) images_[image]->writeRow(rgba_[image]);
     }
     ++rowsSeen_;
   }
@@ -70,7 +75,7 @@ class SplatTile final : public BasicTileSink<std::uint8_t> {
   std::int32_t rowsSeen_ = 0;
   std::int32_t nextPixelRow_ = 0;
   std::vector<std::int32_t> columns_;  // the sample of each pixel of a row
-  std::vector<std::uint8_t> rgba_;
+  std::vector<std::vector<std::uint8_t>> rgba_;  // a row of each image
   std::vector<std::unique_ptr<StreamedPng>> images_;
 };
 

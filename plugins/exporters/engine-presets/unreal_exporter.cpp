@@ -126,6 +126,7 @@ class UnrealExporter final : public isla::Exporter {
             compressionSpec(),
             weightsSpec(),
             blendSpec(),
+            waterFadeSpec(),
             layerMapSpec()};
   }
 
@@ -150,7 +151,7 @@ class UnrealExporter final : public isla::Exporter {
     }
     const isla::MaterialLayers layers = materialLayers(input);
     isla::ProgressRange mapsProgress(input.progress, kHeightsShareBesideLayers, 1);
-    writeWeightMaps(stage, layers, grid, options.compression, input.threads, mapsProgress);
+    writeWeightMaps(stage, layers, grid, input.threads, mapsProgress);
     const WeightMaps weights{layers, input.options};
     writeSidecar(stage / "unreal.json", input.world, grid, minM, maxM, &weights);
   }

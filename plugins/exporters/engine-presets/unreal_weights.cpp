@@ -11,8 +11,8 @@ namespace {
 class WeightTile final : public BasicTileSink<std::uint8_t> {
  public:
   WeightTile(const std::vector<std::filesystem::path>& paths, const std::vector<std::string>& names,
-             std::int32_t size, int compression, unsigned threads)
-      : images_(paths, names, size, size, compression, threads) {}
+             std::int32_t size, unsigned threads)
+      : images_(paths, names, size, size, threads) {}
   void row(std::span<const std::uint8_t> samples) override { images_.row(samples); }
   void finish() override { images_.close(); }
 
@@ -40,14 +40,14 @@ std::vector<std::string> weightFiles(const isla::MaterialLayers& layers, std::in
 }
 
 void writeWeightMaps(const std::filesystem::path& stage, const isla::MaterialLayers& layers, const TileGrid& grid,
-                     int compression, unsigned threads, isla::Progress& progress) {
+                     unsigned threads, isla::Progress& progress) {
   WorldLayerRows rows(layers);
   streamTileRows<std::uint8_t>(
       rows, grid,
       [&](std::int32_t x, std::int32_t z) {
         std::vector<std::filesystem::path> paths;
         for (const std::string& file : weightFiles(layers, x, z)) paths.push_back(stage / file);
-        return std::make_unique<WeightTile>(paths, layers.names(), grid.resolution, compression, threads);
+        return std::make_unique<WeightTile>(paths, layers.names(), grid.resolution, threads);
       },
       progress);
 }

@@ -22,6 +22,6 @@ isla::OptionSpec weightsSpec();  // weights
 std::vector<std::string> weightFiles(const isla::MaterialLayers& layers, std::int32_t x, std::int32_t z);
 
 void writeWeightMaps(const std::filesystem::path& stage, const isla::MaterialLayers& layers, const TileGrid& grid,
-                     int compression, unsigned threads, isla::Progress& progress);
+                     unsigned threads, isla::Progress& progress);
 
 }  // namespace isla_png

@@ -85,7 +85,7 @@ class PngExporter final : public isla::Exporter {
                      [&] { return rows.next(); }, [&] { progress.row(); });
     }
     if (options.relief) writeRelief(stage, world, input.enums, options.compression, [&] { progress.row(); });
-    if (options.weights) writeWorldWeights(stage, input, options.compression, [&] { progress.row(); });
+    if (options.weights) writeWorldWeights(stage, input, [&] { progress.row(); });
     if (options.biome) isla::createDirectory(stage / "biome");
     if (options.wbid) isla::createDirectory(stage / "wbid");
     if (options.water) isla::createDirectory(stage / "water");

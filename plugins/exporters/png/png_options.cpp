@@ -15,7 +15,7 @@ std::vector<isla::OptionSpec> optionSpecs() {
        .help = "the images to write: heightmap (the world's 16-bit heights), biome (indexed colour, index = biome "
                "ordinal), wbid (16-bit water body ids), water (8-bit mask, 255 = water), the last three per source; "
                "relief (a shaded-relief preview of the world, RGB); weights (one 8-bit image a material layer for "
-               "the whole world, weights/LAYER.png, see blend_m and layer_map)",
+               "the whole world, weights/LAYER.png, see blend_m, water_fade_m and layer_map)",
        .defaultValue = "heightmap,biome,wbid,water,relief",
        .choices = {"heightmap", "biome", "wbid", "water", "relief", "weights"}},
       {.name = "tiles",
@@ -26,6 +26,7 @@ std::vector<isla::OptionSpec> optionSpecs() {
        .choices = {"world", "patch"}},
       compressionSpec(),
       blendSpec(),
+      waterFadeSpec(),
       layerMapSpec(),
   };
 }

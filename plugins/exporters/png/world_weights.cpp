@@ -36,14 +36,14 @@ void writeSidecar(const std::filesystem::path& path, const isla::MaterialLayers&
 
 }  // namespace
 
-void writeWorldWeights(const std::filesystem::path& stage, const isla::ExportInput& input, int compression,
+void writeWorldWeights(const std::filesystem::path& stage, const isla::ExportInput& input,
                        const std::function<void()>& rowWritten) {
   const isla::MaterialLayers layers = materialLayers(input);
   WorldLayerRows rows(layers);
   isla::createDirectory(stage / kWeightsDirectory);
   std::vector<std::filesystem::path> paths;
   for (const std::string& name : layers.names()) paths.push_back(stage / kWeightsDirectory / (name + ".png"));
-  LayerImages images(paths, layers.names(), rows.width(), rows.height(), compression, input.threads);
+  LayerImages images(paths, layers.names(), rows.width(), rows.height(), input.threads);
   for (std::int32_t z = 0; z < rows.height(); ++z) {
     images.row(rows.next());
     rowWritten();

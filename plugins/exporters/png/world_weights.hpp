@@ -11,7 +11,7 @@
 
 namespace isla_png {
 
-void writeWorldWeights(const std::filesystem::path& stage, const isla::ExportInput& input, int compression,
+void writeWorldWeights(const std::filesystem::path& stage, const isla::ExportInput& input,
                        const std::function<void()>& rowWritten);
 
 }  // namespace isla_png

@@ -6,6 +6,10 @@
 // its biome. The classes other than road are blended over a box of
 // half-side blend_m / sqrt(2) (so that a sample farther than blend_m from
 // every other class keeps its own whole), the road's weight laid on top.
+// With water_fade_m = D above 0, the water layer's share of a source
+// sample rises from 0 at the shore (depth 0 below its body's level; a
+// sample in no body, 0) to all at depth D, and what it gives up goes to
+// the sample's biome layer.
 // Strips and corners blend the weights of the source borders around them
 // as their heights blend: across a strip by the Hermite value basis
 // (smoothstep), a corner as the Coons patch of its four boundaries. A
@@ -74,7 +78,8 @@ class ISLA_API MaterialLayers {
  public:
   // Throws std::runtime_error when blend_m is more than kMaxBlendSamples
   // samples, naming the option and its limit at this spacing.
-  MaterialLayers(const World& world, LayerMapping mapping, double blendM, unsigned threads);
+  // `waterFadeM`: water_fade_m, 0 for the water bodies' hard footprint.
+  MaterialLayers(const World& world, LayerMapping mapping, double blendM, unsigned threads, double waterFadeM = 0);
   MaterialLayers(MaterialLayers&&) noexcept;
   ~MaterialLayers();
 

@@ -109,9 +109,10 @@ BOOST_AUTO_TEST_CASE(unity_splat_maps_sum_to_255_and_tiles_agree_on_their_edges)
 BOOST_AUTO_TEST_CASE(unreal_weight_maps_stitch_into_the_png_world_weights) {
   Workspace workspace;
   const std::string layout = workspace.layout(2, 2);  // 515 samples: 2 x 2 tiles of 505
-  auto run = workspace.compile(layout, "unreal", {"size=505", "weights=true", "blend_m=12"}, "unreal");
+  // Water faded in over 3 m of depth: the sums and the stitching hold as they do without.
+  auto run = workspace.compile(layout, "unreal", {"size=505", "weights=true", "blend_m=12", "water_fade_m=3"}, "unreal");
   BOOST_TEST_REQUIRE(run.exitCode == 0, run.err);
-  run = workspace.compile(layout, "png", {"layers=weights", "blend_m=12"}, "png");
+  run = workspace.compile(layout, "png", {"layers=weights", "blend_m=12", "water_fade_m=3"}, "png");
   BOOST_TEST_REQUIRE(run.exitCode == 0, run.err);
   const fs::path unreal = workspace.path("unreal"), png = workspace.path("png");
 
@@ -119,6 +120,8 @@ BOOST_AUTO_TEST_CASE(unreal_weight_maps_stitch_into_the_png_world_weights) {
   const auto& layers = sidecar.at("weights").at("layers").as_array();
   const auto world = readJson(png / "weights.json");
   BOOST_TEST(world.at("layers").as_array() == layers);
+  BOOST_TEST(sidecar.at("weights").at("water_fade_m").to_number<double>() == 3.0);
+  BOOST_TEST(world.at("water_fade_m").to_number<double>() == 3.0);
   BOOST_TEST(world.at("width_px").as_int64() == 515);
   boost::json::array tiles;
   for (const auto& entry : sidecar.at("tiles").as_array()) {

@@ -203,7 +203,7 @@ BOOST_AUTO_TEST_CASE(bad_options_name_the_valid_ones_and_write_nothing) {
        "weights, comma-separated, not 'heightmap,shade'"},
       {"colour=red",
        "exporter 'png' (plugin png) has no option 'colour'; its options: layers, tiles, compression, blend_m, "
-       "layer_map"},
+       "water_fade_m, layer_map"},
   };
   for (const auto& [option, message] : cases) {
     const auto run = workspace.compile(layout, "out", {option});
@@ -249,8 +249,11 @@ BOOST_AUTO_TEST_CASE(plugins_options_lists_an_exporters_options) {
   BOOST_TEST_REQUIRE(run.exitCode == 0, run.err);
   BOOST_TEST(contains(run.out, "  compression (an integer from 0 to 9; default '3'): the deflate level"), run.out);
   BOOST_TEST(contains(run.out, "  tiles (one of world, patch; default 'world'): "), run.out);
+  BOOST_TEST(contains(run.out, "  water_fade_m (a number from 0 to 10000; default '0'): material layers: the depth "
+                               "below a water body's level at which its water layer is whole"),
+             run.out);
   const auto json = boost::json::parse(runTool({"plugins", "--options", "png", "--json"}).out).as_array();
-  BOOST_TEST(json.size() == 5u);
+  BOOST_TEST(json.size() == 6u);
   BOOST_TEST(json[0].at("name").as_string() == "layers");
   BOOST_TEST(json[0].at("default").as_string() == "heightmap,biome,wbid,water,relief");
 
