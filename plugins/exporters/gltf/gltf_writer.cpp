@@ -78,12 +78,13 @@ void writeWorldScene(const isla::World& world, const std::vector<ChunkSummary>& 
     }
     if (part < terrainPart) {
       const ChunkSummary& chunk = chunks[part - 1];
-      terrain[part - 1] = addChunkNodes(document, world, chunk, std::string(kChunkDirectory) + "/" + chunk.name + ".bin",
-                                        materials.at(materialKey(chunk)));
+      const std::string bin = std::string(kChunkDirectory) + "/" + chunk.name + ".bin";
+      terrain[part - 1] = addChunkNodes(document, world, chunk, bin, materials.at(materialKey(chunk)));
       return {};
     }
     if (part == terrainPart) {
-      return {document.add("nodes", {{"name", "terrain"}, {"children", boost::json::array(terrain.begin(), terrain.end())}})};
+      boost::json::array children(terrain.begin(), terrain.end());
+      return {document.add("nodes", {{"name", "terrain"}, {"children", std::move(children)}})};
     }
     if (!scenery) {
       scenery.emplace(document);

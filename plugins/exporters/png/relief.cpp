@@ -3,8 +3,8 @@
 // so patch seams do not show. Strips and corners have no biome or water of
 // their own: a pixel there takes the nearest source pixel's, which carries
 // each source's edge across the gap; the sources' grids are read a band of
-// rows at a time (RasterRows), never pixel by pixel. Under water the floor's relief fades
-// out as the water deepens. Roads and towns are few pixels: they are drawn
+// rows at a time (RasterRows), never pixel by pixel. Under water the
+// floor's relief fades out as the water deepens. Roads and towns are few pixels: they are drawn
 // into a sparse overlay by row first, then laid on as rows pass.
 #include "relief.hpp"
 

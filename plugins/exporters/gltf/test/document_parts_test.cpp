@@ -28,8 +28,10 @@ std::vector<std::size_t> makePart(std::size_t part, std::size_t parts, GltfDocum
     return {document.add("nodes", {{"name", "root"}, {"children", boost::json::array(nodes.begin(), nodes.end())}})};
   }
   if (part == 0) document.add("materials", {{"name", "grey"}});
-  const std::size_t buffer = document.add("buffers", {{"uri", "part" + std::to_string(part) + ".bin"}, {"byteLength", 48}});
-  const std::size_t accessor = document.addAccessor(buffer, 0, 48, isla_gltf::kArrayBuffer, isla_gltf::kFloat, 4, "VEC3");
+  const std::string uri = "part" + std::to_string(part) + ".bin";
+  const std::size_t buffer = document.add("buffers", {{"uri", uri}, {"byteLength", 48}});
+  const std::size_t accessor =
+      document.addAccessor(buffer, 0, 48, isla_gltf::kArrayBuffer, isla_gltf::kFloat, 4, "VEC3");
   document.setBounds(accessor, {0, 0, 0}, {1, static_cast<float>(part), 1});
   const std::size_t mesh = document.add(
       "meshes", {{"primitives", boost::json::array{{{"attributes", {{"POSITION", accessor}}}, {"material", 0}}}}});

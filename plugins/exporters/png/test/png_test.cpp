@@ -267,9 +267,9 @@ BOOST_AUTO_TEST_CASE(raster_rows_transpose_x_outer_grids_band_by_band) {
   constexpr std::int32_t n = 130;  // bands of 64, 64 and 2 rows
   RasterBuilder builder(ElementType::U16, n);
   const auto pixel = [](std::int32_t x, std::int32_t y) { return static_cast<std::uint16_t>(1000 * x + y); };
-  const auto raster_index = [](std::int32_t x, std::int32_t y) { return static_cast<std::size_t>(x * n + y); };
+  const auto rasterIndex = [](std::int32_t x, std::int32_t y) { return static_cast<std::size_t>(x * n + y); };
   for (std::int32_t x = 0; x < n; ++x) {
-    for (std::int32_t y = 0; y < n; ++y) builder.values<std::uint16_t>()[raster_index(x, y)] = pixel(x, y);
+    for (std::int32_t y = 0; y < n; ++y) builder.values<std::uint16_t>()[rasterIndex(x, y)] = pixel(x, y);
   }
   const Raster raster = std::move(builder).finish();
   isla_png::RasterRows<std::uint16_t> rows(raster);
