@@ -28,20 +28,36 @@ auto named(Arrays& arrays, std::string_view name) {
 
 }  // namespace
 
+std::size_t GltfDocument::first(std::string_view array) const {
+  const auto found = firsts_.find(array);
+  return found == firsts_.end() ? 0 : found->second;
+}
+
 std::size_t GltfDocument::add(const char* array, boost::json::object object) {
   auto found = named(arrays_, array);
   if (found == arrays_.end()) found = arrays_.insert(found, {array, {}});
   found->second.push_back(std::move(object));
-  return found->second.size() - 1;
+  return first(array) + found->second.size() - 1;
 }
 
 boost::json::object& GltfDocument::at(const char* array, std::size_t index) {
-  return named(arrays_, array)->second.at(index).as_object();
+  return named(arrays_, array)->second.at(index - first(array)).as_object();
 }
 
 std::size_t GltfDocument::count(const char* array) const {
+  return first(array) + objects(array).size();
+}
+
+std::span<const boost::json::value> GltfDocument::objects(std::string_view array) const {
   const auto found = named(arrays_, array);
-  return found == arrays_.end() ? 0 : found->second.size();
+  if (found == arrays_.end()) return {};
+  return {found->second.data(), found->second.size()};
+}
+
+GltfDocument::Firsts GltfDocument::ends() const {
+  Firsts out = firsts_;
+  for (const auto& [name, objects] : arrays_) out[name] = first(name) + objects.size();
+  return out;
 }
 
 std::size_t GltfDocument::addAccessor(std::size_t buffer, std::uint64_t offset, std::uint64_t length, int target,
@@ -80,6 +96,81 @@ std::string GltfDocument::text(const std::vector<std::size_t>& roots) const {
     if (found != arrays_.end()) document[name] = found->second;  // glTF forbids empty arrays
   }
   return isla::toJsonText(document) + "\n";
+}
+
+namespace {
+
+// `json` (made at depth 0) as a value at `depth`: its lines after the first indented.
+void appendAtDepth(std::string& out, const std::string& json, std::size_t depth) {
+  for (const char c : json) {
+    out += c;
+    if (c == '\n') out.append(2 * depth, ' ');
+  }
+}
+
+void appendMember(std::string& out, std::string_view key, const boost::json::value& value) {
+  out += ",\n  \"";
+  out += key;
+  out += "\": ";
+  appendAtDepth(out, isla::toJsonText(value), 1);
+}
+
+}  // namespace
+
+void writeParts(isla::ByteSink& out, std::size_t parts, const MakePart& make) {
+  // Counting: where each part's objects start, the roots, the extensions.
+  std::vector<GltfDocument::Firsts> firsts{{}};
+  std::vector<std::string> extensions;
+  boost::json::array roots;
+  std::string generator;
+  for (std::size_t part = 0; part < parts; ++part) {
+    GltfDocument document;
+    document.numberFrom(firsts.back());
+    for (const std::size_t root : make(part, document)) roots.emplace_back(root);
+    for (const std::string& name : document.extensions()) {
+      if (std::find(extensions.begin(), extensions.end(), name) == extensions.end()) extensions.push_back(name);
+    }
+    generator = document.generator();
+    firsts.push_back(document.ends());
+  }
+  const auto count = [&](std::size_t part, std::string_view array) {
+    const auto found = firsts[part].find(array);
+    return found == firsts[part].end() ? std::size_t{0} : found->second;
+  };
+
+  std::string text = "{";
+  appendMember(text, "asset", boost::json::object{{"version", "2.0"}, {"generator", generator}});
+  text.erase(1, 1);  // the first member has no comma before it
+  if (!extensions.empty()) {
+    boost::json::array used;
+    for (const std::string& name : extensions) used.emplace_back(name);
+    appendMember(text, "extensionsUsed", used);
+  }
+  appendMember(text, "scene", 0);
+  appendMember(text, "scenes", boost::json::array{boost::json::object{{"nodes", std::move(roots)}}});
+  for (const char* name : kArrays) {
+    if (count(parts, name) == 0) continue;  // glTF forbids empty arrays
+    text += ",\n  \"";
+    text += name;
+    text += "\": [";
+    bool firstObject = true;
+    for (std::size_t part = 0; part < parts; ++part) {
+      if (count(part + 1, name) == count(part, name)) continue;  // none of this array
+      GltfDocument document;
+      document.numberFrom(firsts[part]);
+      make(part, document);
+      for (const boost::json::value& object : document.objects(name)) {
+        text += firstObject ? "\n    " : ",\n    ";
+        firstObject = false;
+        appendAtDepth(text, isla::toJsonText(object), 2);
+      }
+      out.write(std::as_bytes(std::span(text)));
+      text.clear();
+    }
+    text += "\n  ]";
+  }
+  text += "\n}\n";
+  out.write(std::as_bytes(std::span(text)));
 }
 
 std::pair<std::array<float, 3>, std::array<float, 3>> positionBounds(std::span<const float> positions) {

@@ -8,10 +8,14 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <span>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include <isla/container/byte_writer.hpp>
 
 namespace isla_gltf {
 
@@ -41,11 +45,36 @@ class GltfDocument {
   // The JSON text, with one scene holding `roots`.
   std::string text(const std::vector<std::size_t>& roots) const;
 
+  // The index of each top-level array's first object: a part of a document
+  // written in parts (writeParts) numbers its objects after the parts before.
+  using Firsts = std::map<std::string, std::size_t, std::less<>>;
+  // Before any add: this document's objects come after `firsts`.
+  void numberFrom(Firsts firsts) { firsts_ = std::move(firsts); }
+  // Where the next part's objects start.
+  Firsts ends() const;
+  // This document's own objects of a top-level array, its extensions, its generator.
+  std::span<const boost::json::value> objects(std::string_view array) const;
+  const std::vector<std::string>& extensions() const { return extensions_; }
+  const std::string& generator() const { return generator_; }
+
  private:
+  std::size_t first(std::string_view array) const;
+
+  Firsts firsts_;
   std::vector<std::pair<std::string, boost::json::array>> arrays_;  // in the order of their first object
   std::vector<std::string> extensions_;
   std::string generator_;
 };
+
+// A document too large to hold (world.gltf of a 32768² world: 1.4 GiB as
+// one GltfDocument) written in `parts` GltfDocuments, each numbered after
+// the parts before it by `make(part, document)`, which adds the part's
+// objects and returns the scene roots it adds. Each part is made once to
+// count and once for each top-level array, so that one is held at a time;
+// `make` must add the same objects each time. The bytes are text()'s of one
+// document holding every part in order.
+using MakePart = std::function<std::vector<std::size_t>(std::size_t part, GltfDocument& document)>;
+void writeParts(isla::ByteSink& out, std::size_t parts, const MakePart& make);
 
 // The bounds of positions x, y, z, x, y, z, ...
 std::pair<std::array<float, 3>, std::array<float, 3>> positionBounds(std::span<const float> positions);

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 
 #include "biome_image.hpp"
 #include "chunk_files.hpp"
@@ -52,24 +53,46 @@ std::vector<ChunkSummary> writeChunks(const isla::ExportInput& input, const Gltf
   return chunks;
 }
 
+// world.gltf in parts (writeParts), one held at a time: the terrain
+// materials, each chunk's nodes, the "terrain" node, the scenery. As one
+// document, the chunks' objects took ~85 KiB a chunk: 1.4 GiB at 32768².
 void writeWorldScene(const isla::World& world, const std::vector<ChunkSummary>& chunks, const fs::path& stage) {
-  GltfDocument document;
-  std::map<std::size_t, std::size_t> materials;  // by source patch; strips and corners share the grey one
-  boost::json::array terrain;
+  // A material a source patch, in the order chunks first use them; strips and corners share the grey one.
+  const auto materialKey = [&](const ChunkSummary& chunk) {
+    return world.patches[chunk.patch].source ? chunk.patch : world.patches.size();
+  };
+  std::vector<std::size_t> materialPatches;
+  std::map<std::size_t, std::size_t> materials;  // by key: the material's index
   for (const ChunkSummary& chunk : chunks) {
-    const isla::Patch& patch = world.patches[chunk.patch];
-    const std::size_t key = patch.source ? chunk.patch : world.patches.size();
-    auto material = materials.find(key);
-    if (material == materials.end()) {
-      material = materials.emplace(key, addTerrainMaterial(document, world, patch, "")).first;
-    }
-    terrain.emplace_back(addChunkNodes(document, world, chunk,
-                                       std::string(kChunkDirectory) + "/" + chunk.name + ".bin", material->second));
+    if (materials.emplace(materialKey(chunk), materials.size()).second) materialPatches.push_back(chunk.patch);
   }
-  std::vector<std::size_t> roots{document.add("nodes", {{"name", "terrain"}, {"children", std::move(terrain)}})};
-  for (const std::size_t root : addScenery(document, world, stage)) roots.push_back(root);
+  std::vector<std::size_t> terrain(chunks.size());  // each chunk's first node
+  std::optional<GltfDocument> scenery;               // made once: it writes world.bin
+  std::vector<std::size_t> sceneryRoots;
+  const std::size_t terrainPart = chunks.size() + 1;
   isla::FileWriter file = isla::FileWriter::create(stage / kWorldGltf);
-  file.write(document.text(roots));
+  writeParts(file, chunks.size() + 3, [&](std::size_t part, GltfDocument& document) -> std::vector<std::size_t> {
+    if (part == 0) {
+      for (const std::size_t patch : materialPatches) addTerrainMaterial(document, world, world.patches[patch], "");
+      return {};
+    }
+    if (part < terrainPart) {
+      const ChunkSummary& chunk = chunks[part - 1];
+      const std::string bin = std::string(kChunkDirectory) + "/" + chunk.name + ".bin";
+      terrain[part - 1] = addChunkNodes(document, world, chunk, bin, materials.at(materialKey(chunk)));
+      return {};
+    }
+    if (part == terrainPart) {
+      boost::json::array children(terrain.begin(), terrain.end());
+      return {document.add("nodes", {{"name", "terrain"}, {"children", std::move(children)}})};
+    }
+    if (!scenery) {
+      scenery.emplace(document);
+      sceneryRoots = addScenery(*scenery, world, stage);
+    }
+    document = *scenery;
+    return sceneryRoots;
+  });
   file.close();
 }
 

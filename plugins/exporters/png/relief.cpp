@@ -2,8 +2,9 @@
 // The hillshade is taken on the world mosaic (three world rows at a time),
 // so patch seams do not show. Strips and corners have no biome or water of
 // their own: a pixel there takes the nearest source pixel's, which carries
-// each source's edge across the gap. Under water the floor's relief fades
-// out as the water deepens. Roads and towns are few pixels: they are drawn
+// each source's edge across the gap; the sources' grids are read a band of
+// rows at a time (RasterRows), never pixel by pixel. Under water the
+// floor's relief fades out as the water deepens. Roads and towns are few pixels: they are drawn
 // into a sparse overlay by row first, then laid on as rows pass.
 #include "relief.hpp"
 
@@ -15,11 +16,14 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <optional>
+#include <span>
 #include <vector>
 
 #include "biome_image.hpp"
 #include "biome_palette.hpp"
 #include "png_encoder.hpp"
+#include "raster_rows.hpp"
 #include "world_rows.hpp"
 
 namespace isla_png {
@@ -56,6 +60,52 @@ Nearest nearestAlong(std::int64_t length, const std::vector<std::int64_t>& start
   }
   return out;
 }
+
+// The biome classes and water body ids of the sources of one source row
+// (lattice row 2 r), a pixel row at a time: only that row's sources hold a
+// band.
+class SourceRowGrids {
+ public:
+  struct Row {
+    std::size_t source = 0;
+    std::span<const std::uint8_t> biomes;
+    std::span<const std::uint16_t> ids;  // empty: the source has no water body ids
+  };
+
+  explicit SourceRowGrids(const isla::World& world) : world_(world) {}
+
+  // By source column: pixel row `pixel` of each source of source row `sourceRow`.
+  const std::vector<Row>& rows(std::int32_t sourceRow, std::int32_t pixel) {
+    if (sourceRow != sourceRow_) open(sourceRow);
+    for (std::size_t c = 0; c < rows_.size(); ++c) {
+      rows_[c].biomes = biomes_[c].row(pixel);
+      if (ids_[c]) rows_[c].ids = ids_[c]->row(pixel);
+    }
+    return rows_;
+  }
+
+ private:
+  void open(std::int32_t sourceRow) {
+    rows_.clear();
+    biomes_.clear();
+    ids_.clear();
+    for (std::int32_t c = 0; c < world_.cols; ++c) {
+      const std::size_t index = *world_.patch(2 * sourceRow, 2 * c)->source;
+      const isla::WorldSource& source = world_.sources[index];
+      rows_.push_back({.source = index, .biomes = {}, .ids = {}});
+      biomes_.emplace_back(biomeClasses(source));
+      const auto* ids = source.role<isla::WaterBodyIdGrid>();
+      ids_.push_back(ids ? std::optional<RasterRows<std::uint16_t>>(std::in_place, ids->ids) : std::nullopt);
+    }
+    sourceRow_ = sourceRow;
+  }
+
+  const isla::World& world_;
+  std::int32_t sourceRow_ = -1;
+  std::vector<Row> rows_;
+  std::vector<RasterRows<std::uint8_t>> biomes_;
+  std::vector<std::optional<RasterRows<std::uint16_t>>> ids_;
+};
 
 using Overlay = std::map<std::int64_t, std::vector<std::pair<std::int64_t, Rgb>>>;  // by row
 
@@ -123,12 +173,7 @@ void writeRelief(const std::filesystem::path& stage, const isla::World& world, c
   std::map<std::pair<std::size_t, std::uint16_t>, double> levels;
   for (const isla::WaterRegion& region : world.waterRegions) levels[{region.source, region.bodyId}] = region.levelM;
   Overlay overlay = drawScenery(world);
-  std::vector<const isla::Raster*> biomes, waterIds;  // by source
-  for (const isla::WorldSource& source : world.sources) {
-    biomes.push_back(&biomeClasses(source));
-    const auto* ids = source.role<isla::WaterBodyIdGrid>();
-    waterIds.push_back(ids ? &ids->ids : nullptr);
-  }
+  SourceRowGrids grids(world);
 
   ImageHeader header;
   header.width = static_cast<std::uint32_t>(width);
@@ -148,18 +193,18 @@ void writeRelief(const std::filesystem::path& stage, const isla::World& world, c
     for (std::int32_t z = 0; z < height; ++z) {
       if (z % 256 == 0) isla::checkInterrupted();
       const auto zi = static_cast<std::size_t>(z);
+      const std::vector<SourceRowGrids::Row>& sources = grids.rows(alongZ.source[zi], alongZ.pixel[zi]);
       for (std::int32_t x = 0; x < width; ++x) {
         const auto xi = static_cast<std::size_t>(x);
         const std::size_t west = x > 0 ? xi - 1 : xi, east = x + 1 < width ? xi + 1 : xi;
         const double dhdx = (current[east] - current[west]) / twoSpacing;
         const double dhdz = (next[xi] - previous[xi]) / twoSpacing;
-        const std::size_t index = *world.patch(2 * alongZ.source[zi], 2 * alongX.source[xi])->source;
-        const std::int32_t px = alongX.pixel[xi], py = alongZ.pixel[zi];
-        Rgb colour = palette[std::min<std::size_t>(biomes[index]->at<std::uint8_t>(px, py), palette.size() - 1)];
+        const SourceRowGrids::Row& source = sources[static_cast<std::size_t>(alongX.source[xi])];
+        const auto px = static_cast<std::size_t>(alongX.pixel[xi]);
+        Rgb colour = palette[std::min<std::size_t>(source.biomes[px], palette.size() - 1)];
         double depth = 0;  // 0 on land, 1 from kDeepM down
-        if (const isla::Raster* ids = waterIds[index]) {
-          const auto id = ids->at<std::uint16_t>(px, py);
-          if (const auto level = levels.find({index, id}); id != 0 && level != levels.end()) {
+        if (!source.ids.empty() && source.ids[px] != 0) {
+          if (const auto level = levels.find({source.source, source.ids[px]}); level != levels.end()) {
             depth = std::clamp((level->second - current[xi]) / kDeepM, 0.0, 1.0);
             colour = blend(kShallow, kDeep, depth);
           }

@@ -12,6 +12,7 @@
 #include <isla/model/raster.hpp>
 
 #include "export_workspace.hpp"
+#include "raster_rows.hpp"
 #include "written_number.hpp"
 
 using namespace isla;
@@ -261,6 +262,32 @@ BOOST_AUTO_TEST_CASE(plugins_options_lists_an_exporters_options) {
   BOOST_TEST(unknown.exitCode == 1);
   BOOST_TEST(contains(unknown.err, "no exporter or validator named 'pgn'; loaded: "), unknown.err);
   BOOST_TEST(contains(unknown.err, "png"), unknown.err);
+}
+
+// Rows of an X-outer grid through bands of 64: a short last band, and a
+// reader going back to an earlier band (relief.cpp's source rows).
+BOOST_AUTO_TEST_CASE(raster_rows_transpose_x_outer_grids_band_by_band) {
+  constexpr std::int32_t n = 130;  // bands of 64, 64 and 2 rows
+  RasterBuilder builder(ElementType::U16, n);
+  const auto pixel = [](std::int32_t x, std::int32_t y) { return static_cast<std::uint16_t>(1000 * x + y); };
+  const auto rasterIndex = [](std::int32_t x, std::int32_t y) { return static_cast<std::size_t>(x * n + y); };
+  for (std::int32_t x = 0; x < n; ++x) {
+    for (std::int32_t y = 0; y < n; ++y) builder.values<std::uint16_t>()[rasterIndex(x, y)] = pixel(x, y);
+  }
+  const Raster raster = std::move(builder).finish();
+  isla_png::RasterRows<std::uint16_t> rows(raster);
+  std::vector<std::int32_t> order(n);
+  for (std::int32_t y = 0; y < n; ++y) order[static_cast<std::size_t>(y)] = y;
+  order.insert(order.end(), {129, 0, 63, 64, 128, 5});
+  std::size_t wrong = 0;
+  for (const std::int32_t y : order) {
+    const auto row = rows.row(y);
+    BOOST_TEST_REQUIRE(row.size() == static_cast<std::size_t>(n));
+    for (std::int32_t x = 0; x < n; ++x) {
+      if (row[static_cast<std::size_t>(x)] != pixel(x, y)) ++wrong;
+    }
+  }
+  BOOST_TEST(wrong == 0u);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
