@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // isla-tool export FILE.dat OUTDIR: one blueprint through an exporter, as a
 // 1 x 1 layout with default settings (no strips, no corners), by the same
-// kernel job as `run compile`.
+// kernel job as `run compile`; or a package's directory, read back.
 #include <iostream>
 
 #include "cli/compile_job.hpp"
@@ -13,7 +13,7 @@ namespace isla::cli {
 int runExport(Invocation& invocation) {
   po::options_description options("export");
   options.add_options()
-      ("file", po::value<std::string>(), "the blueprint (.dat)")
+      ("file", po::value<std::string>(), "the blueprint (.dat), or a Terrain World package's directory")
       ("output", po::value<std::string>(), "the directory to create; must not exist")
       ("exporter", po::value<std::string>()->default_value("terrain-world-v1"), "the exporter plugin")
       ("option", po::value<std::vector<std::string>>()->composing(),
@@ -25,14 +25,15 @@ int runExport(Invocation& invocation) {
   if (!invocation.parse(options, positional, validatorOptions)) return 0;
 
   const auto& values = invocation.values();
-  if (!values.count("file") || !values.count("output")) throw UsageError("give FILE.dat and OUTDIR");
+  if (!values.count("file") || !values.count("output")) throw UsageError("give FILE.dat (or a package directory) and OUTDIR");
   CompileRequest request = requestFromOptions(invocation);
-  request.blueprint = values["file"].as<std::string>();
+  const std::filesystem::path file = values["file"].as<std::string>();
+  (std::filesystem::is_directory(file) ? request.package : request.blueprint) = file;
   request.output = values["output"].as<std::string>();
 
   const CompileResult result = runCompileJob(invocation.kernel(), request, values["quiet"].as<bool>());
   const std::size_t warnings = result.diagnostics.count(Severity::Warning);
-  std::cout << "exported " << request.blueprint.string() << " with " << warnings
+  std::cout << "exported " << file.string() << " with " << warnings
             << (warnings == 1 ? " warning" : " warnings") << ": " << result.output.string() << "/ ("
             << request.exporter << ")\n";
   return 0;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // isla-tool view PATH: the world in the browser. What is not yet 3D Tiles is
-// compiled into the view cache (view/world_cache.hpp); the viewer page and
+// compiled (a package: read back) into the view cache (view/world_cache.hpp); the viewer page and
 // the world are served over HTTP (view/http_server.hpp) until SIGINT,
 // SIGTERM or SIGHUP, which end it with exit 0.
 #include <csignal>
@@ -37,22 +37,20 @@ std::vector<view::Mount> worldMounts(Invocation& invocation, const std::filesyst
     mounts.push_back({"/world/tiles/", input});
     return mounts;
   }
-  if (std::filesystem::exists(input / "world.json") || input.filename() == "world.json") {
-    throw CommandError(input.string() +
-                       " is a Terrain World package, which keeps no blueprints to make tiles from; give the layout "
-                       "it was compiled from, or a 3D Tiles export of it (run compile LAYOUT.json DIR --exporter "
-                       "3dtiles)");
-  }
-  if (!std::filesystem::is_regular_file(input)) {
-    throw CommandError(input.string() + " is not a 3D Tiles export (a directory with tileset.json), a layout, "
-                       "a .dat or a viewer-bundle .zip");
+  // A package is served from where it is; the cache holds its tiles and samples.
+  const bool isPackage = std::filesystem::is_directory(input) && std::filesystem::exists(input / "world.json");
+  if (!isPackage && !std::filesystem::is_regular_file(input)) {
+    throw CommandError(input.string() + " is not a 3D Tiles export (a directory with tileset.json), a Terrain "
+                       "World package (a directory with world.json), a layout, a .dat or a viewer-bundle .zip");
   }
   const auto extension = input.extension();
-  if (extension != ".json" && extension != ".dat" && extension != ".zip") {
-    throw UsageError("PATH is a 3D Tiles export directory, LAYOUT.json, FILE.dat or BUNDLE.zip, not '" +
-                     input.string() + "'");
+  if (!isPackage && extension != ".json" && extension != ".dat" && extension != ".zip") {
+    throw UsageError("PATH is a 3D Tiles export directory, a package directory, LAYOUT.json, FILE.dat or "
+                     "BUNDLE.zip, not '" + input.string() + "'");
   }
-  const auto kind = extension == ".json" ? view::WorldInput::Layout : view::WorldInput::Blueprint;
+  const auto kind = isPackage              ? view::WorldInput::Package
+                    : extension == ".json" ? view::WorldInput::Layout
+                                           : view::WorldInput::Blueprint;
   const auto& values = invocation.values();
   view::CachedWorld world;
   try {
@@ -65,6 +63,7 @@ std::vector<view::Mount> worldMounts(Invocation& invocation, const std::filesyst
     std::cerr << "isla-tool view: " << (world.reused ? "the cache already holds it: " : "cached in ")
               << world.directory.string() << "\n";
   }
+  if (isPackage) mounts.push_back({"/world/package/", input});
   mounts.push_back({"/world/", world.directory});
   return mounts;
 }
@@ -82,7 +81,7 @@ std::string urlOf(const boost::asio::ip::tcp::endpoint& endpoint) {
 int runView(Invocation& invocation) {
   po::options_description options("view");
   options.add_options()
-      ("path", po::value<std::string>(), "a 3D Tiles export, a layout, a .dat or a viewer-bundle .zip")
+      ("path", po::value<std::string>(), "a 3D Tiles export, a Terrain World package, a layout, a .dat or a viewer-bundle .zip")
       ("port", po::value<int>()->default_value(0), "the port to serve on, 1 to 65535 (default: a free one)")
       ("bind", po::value<std::string>()->default_value("127.0.0.1"),
        "the address to serve on; another than loopback lets other machines read the world")
@@ -93,7 +92,7 @@ int runView(Invocation& invocation) {
   positional.add("path", 1);
   if (!invocation.parse(options, positional)) return 0;
   const auto& values = invocation.values();
-  if (!values.count("path")) throw UsageError("give PATH: a 3D Tiles export, LAYOUT.json, FILE.dat or BUNDLE.zip");
+  if (!values.count("path")) throw UsageError("give PATH: a 3D Tiles export, a package directory, LAYOUT.json, FILE.dat or BUNDLE.zip");
   const int port = values["port"].as<int>();
   if (port < 0 || port > 65535) throw UsageError("--port takes 1 to 65535 (0 or none: a free one), not " +
                                                  std::to_string(port));

@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: MIT
 #include "view/world_cache.hpp"
 
+#include <algorithm>
 #include <cstdlib>
+#include <functional>
 #include <iostream>
 #include <span>
 #include <stdexcept>
+#include <utility>
+#include <vector>
 
 #include <isla/jobs/compile.hpp>
 #include <isla/publish/sha256.hpp>
@@ -27,12 +31,62 @@ void hashText(Sha256& hash, const std::string& text) {
 void compileInto(const Kernel& kernel, WorldInput kind, const std::filesystem::path& input,
                  const std::filesystem::path& output, const std::string& exporter, unsigned threads, bool quiet) {
   CompileRequest request;
-  (kind == WorldInput::Layout ? request.layout : request.blueprint) = input;
+  (kind == WorldInput::Layout ? request.layout : kind == WorldInput::Package ? request.package : request.blueprint) =
+      input;
   request.output = output;
   request.exporter = exporter;
   request.threads = threads;
   if (!quiet) std::cerr << "isla-tool view: compiling " << input.string() << " (" << exporter << ")\n";
   cli::runCompileJob(kernel, request, quiet);
+}
+
+// What the tiles are made with: a plugin that changes changes them.
+void hashPlugins(Sha256& hash, const Kernel& kernel) {
+  for (const PluginLoadRecord& record : kernel.plugins().report()) {
+    if (record.outcome != PluginOutcome::Loaded || !std::filesystem::is_regular_file(record.file)) continue;
+    hashText(hash, record.file);
+    hashText(hash, sha256OfFile(record.file));
+  }
+}
+
+// Every file of a package, by its path in it, in path order.
+void hashPackage(Sha256& hash, const std::filesystem::path& package) {
+  std::vector<std::filesystem::path> files;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(package)) {
+    if (entry.is_regular_file()) files.push_back(entry.path().lexically_relative(package));
+  }
+  std::sort(files.begin(), files.end());
+  for (const auto& file : files) {
+    hashText(hash, file.generic_string());
+    hashText(hash, sha256OfFile(package / file));
+  }
+}
+
+bool isEntryName(const std::string& name) {
+  return name.size() == 64 && std::all_of(name.begin(), name.end(), [](char c) {
+           return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+         });
+}
+
+// Removes the entries beyond kKeptEntries, the least recently used first
+// (an entry's time is its last use), never `current`.
+void evictEntries(const std::filesystem::path& root, const std::filesystem::path& current, bool quiet) {
+  std::vector<std::pair<std::filesystem::file_time_type, std::filesystem::path>> entries;
+  for (const auto& entry : std::filesystem::directory_iterator(root)) {
+    if (entry.is_directory() && !entry.is_symlink() && isEntryName(entry.path().filename().string()) &&
+        entry.path() != current) {
+      entries.emplace_back(entry.last_write_time(), entry.path());
+    }
+  }
+  std::sort(entries.begin(), entries.end(), std::greater<>());
+  for (std::size_t i = kKeptEntries - 1; i < entries.size(); ++i) {
+    std::error_code error;
+    std::filesystem::remove_all(entries[i].second, error);
+    if (error && !quiet) {
+      std::cerr << "isla-tool view: warning: could not remove the old cache entry " << entries[i].second.string()
+                << ": " << error.message() << "\n";
+    }
+  }
 }
 
 }  // namespace
@@ -49,8 +103,13 @@ std::filesystem::path viewCacheRoot() {
 
 std::string worldCacheKey(const Kernel& kernel, WorldInput kind, const std::filesystem::path& input) {
   Sha256 hash;
-  hashText(hash, std::string("isla-tool view cache 1 ") + ISLA_VERSION + " " + ISLA_GIT_HASH);
-  hashText(hash, kind == WorldInput::Layout ? "layout" : "blueprint");
+  hashText(hash, std::string("isla-tool view cache 2 ") + ISLA_VERSION + " " + ISLA_GIT_HASH);
+  hashPlugins(hash, kernel);
+  hashText(hash, kind == WorldInput::Layout ? "layout" : kind == WorldInput::Package ? "package" : "blueprint");
+  if (kind == WorldInput::Package) {
+    hashPackage(hash, input);
+    return hash.finishHex();
+  }
   hashText(hash, sha256OfFile(input));
   if (kind == WorldInput::Blueprint) {
     hashText(hash, std::to_string(kernel.units().heightScaleM));
@@ -71,16 +130,21 @@ std::string worldCacheKey(const Kernel& kernel, WorldInput kind, const std::file
 CachedWorld cachedWorld(const Kernel& kernel, WorldInput kind, const std::filesystem::path& input,
                         const std::filesystem::path& root, unsigned threads, bool quiet) {
   const auto directory = root / worldCacheKey(kernel, kind, input);
-  if (std::filesystem::is_directory(directory)) return {directory, true};
-  std::filesystem::create_directories(root);
-  StagedDirectory::checkTarget(directory);
-  StagedDirectory entry(directory);
-  compileInto(kernel, kind, input, entry.stage() / "package", "terrain-world-v1", threads, quiet);
-  compileInto(kernel, kind, input, entry.stage() / "tiles", "3dtiles", threads, quiet);
-  std::filesystem::create_directory(entry.stage() / "samples");
-  writeHeightSamples(entry.stage() / "package", entry.stage() / "samples");
-  entry.commit();
-  return {directory, false};
+  const bool reused = std::filesystem::is_directory(directory);
+  if (!reused) {
+    std::filesystem::create_directories(root);
+    StagedDirectory::checkTarget(directory);
+    StagedDirectory entry(directory);
+    const auto package = kind == WorldInput::Package ? input : entry.stage() / "package";
+    if (kind != WorldInput::Package) compileInto(kernel, kind, input, package, "terrain-world-v1", threads, quiet);
+    compileInto(kernel, kind, input, entry.stage() / "tiles", "3dtiles", threads, quiet);
+    std::filesystem::create_directory(entry.stage() / "samples");
+    writeHeightSamples(package, entry.stage() / "samples");
+    entry.commit();
+  }
+  std::filesystem::last_write_time(directory, std::filesystem::file_time_type::clock::now());
+  evictEntries(root, directory, quiet);
+  return {directory, reused};
 }
 
 }  // namespace isla::view

@@ -119,6 +119,7 @@ const api = {
   world: null,
   heightAt(x, z) { return field ? field.heightAt(x, z) : NaN; },
   tilesLoaded() { return quietFrames >= kQuietFrames; },
+  cameraPosition() { return { x: camera.position.x, y: camera.position.y, z: camera.position.z }; },
   lookAt(x, z, distance) {
     const ground = Math.max(api.heightAt(x, z) || 0, 0);
     const target = new THREE.Vector3(x, ground, z);

@@ -135,6 +135,7 @@ ChosenExporter chooseExporter(const Kernel& kernel, const CompileRequest& reques
 
 BuiltWorld buildRequestedWorld(const Kernel& kernel, const CompileRequest& request, unsigned threads,
                                Progress& progress, const KnownFigures& knownFigures) {
+  if (!request.package.empty()) return buildPackageWorld(kernel, request, threads, progress);
   Diagnostics diagnostics;
   const auto layout = request.blueprint.empty() ? loadLayout(request.layout, diagnostics)
                                                 : singleSourceLayout(request.blueprint, kernel.units());

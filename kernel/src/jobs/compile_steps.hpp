@@ -35,6 +35,11 @@ struct BuiltWorld {
 BuiltWorld buildRequestedWorld(const Kernel& kernel, const CompileRequest& request, unsigned threads,
                                Progress& progress, const KnownFigures& knownFigures = {});
 
+// The request's package, checked in full by its validator and read back;
+// throws CompileError when it breaks a rule (package_input.cpp).
+BuiltWorld buildPackageWorld(const Kernel& kernel, const CompileRequest& request, unsigned threads,
+                             Progress& progress);
+
 // Checks the written stage with the exporter's package validator, if it
 // has one, publishes it, and returns the counts and the warnings.
 CompileResult publishStage(const Kernel& kernel, const ChosenExporter& chosen, StagedDirectory& stage,

@@ -77,8 +77,14 @@ struct PatchRows::Impl {
   std::vector<LineEnd> starts, ends;  // a horizontal strip's columns
   std::vector<float> corner;
 
+  const std::vector<float>* held = nullptr;  // World::heldHeights's, when it holds them
+
   Impl(const World& w, std::size_t index, std::int32_t end)
       : world(w), patch(w.patches.at(index)), endRow(std::clamp(end, 0, patch.pointsZ)) {
+    if (world.heldHeights) {
+      held = &world.heldHeights->at(index);
+      return;
+    }
     switch (patch.kind) {
       case PatchKind::Source:
         source = &world.sources[*patch.source].heights();
@@ -133,6 +139,7 @@ struct PatchRows::Impl {
   // a reader starting mid-patch fills each band once.
   std::span<const float> row(std::int32_t z) {
     const auto width = static_cast<std::size_t>(patch.pointsX);
+    if (held) return std::span<const float>(*held).subspan(static_cast<std::size_t>(z) * width, width);
     for (std::size_t slot = 0; slot < 2; ++slot) {
       if (z >= firstRow[slot] && z < firstRow[slot] + rowCount[slot]) {
         return std::span<const float>(buffers[slot]).subspan(static_cast<std::size_t>(z - firstRow[slot]) * width, width);

@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: MIT
-// `isla-tool view LAYOUT` in Debian's chromium, headless (the 3dtiles
-// exporter's headless_chromium.js): the page loads with no console error,
-// isla.ready resolves, isla.world is the package's, a screenshot from a fixed
-// camera has many colours and shows land and water, the outlines show when
-// switched on, the readout under the cursor gives the package's height
-// there, and isla.heightAt equals
-// the package's heights by the contract's triangle rule at 50 random points
+// `isla-tool view LAYOUT` (or, with --package, `view PACKAGE` of the
+// layout compiled) in Debian's chromium, headless (the 3dtiles
+// exporter's headless_chromium.js): the page served is the one shipped next
+// to ISLA_TOOL (share/isla-tool/viewer: the build tree's or the install's),
+// it loads with no console error, isla.ready resolves, isla.world is the
+// package's, a screenshot from a fixed camera has many colours and shows
+// land and water, the outlines show when switched on, the readout under the
+// cursor gives the package's height there, fly controls (T, then W) move
+// the camera forward and T gives orbit back, and isla.heightAt equals the
+// package's heights by the contract's triangle rule at 50 random points
 // (and on shared edges and samples) to float32 precision; SIGINT ends the
 // server with exit 0. Then the same for the bare 3D Tiles export of the
 // cache: no error, no heights.
-//   node page_test.js ISLA_TOOL LAYOUT.json [--screenshot FILE.png]
+//   node page_test.js ISLA_TOOL LAYOUT.json [--package] [--screenshot FILE.png]
 // (--screenshot also writes FILE-outlines.png, the outlines switched on.)
 // Exits 77 (skipped) when chromium or playwright-core is missing, 1 under CI=true.
 'use strict';
@@ -129,12 +132,47 @@ async function checkBareTiles(tool, cache, page, problems) {
   if (code !== 0) problems.push(`isla-tool view of a bare export exited with ${code ?? signal}: ${stderr}`);
 }
 
+// The page served is the one beside the tool: <prefix>/share/isla-tool/viewer.
+async function checkShippedPage(tool, url, problems) {
+  const shipped = path.join(path.dirname(tool), '..', 'share', 'isla-tool', 'viewer');
+  for (const file of ['index.html', 'viewer.js']) {
+    const served = Buffer.from(await (await fetch(url + file)).arrayBuffer());
+    if (!served.equals(fs.readFileSync(path.join(shipped, file)))) problems.push(`${file} served is not ${shipped}'s`);
+  }
+}
+
+// T switches to fly controls, W flies toward the point looked at, T again gives orbit back.
+async function checkFlying(page, bounds, problems) {
+  const size = Math.max(bounds.max_x - bounds.min_x, bounds.max_z - bounds.min_z);
+  const target = [(bounds.min_x + bounds.max_x) / 2, (bounds.min_z + bounds.max_z) / 2];
+  await page.evaluate(([x, z, d]) => window.isla.lookAt(x, z, d), [...target, size * 0.55]);
+  const distance = async () => {
+    const c = await page.evaluate(() => window.isla.cameraPosition());
+    const ground = Math.max(await page.evaluate(([x, z]) => window.isla.heightAt(x, z), target), 0);
+    return Math.hypot(c.x - target[0], c.y - ground, c.z - target[1]);
+  };
+  const before = await distance();
+  await page.mouse.move(480, 320);
+  await page.keyboard.press('t');
+  if (!(await page.isChecked('#fly'))) problems.push('T did not switch to fly controls');
+  await page.keyboard.down('w');
+  await page.waitForTimeout(800);
+  await page.keyboard.up('w');
+  const after = await distance();
+  console.log(`fly: W took the camera from ${before.toFixed(0)} m to ${after.toFixed(0)} m of the point looked at`);
+  if (!(after < before - size / 100)) problems.push(`W in fly mode did not fly forward: ${before} m, then ${after} m`);
+  await page.keyboard.press('t');
+  if (await page.isChecked('#fly')) problems.push('T again did not give orbit controls back');
+}
+
 async function main() {
   const [tool, layout, ...rest] = process.argv.slice(2);
   if (!tool || !layout) {
-    console.error('usage: node page_test.js ISLA_TOOL LAYOUT.json [--screenshot FILE.png]');
+    console.error('usage: node page_test.js ISLA_TOOL LAYOUT.json [--package] [--screenshot FILE.png]');
     process.exit(2);
   }
+  const viewPackage = rest[0] === '--package';
+  if (viewPackage) rest.shift();
   const screenshot = rest[0] === '--screenshot' ? rest[1] : null;
   const modules = requireBrowser('view_page', []);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'isla-view-page-'));
@@ -150,8 +188,9 @@ async function main() {
       return cache.get(patch.id);
     };
 
-    const server = startView(tool, layout, path.join(work, 'cache'));
+    const server = startView(tool, viewPackage ? packageDir : layout, path.join(work, 'cache'));
     const url = await server.url;
+    await checkShippedPage(tool, url, problems);
     const browser = await launchChromium(modules, { width: 960, height: 640 });
     try {
       const { page } = browser;
@@ -203,6 +242,8 @@ async function main() {
           problems.push(`the readout's height ${height} is not the package's ${want.toFixed(2)} at its x and z`);
         }
       }
+
+      await checkFlying(page, b, problems);
 
       const spacing = world.settings.spacing_m;
       const points = randomPoints(b, kRandomPoints);

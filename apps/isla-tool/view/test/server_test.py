@@ -6,8 +6,8 @@ methods, bodies and garbage refused without leaking a byte outside the
 roots; 200 concurrent connections served; a client that hangs dropped after
 the request timeout while others are served; SIGINT ends it with exit 0 and
 leaves no file in its temporary directory or stage in its cache. And the
-command line: usage errors exit 2, bad input (a missing file, a package, a
-bad --bind) 1, each with its message; a bare 3D Tiles export is served as
+command line: usage errors exit 2, bad input (a missing file, a package that is
+no world, a bad --bind) 1, each with its message; a bare 3D Tiles export is served as
 it is; a second view reuses the cache entry and says so; --bind 0.0.0.0
 warns.
 
@@ -113,12 +113,14 @@ def command_line(tool, work, env):
     def run(*arguments):
         return subprocess.run([tool, "view", *arguments], env=env, capture_output=True, text=True, timeout=60)
     for arguments, code, message in [
-        ((), 2, "isla-tool view: give PATH: a 3D Tiles export, LAYOUT.json, FILE.dat or BUNDLE.zip"),
+        ((), 2, "isla-tool view: give PATH: a 3D Tiles export, a package directory, LAYOUT.json, FILE.dat or "
+                "BUNDLE.zip"),
         ((str(work / "small.dat"), "--port", "70000"), 2, "--port takes 1 to 65535 (0 or none: a free one), not 70000"),
-        ((str(work / "small.txt"),), 2, "isla-tool view: PATH is a 3D Tiles export directory, LAYOUT.json, FILE.dat "
-                                        "or BUNDLE.zip, not"),
+        ((str(work / "small.txt"),), 2, "isla-tool view: PATH is a 3D Tiles export directory, a package directory, "
+                                        "LAYOUT.json, FILE.dat or BUNDLE.zip, not"),
         ((str(work / "missing.dat"),), 1, "missing.dat is not a 3D Tiles export (a directory with tileset.json), a "
-                                          "layout, a .dat or a viewer-bundle .zip"),
+                                          "Terrain World package (a directory with world.json), a layout, a .dat or "
+                                          "a viewer-bundle .zip"),
         ((str(work / "small.dat"), "--bind", "localhost:80"), 1, "'localhost:80' is not an IP address to bind to"),
         ((str(work),), 1, "is not a 3D Tiles export"),
     ]:
@@ -128,8 +130,8 @@ def command_line(tool, work, env):
     (work / "package").mkdir()
     (work / "package" / "world.json").write_text("{}")
     result = run(str(work / "package"))
-    check(result.returncode == 1 and "is a Terrain World package, which keeps no blueprints to make tiles from; "
-          "give the layout it was compiled from" in result.stderr, f"view PACKAGE: {result.stderr!r}")
+    check(result.returncode == 1 and "package is not a valid terrain-world-v1 package; nothing was written"
+          in result.stderr, f"view of a package that is no world: {result.stderr!r}")
 
     entry = next((work / "cache" / "isla-tool" / "view").iterdir())
     tiles = subprocess.Popen([tool, "view", str(entry / "tiles"), "--no-open", "--quiet"], env=env,

@@ -22,6 +22,9 @@ struct CompileRequest {
   // settings but the kernel's height scale (isla-tool export); its id and
   // namespace are the file's stem.
   std::filesystem::path blueprint;
+  // Instead of either: a Terrain World v1 package's directory, checked by
+  // its package validator, then read back (isla/world/package_world.hpp).
+  std::filesystem::path package;
   std::filesystem::path output;
   std::string exporter = "terrain-world-v1";
   OptionText options;  // the exporter's, as given

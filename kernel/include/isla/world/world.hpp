@@ -146,6 +146,9 @@ class ISLA_API World {
   // Internal: what the rows of strips and corners are made from.
   struct Borders;
   std::shared_ptr<const Borders> borders;
+  // Instead: every patch's heights held whole, row-major (z, then x), as a
+  // package read back holds them (package_world.hpp); null when compiled.
+  std::shared_ptr<const std::vector<std::vector<float>>> heldHeights;
 };
 
 // A patch's heights, one row (fixed z) at a time, in increasing z. The span

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# After `cmake --install` into a temporary prefix, the installed
+# `isla-tool view` serves the installed page (share/isla-tool/viewer, with
+# its vendored three.js and 3d-tiles-renderer) and it works in chromium:
+# page_test.js run with the installed tool on the installed example, which
+# also checks that the page served is the prefix's.
+#   installed_viewer.sh BUILD_DIR
+# Exits 77 (skipped) as page_test.js does when chromium or playwright-core is missing.
+set -euo pipefail
+build="$1"
+prefix=$(mktemp -d)
+trap 'rm -rf "$prefix"' EXIT
+cmake --install "$build" --prefix "$prefix" >/dev/null
+unset ISLA_PLUGIN_PATH ISLA_ENUMS
+viewer="$prefix/share/isla-tool/viewer"
+for file in index.html viewer.js height_field.js world_overlays.js vendor/three/three.module.js \
+            vendor/3d-tiles-renderer/index.three.js; do
+  [ -s "$viewer/$file" ] || { echo "installed_viewer: the install has no share/isla-tool/viewer/$file" >&2; exit 1; }
+done
+node "$(dirname "$0")/page_test.js" "$prefix/bin/isla-tool" "$prefix/share/isla-tool/examples/archipelago/layout.json"
