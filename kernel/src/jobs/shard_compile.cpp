@@ -91,10 +91,12 @@ ShardResult compileShard(const Kernel& kernel, const CompileRequest& request, Sh
   }
 
   StagedDirectory stage(publishAs);
+  const std::filesystem::path notes = stage.stage() / kShardNotesDirectory;
+  createDirectory(notes);
   ProgressRange writing(progress, 0.55, 0.95);
   callPlugin(chosen.who, "writing its shard", [&] {
     exporter->writePatches(ExportInput{world, kernel.enums(), chosen.options, threads, writing}, mine, stage.stage(),
-                           built.diagnostics);
+                           notes, built.diagnostics);
   });
   checkInterrupted();
   for (const WorldSource& source : world.sources) record.sources.push_back({source.id, source.sha256});
@@ -104,6 +106,7 @@ ShardResult compileShard(const Kernel& kernel, const CompileRequest& request, Sh
     result.samples += samples[p];
   }
   record.outputs = filesBelow(stage.stage());
+  record.notes = filesBelow(notes);
   writeShardRecord(stage.stage() / kShardRecordName, record);
   checkInterrupted();
   stage.commit();

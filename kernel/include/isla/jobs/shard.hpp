@@ -43,10 +43,14 @@ struct ShardResult {
 ShardResult compileShard(const Kernel& kernel, const CompileRequest& request, ShardSpec shard,
                          const std::filesystem::path& shardDir, Progress& progress);
 
+struct AssemblyResult : CompileResult {
+  std::string placed;  // how the shards' files went into the package: "N files hard-linked", ...
+};
+
 // Publishes `request.output` from every shard of `shardDir`, after checking
 // that each is there, complete and made from the same layout, sources and
 // settings (CompileError naming the shard otherwise).
-CompileResult assembleShards(const Kernel& kernel, const CompileRequest& request,
+AssemblyResult assembleShards(const Kernel& kernel, const CompileRequest& request,
                              const std::filesystem::path& shardDir, Progress& progress);
 
 }  // namespace isla
