@@ -11,6 +11,21 @@
 
 namespace isla::test {
 
+const Exporter& shippedExporter(const std::string& name) {
+  const auto* registration = sharedKernel().registry().exporter(name);
+  BOOST_TEST_REQUIRE(registration, "no exporter " << name);
+  return *registration->object;
+}
+
+std::string optionError(const Exporter& exporter, const ExportValues& values) {
+  try {
+    exporter.checkOptions(resolveOptions(exporter.name(), exporter.options(), OptionText(values.begin(), values.end())));
+  } catch (const std::invalid_argument& error) {
+    return error.what();
+  }
+  return "no error";
+}
+
 void exportWorld(const Exporter& exporter, const World& world, const std::filesystem::path& stage,
                  const ExportValues& values, unsigned threads) {
   const OptionValues options =

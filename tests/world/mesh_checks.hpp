@@ -22,6 +22,11 @@ namespace isla::test {
 
 using ExportValues = std::map<std::string, std::string>;
 
+// The shipped exporter `name` of the tests' shared kernel.
+const Exporter& shippedExporter(const std::string& name);
+// What checking `values` as --option's says, or "no error".
+std::string optionError(const Exporter& exporter, const ExportValues& values);
+
 // Exports `world` into `stage` (which exists) with `values` as --option's.
 void exportWorld(const Exporter& exporter, const World& world, const std::filesystem::path& stage,
                  const ExportValues& values = {}, unsigned threads = 1);

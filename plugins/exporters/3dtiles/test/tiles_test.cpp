@@ -24,20 +24,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const Exporter& exporter() {
-  const auto* registration = sharedKernel().registry().exporter("3dtiles");
-  BOOST_TEST_REQUIRE(registration);
-  return *registration->object;
-}
+const Exporter& exporter() { return shippedExporter("3dtiles"); }
 
-std::string errorOf(const ExportValues& values) {
-  try {
-    exporter().checkOptions(resolveOptions("3dtiles", exporter().options(), OptionText(values.begin(), values.end())));
-  } catch (const std::invalid_argument& error) {
-    return error.what();
-  }
-  return "no error";
-}
+std::string errorOf(const ExportValues& values) { return optionError(exporter(), values); }
 
 boost::json::value readJson(const fs::path& path) { return boost::json::parse(readText(path)); }
 

@@ -24,24 +24,13 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const Exporter& exporter() {
-  const auto* registration = sharedKernel().registry().exporter("gltf");
-  BOOST_TEST_REQUIRE(registration);
-  return *registration->object;
-}
+const Exporter& exporter() { return shippedExporter("gltf"); }
 
 void exportGltf(const World& world, const fs::path& stage, const ExportValues& values = {}, unsigned threads = 1) {
   exportWorld(exporter(), world, stage, values, threads);
 }
 
-std::string errorOf(const ExportValues& values) {
-  try {
-    exporter().checkOptions(resolveOptions("gltf", exporter().options(), OptionText(values.begin(), values.end())));
-  } catch (const std::invalid_argument& error) {
-    return error.what();
-  }
-  return "no error";
-}
+std::string errorOf(const ExportValues& values) { return optionError(exporter(), values); }
 
 // Boost.JSON 1.81's parser may read a decimal one unit in the last place off
 // the double it was printed from (it has no precise mode before 1.83).

@@ -24,11 +24,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const Exporter& exporter() {
-  const auto* registration = sharedKernel().registry().exporter("obj");
-  BOOST_TEST_REQUIRE(registration);
-  return *registration->object;
-}
+const Exporter& exporter() { return shippedExporter("obj"); }
 
 struct Corner {
   std::size_t v = 0, vt = 0, vn = 0;  // from 0
