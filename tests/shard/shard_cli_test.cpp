@@ -110,6 +110,33 @@ BOOST_AUTO_TEST_CASE(assembly_links_the_shards_files_or_copies_them_across_files
   BOOST_TEST((fileTree(copied) == world.expected));
 }
 
+BOOST_AUTO_TEST_CASE(a_shard_reads_only_the_sources_its_patches_need) {
+  // 1 x 3: s0, a strip, s1, a strip, s2. In 3 shards the last holds s2
+  // alone: besides s2 it reads only the first source's MapSize, never s1.
+  Workspace ws;
+  const auto layout = ws.layout("layout.json", 1, 3);
+  const auto whole = compileLayout(layout, ws.path("whole"), {"--quiet"});
+  BOOST_REQUIRE_MESSAGE(whole.exitCode == 0, whole.err);
+  const fs::path middle = ws.path("b2-256.dat"), aside = ws.path("aside.dat");
+  fs::rename(middle, aside);
+  const std::string dir = ws.path("shards");
+  const auto alone = shard(layout, dir, "2/3");
+  BOOST_REQUIRE_MESSAGE(alone.exitCode == 0, alone.err);
+  const std::string record = std::string(fileTree(fs::path(dir) / "shard-2").at("shard-record.json"));
+  BOOST_TEST(contains(record, "\"sources\": [\n    {\n      \"id\": \"s2\","), record);
+  BOOST_TEST(!contains(record, "\"id\": \"s0\""), record);
+  BOOST_TEST(!contains(record, "\"id\": \"s1\""), record);
+  const auto needsIt = shard(layout, dir, "1/3");
+  BOOST_TEST(needsIt.exitCode == 1);
+  BOOST_TEST(contains(needsIt.err, "source 's1': "), needsIt.err);
+
+  fs::rename(aside, middle);
+  makeShards(layout, dir, 3, {1, 0});
+  const auto run = assemble(layout, ws.path("assembled"), dir);
+  BOOST_REQUIRE_MESSAGE(run.exitCode == 0, run.err);
+  BOOST_TEST((fileTree(ws.path("assembled")) == fileTree(ws.path("whole"))));
+}
+
 BOOST_AUTO_TEST_CASE(assembly_refuses_a_missing_shard_naming_it) {
   ShardedWorld world;
   const std::string dir = world.shards("shards", 4);

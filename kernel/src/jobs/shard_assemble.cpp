@@ -148,7 +148,9 @@ void checkSettings(const std::vector<FoundShard>& shards, const ShardRecord& exp
   }
 }
 
-// Each shard's sources as they are now, and its patches as the split gives.
+// Each shard's patches as the split gives, and the sources they need as
+// they are now: a shard records the hashes of the sources it read, which
+// must be exactly those.
 void checkAgainstWorld(const std::vector<FoundShard>& shards, const World& world) {
   std::vector<std::uint64_t> samples;
   for (const Patch& patch : world.patches) {
@@ -158,20 +160,6 @@ void checkAgainstWorld(const std::vector<FoundShard>& shards, const World& world
   for (const FoundShard& shard : shards) {
     const ShardRecord& record = shard.record;
     const std::string again = rerunHint(record.shard);
-    if (record.sources.size() != world.sources.size()) {
-      throw CompileError(nameOf(shard) + " is stale: it was made from " + std::to_string(record.sources.size()) +
-                             " sources, the layout has " + std::to_string(world.sources.size()) + "; " + again,
-                         {});
-    }
-    for (std::size_t i = 0; i < world.sources.size(); ++i) {
-      const WorldSource& now = world.sources[i];
-      if (record.sources[i].id != now.id || record.sources[i].sha256 != now.sha256) {
-        throw CompileError(nameOf(shard) + " is stale: source '" + now.id + "' (" + now.file +
-                               ") has changed since it was made (SHA-256 " + record.sources[i].sha256 + " then, " +
-                               now.sha256 + " now); " + again,
-                           {});
-      }
-    }
     std::vector<std::size_t> expected;
     for (std::size_t p = 0; p < owners.size(); ++p) {
       if (owners[p] == record.shard.index) expected.push_back(p);
@@ -182,6 +170,30 @@ void checkAgainstWorld(const std::vector<FoundShard>& shards, const World& world
     }
     if (!same) {
       throw CompileError(nameOf(shard) + " holds other patches than the split of this layout gives it; " + again, {});
+    }
+    const std::vector<bool> needed = sourcesOfShard(world.rows, world.cols, expected);
+    std::vector<const WorldSource*> sources;
+    for (std::size_t i = 0; i < world.sources.size(); ++i) {
+      if (needed[i]) sources.push_back(&world.sources[i]);
+    }
+    if (record.sources.size() != sources.size()) {
+      throw CompileError(nameOf(shard) + " is stale: it read " + std::to_string(record.sources.size()) +
+                             " sources, its patches need " + std::to_string(sources.size()) + "; " + again,
+                         {});
+    }
+    for (std::size_t i = 0; i < sources.size(); ++i) {
+      const WorldSource& now = *sources[i];
+      if (record.sources[i].id != now.id) {
+        throw CompileError(nameOf(shard) + " is stale: it read source '" + record.sources[i].id +
+                               "' where its patches need '" + now.id + "'; " + again,
+                           {});
+      }
+      if (record.sources[i].sha256 != now.sha256) {
+        throw CompileError(nameOf(shard) + " is stale: source '" + now.id + "' (" + now.file +
+                               ") has changed since it was made (SHA-256 " + record.sources[i].sha256 + " then, " +
+                               now.sha256 + " now); " + again,
+                           {});
+      }
     }
   }
 }
