@@ -135,6 +135,15 @@ BOOST_AUTO_TEST_CASE(a_shard_reads_only_the_sources_its_patches_need) {
   const auto run = assemble(layout, ws.path("assembled"), dir);
   BOOST_REQUIRE_MESSAGE(run.exitCode == 0, run.err);
   BOOST_TEST((fileTree(ws.path("assembled")) == fileTree(ws.path("whole"))));
+
+  // The split takes the first source's MapSize: a shard whose sources have another is refused.
+  fs::copy_file(ws.path(ws.blueprint(3, 512)), ws.path("b3-256.dat"), fs::copy_options::overwrite_existing);
+  const auto odd = shard(layout, ws.path("odd"), "2/3");
+  BOOST_TEST(odd.exitCode == 1);
+  BOOST_TEST(contains(odd.err, "the sources of one world need one MapSize, but 's0' has 256 and this shard's have "
+                               "512; regenerate or replace the odd ones"),
+             odd.err);
+  BOOST_TEST(!fs::exists(ws.path("odd") + "/shard-2"));
 }
 
 BOOST_AUTO_TEST_CASE(assembly_refuses_a_missing_shard_naming_it) {

@@ -14,6 +14,7 @@
 #include <optional>
 #include <sstream>
 #include <stdexcept>
+#include <tuple>
 
 #include "biome_image.hpp"
 #include "tileset_json.hpp"
@@ -168,17 +169,17 @@ void assembleTiles(const isla::ExportInput& input, const TilesOptions& options, 
   const Quadtree tree(world, options.tileCells);
   PackageTiles tiles(world, tree, stage);
   std::vector<LevelSummaries>& levels = tiles.levels();
-  std::map<std::pair<std::int32_t, std::pair<std::int64_t, std::int64_t>>, std::vector<fs::path>> shares;
+  std::map<std::tuple<std::int32_t, std::int64_t, std::int64_t>, std::vector<fs::path>> shares;  // by level, x, z
   for (const fs::path& shard : notes) {
     readTilesNote(shard / kTilesNote, tree, world.settings.spacingM, levels);
     for (const auto& entry : fs::directory_iterator(shard / kShareDirectory)) {
       const auto key = shareKey(entry.path(), tree);
       if (!key) throw std::runtime_error(entry.path().string() + " is not a tile share of this tree");
-      shares[{key->level, {key->x, key->z}}].push_back(entry.path());
+      shares[{key->level, key->x, key->z}].push_back(entry.path());
     }
   }
   std::vector<std::pair<TileKey, std::vector<fs::path>>> merged;
-  for (auto& [at, files] : shares) merged.push_back({TileKey{at.first, at.second.first, at.second.second}, files});
+  for (auto& [at, files] : shares) merged.push_back({TileKey{std::get<0>(at), std::get<1>(at), std::get<2>(at)}, files});
   fs::create_directories(stage / kTileDirectory);
   isla::parallelFor(merged.size(), input.threads, [&](std::size_t i) {
     const auto& [key, files] = merged[i];
