@@ -109,6 +109,32 @@ BOOST_AUTO_TEST_CASE(the_levels_need_far_fewer_triangles_than_the_grid) {
   BOOST_TEST(mesher.mesh({.maxErrorM = 4}).surfaceTriangleCount() * 20 < grid);
 }
 
+// Given the errors it will be asked, the error pass measures only the triangles whose bounds leave a split
+// open: the meshes at those errors, their triangles and measured errors, stay those of a mesher that measured
+// every triangle.
+BOOST_AUTO_TEST_CASE(a_mesher_for_its_asked_errors_gives_the_meshes_of_one_for_any) {
+  const std::vector<std::vector<double>> askedSets{{0}, {0.1}, {0.1, 0.75}, {0.05, 0.5, 4}, {0.25, 0.5, 1, 2, 4}};
+  for (const SampleRect& rect : {SampleRect{0, 0, 256, 256}, SampleRect{7, 3, 206, 133}}) {
+    const std::vector<float> heights = roughHeights(rect.width(), rect.depth());
+    const TerrainMesher any(rect, heights, kSpacing);
+    for (const std::vector<double>& asked : askedSets) {
+      const TerrainMesher limited(rect, heights, kSpacing, asked);
+      std::vector<double> errors{0};
+      errors.insert(errors.end(), asked.begin(), asked.end());
+      for (const double error : errors) {
+        BOOST_TEST_CONTEXT(rect.width() << " x " << rect.depth() << " at " << error << " m of " << asked.size()) {
+          const TerrainMesh mesh = limited.mesh({.maxErrorM = error, .skirtM = 1});
+          const TerrainMesh expected = any.mesh({.maxErrorM = error, .skirtM = 1});
+          BOOST_TEST((mesh.samples == expected.samples));
+          BOOST_TEST(mesh.positions == expected.positions, boost::test_tools::per_element());
+          BOOST_TEST(mesh.indices == expected.indices, boost::test_tools::per_element());
+          BOOST_TEST(mesh.errorM == expected.errorM);
+        }
+      }
+    }
+  }
+}
+
 BOOST_AUTO_TEST_CASE(a_plane_takes_two_triangles_on_a_power_of_two_square) {
   std::vector<float> plane;
   for (std::int32_t z = 0; z < 129; ++z) {
@@ -179,6 +205,12 @@ BOOST_AUTO_TEST_CASE(bad_rectangles_and_requests_are_refused_saying_why) {
              "terrain mesher: the maximum error must be a finite number of metres >= 0, not -1");
   BOOST_TEST(messageOf([&] { mesher.mesh({.maxErrorM = 1, .skirtM = NAN}); }) ==
              "terrain mesher: the skirt depth must be a finite number of metres >= 0, not nan");
+  BOOST_TEST(messageOf([] { TerrainMesher({0, 0, 2, 2}, std::vector<float>(9), 1, {0.5, -0.5}); }) ==
+             "terrain mesher: an asked error must be a finite number of metres >= 0, not -0.5");
+  const TerrainMesher limited({0, 0, 2, 2}, std::vector<float>(9), 1, {0.25, 0.75});
+  BOOST_TEST(messageOf([&] { limited.mesh({.maxErrorM = 0.5}); }) ==
+             "terrain mesher: the maximum error 0.5 m is not one of the errors this mesher was made for; make it with "
+             "every error it will be asked");
 }
 
 }  // namespace

@@ -30,7 +30,7 @@ std::size_t ownSlot(const HeightGrid& grid, GridPoint m, GridPoint c) {
 
 // The height halfway along pq against the sample there, where there is one.
 double midpointError(const HeightGrid& grid, GridPoint p, GridPoint q) {
-  if ((p.x + q.x) % 2 != 0 || (p.z + q.z) % 2 != 0) return 0;
+  if (((p.x + q.x) | (p.z + q.z)) & 1) return 0;  // coordinates are never negative
   return std::abs(grid.at(midpoint(p, q)) - (static_cast<double>(grid.at(p)) + grid.at(q)) / 2);
 }
 
@@ -67,7 +67,11 @@ class Walk {
       return;
     }
     mesh.triangles.push_back({a, b, c});
-    if (!smallest(a, c)) mesh.errorM = std::max(mesh.errorM, errors_.own[ownSlot(grid_, m, c)]);
+    if (!smallest(a, c)) {
+      // The pass left a bound (negative) where every error asked was settled without measuring.
+      const double own = errors_.own[ownSlot(grid_, m, c)];
+      mesh.errorM = std::max(mesh.errorM, own >= 0 ? own : ownError(grid_, a, b, c));
+    }
   }
 
   RtinMesh mesh;
@@ -85,7 +89,8 @@ class Walk {
 // same corner, to the same bits, as before the pass was a lattice.
 class ErrorPass {
  public:
-  ErrorPass(const HeightGrid& grid, RtinErrors& errors) : grid_(grid), errors_(errors) {}
+  ErrorPass(const HeightGrid& grid, RtinErrors& errors, const std::vector<double>& askedM)
+      : grid_(grid), errors_(errors), askedM_(askedM) {}
 
   void triangle(GridPoint p, GridPoint q, GridPoint c) {
     const bool counterClockwise = std::int64_t{q.x - p.x} * (c.z - p.z) - std::int64_t{q.z - p.z} * (c.x - p.x) < 0;
@@ -97,25 +102,61 @@ class ErrorPass {
   void visit(GridPoint a, GridPoint b, GridPoint c) {
     const GridPoint m = midpoint(a, b);
     float error = 0;
+    if (!smallest(m, a)) {
+      error = std::max(errors_.split[grid_.index(midpoint(c, a))], errors_.split[grid_.index(midpoint(b, c))]);
+    }
     switch (coverage(grid_, a, b, c)) {
-      case Coverage::Inside: {
-        double& own = errors_.own[ownSlot(grid_, m, c)];
-        own = ownError(grid_, a, b, c);
-        error = roundedUp(own);
-        break;
-      }
+      case Coverage::Inside: error = std::max(error, ownSplit(a, b, c, error)); break;
       case Coverage::Across: error = std::numeric_limits<float>::infinity(); break;
       case Coverage::Outside: break;
-    }
-    if (!smallest(m, a)) {
-      error = std::max({error, errors_.split[grid_.index(midpoint(c, a))], errors_.split[grid_.index(midpoint(b, c))]});
     }
     float& here = errors_.split[grid_.index(m)];
     here = std::max(here, error);
   }
 
+  // The triangle's part of its split error, given its children's
+  // (`children`, already settled for every error asked), and its own slot:
+  // the measured error where its bounds leave a split open, else minus the
+  // upper bound (always above 0, so the sign tells them apart).
+  float ownSplit(GridPoint a, GridPoint b, GridPoint c, float children) {
+    const GridPoint m = midpoint(a, b);
+    double& own = errors_.own[ownSlot(grid_, m, c)];
+    if (std::abs(a.x - b.x) <= 2 && std::abs(a.z - b.z) <= 2) {
+      // ownError's closed form, from what is known: a long side along an
+      // axis has legs of one diagonal step (no sample at their midpoints); a
+      // diagonal one has legs that are its children's long sides, whose
+      // midpoint errors are their own errors, measured just before.
+      own = midpointError(grid_, a, b);
+      if (a.x != b.x && a.z != b.z) {
+        own = std::max({own, errors_.own[ownSlot(grid_, midpoint(c, a), m)],
+                        errors_.own[ownSlot(grid_, midpoint(b, c), m)]});
+      }
+      return roundedUp(own);
+    }
+    // Over child (c, a, m) the plane of abc leaves the child's plane by at
+    // most the error at m (they agree at c and a), so the own error lies
+    // between the error at m and that plus the larger child's; the slack
+    // covers rounding of the bound against the measurement.
+    const double atMidpoint = midpointError(grid_, a, b);
+    const double larger = std::max(std::abs(errors_.own[ownSlot(grid_, midpoint(c, a), m)]),
+                                   std::abs(errors_.own[ownSlot(grid_, midpoint(b, c), m)]));
+    const double upper = (atMidpoint + larger) * (1 + 1e-12) + 1e-12;
+    const float low = roundedUp(atMidpoint), high = roundedUp(upper);
+    const bool open = askedM_.empty() || std::any_of(askedM_.begin(), askedM_.end(), [&](double asked) {
+      return static_cast<double>(children) <= asked && static_cast<double>(low) <= asked &&
+             static_cast<double>(high) > asked;
+    });
+    if (open) {
+      own = ownError(grid_, a, b, c);
+      return roundedUp(own);
+    }
+    own = -upper;
+    return low;
+  }
+
   const HeightGrid& grid_;
   RtinErrors& errors_;
+  const std::vector<double>& askedM_;
 };
 
 }  // namespace
@@ -127,10 +168,10 @@ class ErrorPass {
 // parity, as the contract's cells), and one depth deeper each such square
 // cut into four triangles around its centre, one on each side. Walking the
 // lattices instead of the tree saves its descents (a third of the pass).
-RtinErrors rtinErrors(const HeightGrid& grid) {
+RtinErrors rtinErrors(const HeightGrid& grid, const std::vector<double>& askedM) {
   const std::int32_t n = grid.cells();
   RtinErrors errors{std::vector<float>(grid.samples(), 0.0f), std::vector<double>(2 * grid.samples(), 0.0)};
-  ErrorPass pass(grid, errors);
+  ErrorPass pass(grid, errors, askedM);
   for (std::int32_t s = 2; s <= n; s *= 2) {
     const std::int32_t h = s / 2;
     for (std::int32_t z = 0; z < n; z += s) {

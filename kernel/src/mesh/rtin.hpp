@@ -24,11 +24,19 @@ struct RtinErrors {
   std::vector<float> split;
   // By triangle, two slots a sample (the midpoint of its long side, and the
   // side of it its right angle lies on): the triangle's own error, measured
-  // at every sample under it; 0 on the padding.
+  // at every sample under it, or minus an upper bound of it where the pass
+  // did not need to measure it; 0 on the padding.
   std::vector<double> own;
 };
 
-RtinErrors rtinErrors(const HeightGrid& grid);
+// `askedM`: the errors that meshes of these errors will be asked (empty:
+// any). A triangle's own error lies between its midpoint's error and that
+// plus its larger child's; it is measured only where those bounds leave
+// open whether a mesh at an asked error splits it. Elsewhere the split
+// error holds a value on the same side of every asked error as the
+// measured one, so the meshes at the asked errors are those of a pass that
+// measured everything; the walk measures what it keeps unmeasured.
+RtinErrors rtinErrors(const HeightGrid& grid, const std::vector<double>& askedM);
 
 struct RtinMesh {
   std::vector<std::array<GridPoint, 3>> triangles;  // long side first: a, b, then the right angle c

@@ -23,6 +23,7 @@ using mesh::HeightGrid;
 struct TerrainMesher::Impl {
   SampleRect rect;
   double spacingM;
+  std::vector<double> askedErrorsM;
   HeightGrid grid;
   mesh::RtinErrors errors;
 };
@@ -41,6 +42,14 @@ HeightGrid checkedGrid(const SampleRect& rect, const std::vector<float>& heights
   return HeightGrid(heights, rect.width(), rect.depth());
 }
 
+void checkMetres(double value, const char* what) {
+  if (!std::isfinite(value) || value < 0) {
+    std::ostringstream text;
+    text << "terrain mesher: " << what << " must be a finite number of metres >= 0, not " << value;
+    throw std::invalid_argument(text.str());
+  }
+}
+
 // Every sample, row by row, and each cell's two triangles by the
 // contract's NW-SE rule: {NW, SE, NE} and {NW, SW, SE}. Every sample is a
 // vertex, so the error is 0. With room for the skirts when they follow (a
@@ -49,21 +58,32 @@ HeightGrid checkedGrid(const SampleRect& rect, const std::vector<float>& heights
 TerrainMesh contractGrid(const SampleRect& rect, double spacingM, const HeightGrid& grid, bool withSkirts) {
   const auto width = static_cast<std::uint32_t>(grid.width()), depth = static_cast<std::uint32_t>(grid.depth());
   const std::size_t border = withSkirts ? 2 * (std::size_t{width} + depth) - 4 : 0;
+  const std::size_t vertices = std::size_t{width} * depth, cells = std::size_t{width - 1} * (depth - 1);
   TerrainMesh mesh;
-  mesh.samples.reserve(std::size_t{width} * depth + border);
-  mesh.positions.reserve((std::size_t{width} * depth + border) * 3);
+  mesh.samples.reserve(vertices + border);
+  mesh.positions.reserve((vertices + border) * 3);
+  mesh.indices.reserve((cells + border) * 6);
+  // Sized, then written in place: the largest mesh, built for every chunk.
+  mesh.samples.resize(vertices);
+  mesh.positions.resize(vertices * 3);
+  mesh.indices.resize(cells * 6);
+  auto* sample = mesh.samples.data();
+  float* position = mesh.positions.data();
   for (std::int32_t z = 0; z < grid.depth(); ++z) {
+    const float* heights = grid.row(z);
+    const auto south = static_cast<float>(z * spacingM);
     for (std::int32_t x = 0; x < grid.width(); ++x) {
-      mesh.samples.push_back({rect.x0 + x, rect.z0 + z});
-      mesh.positions.insert(mesh.positions.end(),
-                            {static_cast<float>(x * spacingM), grid.at({x, z}), static_cast<float>(z * spacingM)});
+      *sample++ = {rect.x0 + x, rect.z0 + z};
+      *position++ = static_cast<float>(x * spacingM);
+      *position++ = heights[x];
+      *position++ = south;
     }
   }
-  mesh.indices.reserve((std::size_t{width - 1} * (depth - 1) + border) * 6);
+  std::uint32_t* index = mesh.indices.data();
   for (std::uint32_t z = 1; z < depth; ++z) {
     for (std::uint32_t x = 1; x < width; ++x) {
       const std::uint32_t nw = (z - 1) * width + x - 1, ne = nw + 1, sw = nw + width, se = sw + 1;
-      mesh.indices.insert(mesh.indices.end(), {nw, se, ne, nw, sw, se});
+      for (const std::uint32_t corner : {nw, se, ne, nw, sw, se}) *index++ = corner;
     }
   }
   mesh.surfaceVertices = mesh.samples.size();
@@ -113,9 +133,15 @@ TerrainMesh rtinSurface(const SampleRect& rect, double spacingM, const HeightGri
 
 }  // namespace
 
-TerrainMesher::TerrainMesher(const SampleRect& rect, std::vector<float> heights, double spacingM)
-    : impl_(std::make_unique<Impl>(Impl{rect, spacingM, checkedGrid(rect, heights), {}})) {
-  impl_->errors = mesh::rtinErrors(impl_->grid);
+TerrainMesher::TerrainMesher(const SampleRect& rect, std::vector<float> heights, double spacingM,
+                             std::vector<double> askedErrorsM)
+    : impl_(std::make_unique<Impl>(Impl{rect, spacingM, std::move(askedErrorsM), checkedGrid(rect, heights), {}})) {
+  const auto& asked = impl_->askedErrorsM;
+  for (const double error : asked) checkMetres(error, "an asked error");
+  // At 0 every mesh is the contract's grid, which needs no error pass.
+  if (asked.empty() || std::any_of(asked.begin(), asked.end(), [](double error) { return error > 0; })) {
+    impl_->errors = mesh::rtinErrors(impl_->grid, asked);
+  }
 }
 
 TerrainMesher::TerrainMesher(TerrainMesher&&) noexcept = default;
@@ -129,15 +155,15 @@ float TerrainMesher::height(std::int32_t x, std::int32_t z) const {
 }
 
 TerrainMesh TerrainMesher::mesh(const MeshRequest& request) const {
-  const auto check = [](double value, const char* what) {
-    if (!std::isfinite(value) || value < 0) {
-      std::ostringstream text;
-      text << "terrain mesher: " << what << " must be a finite number of metres >= 0, not " << value;
-      throw std::invalid_argument(text.str());
-    }
-  };
-  check(request.maxErrorM, "the maximum error");
-  check(request.skirtM, "the skirt depth");
+  checkMetres(request.maxErrorM, "the maximum error");
+  checkMetres(request.skirtM, "the skirt depth");
+  const auto& asked = impl_->askedErrorsM;
+  if (request.maxErrorM > 0 && !asked.empty() && std::find(asked.begin(), asked.end(), request.maxErrorM) == asked.end()) {
+    std::ostringstream text;
+    text << "terrain mesher: the maximum error " << request.maxErrorM
+         << " m is not one of the errors this mesher was made for; make it with every error it will be asked";
+    throw std::invalid_argument(text.str());
+  }
   TerrainMesh mesh = request.maxErrorM == 0
                          ? contractGrid(impl_->rect, impl_->spacingM, impl_->grid, request.skirtM > 0)
                          : rtinSurface(impl_->rect, impl_->spacingM, impl_->grid,

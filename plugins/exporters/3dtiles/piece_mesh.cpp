@@ -1,11 +1,27 @@
 // SPDX-License-Identifier: MIT
 #include "piece_mesh.hpp"
 
+#include <isla/world/vertex_normal.hpp>
+
 namespace isla_3dtiles {
 
-isla::TerrainMesher pieceMesher(const Piece& piece, const WorldBand& band, double spacingM) {
+isla::TerrainMesher pieceMesher(const Piece& piece, const WorldBand& band, double spacingM,
+                                const std::vector<double>& askedErrorsM) {
   const isla::SampleRect rect{piece.x0, piece.z0, piece.x1, piece.z1};
-  return {rect, isla::rectHeights(rect, [&](std::int32_t z) { return band.row(piece.patch, z); }), spacingM};
+  return {rect, isla::rectHeights(rect, [&](std::int32_t z) { return band.row(piece.patch, z); }), spacingM,
+          askedErrorsM};
+}
+
+PieceNormals::PieceNormals(const isla::World& world, const Piece& of, const WorldBand& band) : piece(of) {
+  const isla::Patch& patch = world.patches[piece.patch];
+  normals.reserve(static_cast<std::size_t>(piece.x1 - piece.x0 + 1) * static_cast<std::size_t>(piece.z1 - piece.z0 + 1));
+  for (std::int32_t z = piece.z0; z <= piece.z1; ++z) {
+    const isla::RowsAround rows = band.around(piece.patch, z);
+    for (std::int32_t x = piece.x0; x <= piece.x1; ++x) {
+      const isla::Normal n = isla::vertexNormal(world, patch, x, z, rows);
+      normals.push_back({static_cast<float>(n.x), static_cast<float>(n.y), static_cast<float>(n.z)});
+    }
+  }
 }
 
 }  // namespace isla_3dtiles

@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: MIT
 // The kernel's mesher over one piece of a tile (a rectangle of one patch's
 // samples): its error pass is made once, and each mesh() of it is the
-// piece at one error (0: the contract's NW-SE triangles) with its skirts.
+// piece at one error (0: the contract's NW-SE triangles) with its skirts;
+// and the piece's normals, once for all those meshes.
 #pragma once
+
+#include <array>
+#include <vector>
 
 #include <isla/mesh/terrain_mesher.hpp>
 
@@ -11,6 +15,21 @@
 
 namespace isla_3dtiles {
 
-isla::TerrainMesher pieceMesher(const Piece& piece, const WorldBand& band, double spacingM);
+// `askedErrorsM`: the errors the piece will be meshed at (its ancestors').
+isla::TerrainMesher pieceMesher(const Piece& piece, const WorldBand& band, double spacingM,
+                                const std::vector<double>& askedErrorsM);
+
+// The full grid's normal (isla::vertexNormal) at every sample of the piece,
+// row by row: computed once, looked up by every level the piece is meshed at.
+struct PieceNormals {
+  Piece piece;
+  std::vector<std::array<float, 3>> normals;
+
+  PieceNormals(const isla::World& world, const Piece& piece, const WorldBand& band);
+  const std::array<float, 3>& at(std::int32_t x, std::int32_t z) const {
+    return normals[static_cast<std::size_t>(z - piece.z0) * static_cast<std::size_t>(piece.x1 - piece.x0 + 1) +
+                   static_cast<std::size_t>(x - piece.x0)];
+  }
+};
 
 }  // namespace isla_3dtiles

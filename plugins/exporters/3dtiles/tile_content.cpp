@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "tile_content.hpp"
 
-#include <isla/world/vertex_normal.hpp>
-
 #include <algorithm>
 #include <limits>
 #include <map>
@@ -11,6 +9,8 @@
 
 #include "gltf_document.hpp"
 #include "glb_file.hpp"
+#include "index_parts.hpp"
+#include "texel_uv.hpp"
 
 namespace isla_3dtiles {
 
@@ -46,7 +46,7 @@ TileContent::Part& TileContent::partOf(std::size_t patch) {
   return parts_.back();
 }
 
-void TileContent::add(const Piece& piece, const isla::TerrainMesh& mesh, const WorldBand& band) {
+void TileContent::add(const Piece& piece, const isla::TerrainMesh& mesh, const PieceNormals& normals) {
   const isla::Patch& patch = world_->patches[piece.patch];
   const double spacing = world_->settings.spacingM;
   // The piece's first sample in metres east and south of the tile's north-west corner.
@@ -61,14 +61,13 @@ void TileContent::add(const Piece& piece, const isla::TerrainMesh& mesh, const W
   makeRoom(part.skirt, mesh.indices.size() - mesh.surfaceIndices);
   for (std::size_t v = 0; v < mesh.vertexCount(); ++v) {
     const auto [x, z] = mesh.samples[v];
-    const isla::Normal normal = isla::vertexNormal(*world_, patch, x, z, band.around(piece.patch, z));
+    const auto& normal = normals.at(x, z);
     const float y = mesh.positions[3 * v + 1];
     part.positions.insert(part.positions.end(), {static_cast<float>(eastM + mesh.positions[3 * v]), y,
                                                  static_cast<float>(southM + mesh.positions[3 * v + 2])});
-    part.normals.insert(part.normals.end(),
-                        {static_cast<float>(normal.x), static_cast<float>(normal.y), static_cast<float>(normal.z)});
+    part.normals.insert(part.normals.end(), normal.begin(), normal.end());
     part.uvs.insert(part.uvs.end(),
-                    {static_cast<float>((x + 0.5) / patch.pointsX), static_cast<float>((z + 0.5) / patch.pointsZ)});
+                    {isla_gltf::texelCentreUv(x, patch.pointsX), isla_gltf::texelCentreUv(z, patch.pointsZ)});
     minY_ = std::min(minY_, static_cast<double>(y));
     maxY_ = std::max(maxY_, static_cast<double>(y));
   }
@@ -101,8 +100,8 @@ void TileContent::write(const std::filesystem::path& path, const std::string& bi
   std::vector<std::byte> bin;
   std::size_t binBytes = 0;
   for (const Part& part : parts_) {
-    binBytes += (part.positions.size() + part.normals.size() + part.uvs.size()) * sizeof(float) +
-                (part.surface.size() + part.skirt.size()) * sizeof(std::uint32_t);
+    binBytes += (part.positions.size() + part.normals.size()) * sizeof(float) + part.uvs.size() * sizeof(std::uint16_t) +
+                (part.surface.size() + part.skirt.size()) * sizeof(std::uint32_t) + 8;
   }
   bin.reserve(binBytes);
   std::map<std::optional<std::size_t>, std::size_t> materials;  // by source; strips and corners grey
@@ -130,29 +129,41 @@ void TileContent::write(const std::filesystem::path& path, const std::string& bi
                               document.add("materials", {{"name", name}, {"pbrMetallicRoughness", std::move(pbr)}}))
                      .first;
     }
-    const std::uint64_t vertices = part.positions.size() / 3;
-    const auto addStream = [&](const auto& values, int target, int type, std::uint64_t count, const char* shape) {
-      const std::uint64_t offset = bin.size();
-      appendBytes(bin, values);
-      return document.addAccessor(0, offset, bin.size() - offset, target, type, count, shape);
+    const std::uint64_t positions = bin.size();
+    appendBytes(bin, part.positions);
+    const std::uint64_t normals = bin.size();
+    appendBytes(bin, part.normals);
+    const std::uint64_t uvs = bin.size();
+    appendBytes(bin, part.uvs);
+    boost::json::array primitives;
+    // A primitive for each share of the triangles that 16-bit indices can reach (isla_gltf::indexParts).
+    const auto addPrimitives = [&](const std::vector<std::uint32_t>& indices, bool skirt) {
+      for (const isla_gltf::IndexPart& share : isla_gltf::indexParts(indices, 0, indices.size(), part.positions.size() / 3)) {
+        const std::uint64_t first = share.firstVertex, count = share.vertexCount;
+        const std::size_t position =
+            document.addAccessor(0, positions + first * 12, count * 12, kArrayBuffer, kFloat, count, "VEC3");
+        const auto [min, max] = isla_gltf::positionBounds(std::span(part.positions).subspan(first * 3, count * 3));
+        document.setBounds(position, min, max);
+        const boost::json::object attributes{
+            {"POSITION", position},
+            {"NORMAL", document.addAccessor(0, normals + first * 12, count * 12, kArrayBuffer, kFloat, count, "VEC3")},
+            {"TEXCOORD_0", document.addAccessor(0, uvs + first * 4, count * 4, kArrayBuffer, isla_gltf::kUnsignedShort,
+                                                count, "VEC2", true)}};
+        const std::uint64_t offset = bin.size();
+        isla_gltf::appendPartIndices(bin, indices, share);
+        boost::json::object primitive{
+            {"attributes", attributes},
+            {"indices", document.addAccessor(0, offset, share.bytes(), kElementArrayBuffer,
+                                             share.shortIndices ? isla_gltf::kUnsignedShort : kUnsignedInt,
+                                             share.indexCount, "SCALAR")},
+            {"material", material->second}};
+        if (skirt) primitive["extras"] = {{kSkirtExtra, skirtDepthM_}};
+        primitives.push_back(std::move(primitive));
+      }
+      isla_gltf::padToFour(bin);
     };
-    const std::size_t position = addStream(part.positions, kArrayBuffer, kFloat, vertices, "VEC3");
-    const auto [min, max] = isla_gltf::positionBounds(part.positions);
-    document.setBounds(position, min, max);
-    const boost::json::object attributes{{"POSITION", position},
-                                         {"NORMAL", addStream(part.normals, kArrayBuffer, kFloat, vertices, "VEC3")},
-                                         {"TEXCOORD_0", addStream(part.uvs, kArrayBuffer, kFloat, vertices, "VEC2")}};
-    boost::json::array primitives{
-        {{"attributes", attributes},
-         {"indices", addStream(part.surface, kElementArrayBuffer, kUnsignedInt, part.surface.size(), "SCALAR")},
-         {"material", material->second}}};
-    if (!part.skirt.empty()) {
-      primitives.push_back(
-          {{"attributes", attributes},
-           {"indices", addStream(part.skirt, kElementArrayBuffer, kUnsignedInt, part.skirt.size(), "SCALAR")},
-           {"material", material->second},
-           {"extras", {{kSkirtExtra, skirtDepthM_}}}});
-    }
+    addPrimitives(part.surface, false);
+    if (!part.skirt.empty()) addPrimitives(part.skirt, true);
     const std::size_t mesh = document.add("meshes", {{"name", patch.id}, {"primitives", std::move(primitives)}});
     nodes.push_back(document.add(
         "nodes",

@@ -6,7 +6,8 @@
 // kernel's mesher hangs from every border of each piece, so that
 // neighbouring tiles at other levels leave no crack seen from above.
 // Normals are the full grid's (the canonical ones on shared edges), UVs the
-// texel centres of the source's biome image; strips and corners are grey.
+// texel centres of the source's biome image (normalized unsigned shorts);
+// strips and corners are grey.
 #pragma once
 
 #include <array>
@@ -17,8 +18,8 @@
 #include <isla/mesh/terrain_mesher.hpp>
 #include <isla/world/world.hpp>
 
+#include "piece_mesh.hpp"
 #include "quadtree.hpp"
-#include "world_band.hpp"
 
 namespace isla_3dtiles {
 
@@ -30,7 +31,7 @@ class TileContent {
   TileContent(const isla::World& world, const CellRect& rect, double skirtDepthM);
 
   // A piece meshed by the kernel's mesher with the tile's skirt depth.
-  void add(const Piece& piece, const isla::TerrainMesh& mesh, const WorldBand& band);
+  void add(const Piece& piece, const isla::TerrainMesh& mesh, const PieceNormals& normals);
   // Appends another share of the same tile (a leaf's pieces, meshed on their own).
   void append(TileContent&& other);
 
@@ -57,7 +58,8 @@ class TileContent {
  private:
   struct Part {
     std::size_t patch = 0;
-    std::vector<float> positions, normals, uvs;
+    std::vector<float> positions, normals;
+    std::vector<std::uint16_t> uvs;  // isla_gltf::texelCentreUv
     std::vector<std::uint32_t> surface, skirt;
   };
   Part& partOf(std::size_t patch);

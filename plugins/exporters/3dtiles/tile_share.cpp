@@ -116,11 +116,11 @@ TileContent TileContent::load(const isla::World& world, const CellRect& rect, co
     Part part;
     part.patch = static_cast<std::size_t>(in.word());
     if (part.patch >= world.patches.size()) in.fail("part " + std::to_string(i) + " names no patch of the world");
-    part.positions = in.values<float>();
-    part.normals = in.values<float>();
-    part.uvs = in.values<float>();
-    part.surface = in.values<std::uint32_t>();
-    part.skirt = in.values<std::uint32_t>();
+    part.positions = in.values<decltype(part.positions)::value_type>();
+    part.normals = in.values<decltype(part.normals)::value_type>();
+    part.uvs = in.values<decltype(part.uvs)::value_type>();
+    part.surface = in.values<decltype(part.surface)::value_type>();
+    part.skirt = in.values<decltype(part.skirt)::value_type>();
     content.parts_.push_back(std::move(part));
   }
   in.expectEnd();

@@ -39,6 +39,7 @@ class TreeWriter {
       // A tile's skirts reach below the deepest crack any neighbour can
       // open: its own error and the root's, the largest any tile is asked.
       skirtM_.push_back(isla::skirtDepth(askedErrorM(level), askedErrorM(0)));
+      if (level < leaf_) askedErrorsM_.push_back(askedErrorM(level));
     }
     open_.resize(static_cast<std::size_t>(leaf_));
   }
@@ -93,11 +94,12 @@ class TreeWriter {
     TileContent leaf(world, tree_.rect(key), skirtM_.back());
     for (const Piece& piece : tree_.pieces(tree_.rect(key))) {
       if (!made_[piece.patch]) continue;
-      const isla::TerrainMesher mesher = pieceMesher(piece, band, world.settings.spacingM);
-      leaf.add(piece, mesher.mesh({0, skirtM_.back()}), band);
+      const isla::TerrainMesher mesher = pieceMesher(piece, band, world.settings.spacingM, askedErrorsM_);
+      const PieceNormals normals(world, piece, band);
+      leaf.add(piece, mesher.mesh({0, skirtM_.back()}), normals);
       for (std::int32_t level = 0; level < leaf_; ++level) {
         const auto l = static_cast<std::size_t>(level);
-        shares[l].add(piece, mesher.mesh({askedErrorM(level), skirtM_[l]}), band);
+        shares[l].add(piece, mesher.mesh({askedErrorM(level), skirtM_[l]}), normals);
       }
     }
     finish(key, leaf);
@@ -115,6 +117,7 @@ class TreeWriter {
   TileSink& sink_;
   const std::int32_t leaf_;
   std::vector<double> skirtM_;                                 // by level
+  std::vector<double> askedErrorsM_;                           // by level above the leaves
   std::vector<std::vector<std::optional<TileContent>>> open_;  // by level above the leaves, by column
 };
 

@@ -25,26 +25,50 @@ std::string levelName(const std::string& chunk, std::size_t level) {
   return level == 0 ? chunk : chunk + "-lod" + std::to_string(level);
 }
 
-// A primitive over the level's first `vertices` vertices and `count`
-// indices from index `first`: the surface, or the skirts (which use the
-// surface's vertices too).
+// A primitive over its part's vertices of the level's streams and its indices.
 boost::json::object levelPrimitive(GltfDocument& document, std::size_t buffer, const LevelLayout& level,
-                                   std::uint64_t vertices, std::uint64_t first, std::uint64_t count,
-                                   std::size_t material) {
+                                   const PrimitiveLayout& primitive, std::size_t material) {
   const std::uint64_t v = level.vertices;  // the streams' length
-  const std::size_t position =
-      document.addAccessor(buffer, level.offset, vertices * 12, kArrayBuffer, kFloat, vertices, "VEC3");
-  if (vertices == level.surfaceVertices) document.setBounds(position, level.surfaceMin, level.surfaceMax);
-  else document.setBounds(position, level.min, level.max);
-  const std::size_t normal =
-      document.addAccessor(buffer, level.offset + v * 12, vertices * 12, kArrayBuffer, kFloat, vertices, "VEC3");
-  const std::size_t uv =
-      document.addAccessor(buffer, level.offset + v * 24, vertices * 8, kArrayBuffer, kFloat, vertices, "VEC2");
-  const std::size_t indices = document.addAccessor(buffer, level.offset + v * 32 + first * 4, count * 4,
-                                                   kElementArrayBuffer, kUnsignedInt, count, "SCALAR");
-  return {{"attributes", {{"POSITION", position}, {"NORMAL", normal}, {"TEXCOORD_0", uv}}},
-          {"indices", indices},
-          {"material", material}};
+  const std::uint64_t first = primitive.part.firstVertex, vertices = primitive.part.vertexCount;
+  const std::size_t position = document.addAccessor(buffer, level.offset + first * 12, vertices * 12, kArrayBuffer,
+                                                    kFloat, vertices, "VEC3");
+  document.setBounds(position, primitive.min, primitive.max);
+  const std::size_t normal = document.addAccessor(buffer, level.offset + v * 12 + first * 12, vertices * 12,
+                                                  kArrayBuffer, kFloat, vertices, "VEC3");
+  const std::size_t uv = document.addAccessor(buffer, level.offset + v * 24 + first * 4, vertices * 4, kArrayBuffer,
+                                              kUnsignedShort, vertices, "VEC2", true);
+  const std::uint64_t count = primitive.part.indexCount;
+  const std::size_t indices =
+      document.addAccessor(buffer, primitive.indexOffset, primitive.part.bytes(), kElementArrayBuffer,
+                           primitive.part.shortIndices ? kUnsignedShort : kUnsignedInt, count, "SCALAR");
+  boost::json::object object{{"attributes", {{"POSITION", position}, {"NORMAL", normal}, {"TEXCOORD_0", uv}}},
+                             {"indices", indices},
+                             {"material", material}};
+  if (primitive.skirt) object["extras"] = {{"skirt", true}};
+  return object;
+}
+
+// The level's primitives, their indices into `bytes`, which start at
+// `indicesOffset` of the chunk's buffer.
+std::vector<PrimitiveLayout> levelPrimitives(const MeshLevel& level, std::uint64_t indicesOffset,
+                                             std::vector<std::byte>& bytes) {
+  std::vector<PrimitiveLayout> primitives;
+  // The surface's triangles use its vertices alone; the skirts' use both.
+  const auto add = [&](std::uint64_t first, std::uint64_t count, std::uint64_t vertices, bool skirt) {
+    for (const IndexPart& part : indexParts(level.indices, first, count, vertices)) {
+      PrimitiveLayout primitive{.part = part, .indexOffset = indicesOffset + bytes.size(), .skirt = skirt};
+      std::tie(primitive.min, primitive.max) =
+          positionBounds(std::span(level.positions).subspan(part.firstVertex * 3, part.vertexCount * 3));
+      appendPartIndices(bytes, level.indices, part);
+      primitives.push_back(primitive);
+    }
+  };
+  add(0, level.surfaceIndices, level.surfaceVertices, false);
+  if (level.indices.size() > level.surfaceIndices) {
+    add(level.surfaceIndices, level.indices.size() - level.surfaceIndices, level.vertexCount(), true);
+  }
+  padToFour(bytes);
+  return primitives;
 }
 
 }  // namespace
@@ -63,26 +87,25 @@ ChunkSummary writeChunk(const std::filesystem::path& stage, const isla::World& w
                      .levels = {}};
   const std::filesystem::path directory = stage / kChunkDirectory;
   isla::FileWriter bin = isla::FileWriter::create(directory / (chunk.name + ".bin"), isla::FileWriter::Digest::None);
+  std::vector<std::byte> indices;  // one level's, as stored
   for (const MeshLevel& level : chunkLevels(world, patch, cells, band, lodErrorsM)) {
     LevelLayout layout{.offset = bin.size(),
+                       .byteLength = 0,
                        .vertices = level.vertexCount(),
                        .surfaceVertices = level.surfaceVertices,
                        .indices = level.indices.size(),
                        .surfaceIndices = level.surfaceIndices,
+                       .primitives = {},
                        .askedErrorM = level.askedErrorM,
                        .errorM = level.errorM};
-    const std::span<const float> positions(level.positions);
-    std::tie(layout.surfaceMin, layout.surfaceMax) = positionBounds(positions.first(level.surfaceVertices * 3));
-    const auto [skirtMin, skirtMax] = positionBounds(positions.subspan(level.surfaceVertices * 3));
-    for (std::size_t k = 0; k < 3; ++k) {
-      layout.min[k] = std::min(layout.surfaceMin[k], skirtMin[k]);
-      layout.max[k] = std::max(layout.surfaceMax[k], skirtMax[k]);
-    }
     writeStream(bin, level.positions);
     writeStream(bin, level.normals);
     writeStream(bin, level.uvs);
-    writeStream(bin, level.indices);
-    chunk.levels.push_back(layout);
+    indices.clear();
+    layout.primitives = levelPrimitives(level, bin.size(), indices);
+    bin.write(std::span<const std::byte>(indices));
+    layout.byteLength = bin.size() - layout.offset;
+    chunk.levels.push_back(std::move(layout));
   }
   bin.close();
 
@@ -123,12 +146,9 @@ std::size_t addChunkNodes(GltfDocument& document, const isla::World& world, cons
   boost::json::array asked, errors;
   for (std::size_t k = 0; k < chunk.levels.size(); ++k) {
     const LevelLayout& level = chunk.levels[k];
-    boost::json::array primitives{
-        levelPrimitive(document, buffer, level, level.surfaceVertices, 0, level.surfaceIndices, material)};
-    if (level.indices > level.surfaceIndices) {
-      primitives.emplace_back(levelPrimitive(document, buffer, level, level.vertices, level.surfaceIndices,
-                                             level.indices - level.surfaceIndices, material));
-      primitives.back().as_object()["extras"] = {{"skirt", true}};
+    boost::json::array primitives;
+    for (const PrimitiveLayout& primitive : level.primitives) {
+      primitives.emplace_back(levelPrimitive(document, buffer, level, primitive, material));
     }
     const std::size_t mesh = document.add(
         "meshes", {{"name", levelName(chunk.name, k)},

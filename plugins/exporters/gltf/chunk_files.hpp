@@ -16,24 +16,37 @@
 
 #include "chunk_mesh.hpp"
 #include "gltf_document.hpp"
+#include "index_parts.hpp"
 
 namespace isla_gltf {
 
 inline constexpr const char* kChunkDirectory = "chunks";
 
-// Where a level's streams lie in the chunk's buffer: positions (VEC3),
-// normals (VEC3), UVs (VEC2), all float32, then the uint32 indices; the
-// surface's vertices and triangles first, the skirts' after them.
+// A primitive of a level: its triangles' indices (IndexPart) and where
+// they lie, and the bounds of the positions its accessors cover.
+struct PrimitiveLayout {
+  IndexPart part;
+  std::uint64_t indexOffset = 0;  // bytes, in the chunk's buffer
+  bool skirt = false;
+  std::array<float, 3> min{}, max{};
+};
+
+// Where a level's streams lie in the chunk's buffer: positions (VEC3) and
+// normals (VEC3) as float32, UVs (VEC2) as normalized uint16, then each
+// primitive's indices (uint16 where its vertices fit, see IndexPart), padded
+// to 4 bytes; the surface's vertices and triangles first, the skirts' after
+// them.
 struct LevelLayout {
-  std::uint64_t offset = 0;
+  static constexpr std::uint64_t kVertexBytes = 6 * sizeof(float) + 2 * sizeof(std::uint16_t);
+
+  std::uint64_t offset = 0, byteLength = 0;
   std::uint64_t vertices = 0, surfaceVertices = 0;
   std::uint64_t indices = 0, surfaceIndices = 0;
-  std::array<float, 3> surfaceMin{}, surfaceMax{};  // of the surface's positions
-  std::array<float, 3> min{}, max{};                // of every position, skirts included
+  std::vector<PrimitiveLayout> primitives;  // the surface's, then the skirts'
   double askedErrorM = 0;
   double errorM = 0;
 
-  std::uint64_t bytes() const { return vertices * 8 * sizeof(float) + indices * sizeof(std::uint32_t); }
+  std::uint64_t bytes() const { return byteLength; }
   std::uint64_t surfaceTriangles() const { return surfaceIndices / 3; }
   std::uint64_t skirtTriangles() const { return (indices - surfaceIndices) / 3; }
 };
@@ -45,7 +58,7 @@ struct ChunkSummary {
   double originX = 0, originZ = 0;   // world metres of its first sample: the node's translation
   std::vector<LevelLayout> levels;
 
-  std::uint64_t byteLength() const { return levels.back().offset + levels.back().bytes(); }
+  std::uint64_t byteLength() const { return levels.back().offset + levels.back().byteLength; }
 };
 
 // Builds the chunk's levels from `band` and writes its two files into
@@ -62,7 +75,8 @@ std::size_t addTerrainMaterial(GltfDocument& document, const isla::World& world,
 
 // The chunk's LOD 0 node (its other levels are MSFT_lod alternatives of it),
 // over the buffer at `binUri`. A level's mesh has the surface as its first
-// primitive and, when it has skirts, them as a second.
+// primitives (more than one where 16-bit indices need it) and, when it has
+// skirts, them after it (extras.skirt).
 std::size_t addChunkNodes(GltfDocument& document, const isla::World& world, const ChunkSummary& chunk,
                           const std::string& binUri, std::size_t material);
 

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <array>
 
+#include "texel_uv.hpp"
+
 namespace isla_gltf {
 
 namespace {
@@ -26,8 +28,18 @@ std::vector<std::array<float, 3>> chunkNormals(const isla::World& world, const i
   return normals;
 }
 
-MeshLevel levelOf(isla::TerrainMesh mesh, const isla::Patch& patch, const isla::SampleRect& chunk,
-                  const std::vector<std::array<float, 3>>& normals) {
+// A chunk's texel-centre UVs by column and by row (see texelCentreUv), looked up for every vertex of every level.
+struct ChunkUvs {
+  std::vector<std::uint16_t> u, v;
+
+  ChunkUvs(const isla::Patch& patch, const isla::SampleRect& chunk) {
+    for (std::int32_t x = chunk.x0; x <= chunk.x1; ++x) u.push_back(texelCentreUv(x, patch.pointsX));
+    for (std::int32_t z = chunk.z0; z <= chunk.z1; ++z) v.push_back(texelCentreUv(z, patch.pointsZ));
+  }
+};
+
+MeshLevel levelOf(isla::TerrainMesh mesh, const isla::SampleRect& chunk,
+                  const std::vector<std::array<float, 3>>& normals, const ChunkUvs& uvs) {
   MeshLevel level{.positions = std::move(mesh.positions),
                   .normals = {},
                   .uvs = {},
@@ -39,11 +51,10 @@ MeshLevel levelOf(isla::TerrainMesh mesh, const isla::Patch& patch, const isla::
   level.normals.reserve(mesh.samples.size() * 3);
   level.uvs.reserve(mesh.samples.size() * 2);
   for (const auto& [x, z] : mesh.samples) {
-    const auto& n = normals[static_cast<std::size_t>(z - chunk.z0) * static_cast<std::size_t>(chunk.width()) +
-                            static_cast<std::size_t>(x - chunk.x0)];
+    const auto column = static_cast<std::size_t>(x - chunk.x0), row = static_cast<std::size_t>(z - chunk.z0);
+    const auto& n = normals[row * static_cast<std::size_t>(chunk.width()) + column];
     level.normals.insert(level.normals.end(), n.begin(), n.end());
-    level.uvs.insert(level.uvs.end(),
-                     {static_cast<float>((x + 0.5) / patch.pointsX), static_cast<float>((z + 0.5) / patch.pointsZ)});
+    level.uvs.insert(level.uvs.end(), {uvs.u[column], uvs.v[row]});
   }
   return level;
 }
@@ -52,15 +63,16 @@ MeshLevel levelOf(isla::TerrainMesh mesh, const isla::Patch& patch, const isla::
 
 std::vector<MeshLevel> chunkLevels(const isla::World& world, const isla::Patch& patch, const isla::SampleRect& chunk,
                                    const isla::PatchBand& band, const std::vector<double>& lodErrorsM) {
-  const isla::TerrainMesher mesher(chunk, isla::rectHeights(chunk, [&](std::int32_t z) { return band.row(z); }),
-                                   world.settings.spacingM);
-  const auto normals = chunkNormals(world, patch, chunk, band);
   const double coarsest = lodErrorsM.empty() ? 0 : lodErrorsM.back();
+  const isla::TerrainMesher mesher(chunk, isla::rectHeights(chunk, [&](std::int32_t z) { return band.row(z); }),
+                                   world.settings.spacingM, lodErrorsM);
+  const auto normals = chunkNormals(world, patch, chunk, band);
+  const ChunkUvs uvs(patch, chunk);
   std::vector<MeshLevel> levels;
   for (std::size_t k = 0; k <= lodErrorsM.size(); ++k) {
     const double error = k == 0 ? 0 : lodErrorsM[k - 1];
     levels.push_back(
-        levelOf(mesher.mesh({.maxErrorM = error, .skirtM = isla::skirtDepth(error, coarsest)}), patch, chunk, normals));
+        levelOf(mesher.mesh({.maxErrorM = error, .skirtM = isla::skirtDepth(error, coarsest)}), chunk, normals, uvs));
   }
   return levels;
 }

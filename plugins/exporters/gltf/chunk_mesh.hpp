@@ -19,7 +19,7 @@ namespace isla_gltf {
 struct MeshLevel {
   std::vector<float> positions;  // x, y, z: metres east and south of the chunk's first sample; y the height
   std::vector<float> normals;    // unit, upward; a skirt vertex has its sample's
-  std::vector<float> uvs;        // texel centres of the patch's image, v down (glTF)
+  std::vector<std::uint16_t> uvs;  // texel centres of the patch's image, v down (glTF), as texelCentreUv
   std::vector<std::uint32_t> indices;
   std::size_t surfaceVertices = 0;  // the rest are the skirts' lower vertices
   std::size_t surfaceIndices = 0;   // the rest are the skirts' triangles

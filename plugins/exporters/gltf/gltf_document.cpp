@@ -45,10 +45,12 @@ std::size_t GltfDocument::count(const char* array) const {
 }
 
 std::size_t GltfDocument::addAccessor(std::size_t buffer, std::uint64_t offset, std::uint64_t length, int target,
-                                      int componentType, std::uint64_t count, const char* type) {
+                                      int componentType, std::uint64_t count, const char* type, bool normalized) {
   const std::size_t view =
       add("bufferViews", {{"buffer", buffer}, {"byteOffset", offset}, {"byteLength", length}, {"target", target}});
-  return add("accessors", {{"bufferView", view}, {"componentType", componentType}, {"count", count}, {"type", type}});
+  boost::json::object accessor{{"bufferView", view}, {"componentType", componentType}, {"count", count}, {"type", type}};
+  if (normalized) accessor["normalized"] = true;
+  return add("accessors", std::move(accessor));
 }
 
 void GltfDocument::setBounds(std::size_t accessor, const std::array<float, 3>& min, const std::array<float, 3>& max) {

@@ -17,6 +17,7 @@ namespace isla_gltf {
 
 // glTF's numeric codes.
 inline constexpr int kFloat = 5126;
+inline constexpr int kUnsignedShort = 5123;
 inline constexpr int kUnsignedInt = 5125;
 inline constexpr int kArrayBuffer = 34962;
 inline constexpr int kElementArrayBuffer = 34963;
@@ -29,9 +30,10 @@ class GltfDocument {
   boost::json::object& at(const char* array, std::size_t index);
   std::size_t count(const char* array) const;
 
-  // A view of [offset, offset + length) of a buffer and its accessor.
+  // A view of [offset, offset + length) of a buffer and its accessor;
+  // `normalized` integers read as [0, 1].
   std::size_t addAccessor(std::size_t buffer, std::uint64_t offset, std::uint64_t length, int target,
-                          int componentType, std::uint64_t count, const char* type);
+                          int componentType, std::uint64_t count, const char* type, bool normalized = false);
   // POSITION accessors must carry their bounds.
   void setBounds(std::size_t accessor, const std::array<float, 3>& min, const std::array<float, 3>& max);
 

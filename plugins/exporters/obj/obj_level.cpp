@@ -36,7 +36,7 @@ void LevelWriter::patch(std::size_t index, const Selection& selection, const std
     for (std::size_t i = 0; i + 1 < xs.size(); ++i) {
       const isla::SampleRect rect{xs[i], zs[j], xs[i + 1], zs[j + 1]};
       const isla::TerrainMesher mesher(rect, isla::rectHeights(rect, [&](std::int32_t z) { return band.row(z); }),
-                                       spacing);
+                                       spacing, {maxErrorM_});
       const isla::TerrainMesh mesh = mesher.mesh({.maxErrorM = maxErrorM_,
                                                   .skirtM = isla::skirtDepth(maxErrorM_, maxErrorM_)});
       if (vertices_ + mesh.vertexCount() > kMaxIndex) {

@@ -67,14 +67,22 @@ class ISLA_API TerrainMesher {
  public:
   // `heights`: the rectangle's samples row by row, rect.width() a row (as
   // World::heights streams them, float32 metres). Runs the error pass.
-  // Throws std::invalid_argument on a rectangle under one cell or heights of
-  // another size.
-  TerrainMesher(const SampleRect& rect, std::vector<float> heights, double spacingM);
+  // `askedErrorsM`: the maxErrorM values mesh() will be asked besides 0;
+  // empty: any. Given them, the pass measures a triangle only where bounds
+  // from its children do not already settle whether a mesh at one of them
+  // splits it (most are settled), and the meshes are those of a pass that
+  // measured every triangle. All 0: the meshes are the contract's grid,
+  // and there is no pass. Throws std::invalid_argument on a rectangle
+  // under one cell, heights of another size, or an asked error that is
+  // negative or not finite.
+  TerrainMesher(const SampleRect& rect, std::vector<float> heights, double spacingM,
+                std::vector<double> askedErrorsM = {});
   TerrainMesher(TerrainMesher&&) noexcept;
   TerrainMesher& operator=(TerrainMesher&&) noexcept;
   ~TerrainMesher();
 
-  // Throws std::invalid_argument on a negative or non-finite request.
+  // Throws std::invalid_argument on a negative or non-finite request, or
+  // an error other than 0 and the askedErrorsM the mesher was made for.
   TerrainMesh mesh(const MeshRequest& request) const;
 
   const SampleRect& rect() const;

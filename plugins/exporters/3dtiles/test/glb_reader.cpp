@@ -6,6 +6,7 @@
 #include <cstring>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 #include "tool_runner.hpp"
 
@@ -25,6 +26,10 @@ template <class T, std::size_t Count>
 std::vector<std::array<T, Count>> read(const boost::json::value& json, const std::vector<std::byte>& bin,
                                        std::size_t index) {
   const auto& accessor = json.at("accessors").at(index);
+  constexpr int componentType = std::is_same_v<T, float> ? 5126 : std::is_same_v<T, std::uint32_t> ? 5125 : 5123;
+  if (accessor.at("componentType").to_number<int>() != componentType) {
+    throw std::runtime_error("glb: accessor " + std::to_string(index) + " is not of the component type read");
+  }
   const auto& view = json.at("bufferViews").at(accessor.at("bufferView").to_number<std::size_t>());
   const std::size_t offset =
       view.as_object().contains("byteOffset") ? view.at("byteOffset").to_number<std::size_t>() : 0;
@@ -69,8 +74,11 @@ GlbFile readGlb(const std::filesystem::path& path) {
           p.normals = read<float, 3>(json, bin, attributes.at("NORMAL").to_number<std::size_t>());
         }
         if (object.contains("indices")) {
-          for (const auto& [i] : read<std::uint32_t, 1>(json, bin, object.at("indices").to_number<std::size_t>())) {
-            p.indices.push_back(i);
+          const auto indices = object.at("indices").to_number<std::size_t>();
+          if (json.at("accessors").at(indices).at("componentType").to_number<int>() == 5123) {
+            for (const auto& [i] : read<std::uint16_t, 1>(json, bin, indices)) p.indices.push_back(i);
+          } else {
+            for (const auto& [i] : read<std::uint32_t, 1>(json, bin, indices)) p.indices.push_back(i);
           }
         }
         if (object.contains("mode")) p.mode = object.at("mode").to_number<int>();

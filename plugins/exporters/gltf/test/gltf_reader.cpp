@@ -4,7 +4,9 @@
 #include <boost/json/parse.hpp>
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
 #include <cstring>
+#include <type_traits>
 
 #include "mesh_checks.hpp"
 #include "tool_runner.hpp"
@@ -27,9 +29,26 @@ std::size_t GltfFile::nodeNamed(const std::string& name) const {
   return 0;
 }
 
+namespace {
+
+// glTF's componentType of T.
+template <class T>
+constexpr int componentTypeOf() {
+  if constexpr (std::is_same_v<T, float>) return 5126;
+  else if constexpr (std::is_same_v<T, std::uint32_t>) return 5125;
+  else return 5123;  // std::uint16_t
+}
+
+}  // namespace
+
+int GltfFile::componentType(std::size_t index) const {
+  return json().at("accessors").as_array().at(index).at("componentType").to_number<int>();
+}
+
 template <class T>
 std::vector<T> GltfFile::accessor(std::size_t index, std::size_t components) const {
   const auto& a = json().at("accessors").as_array().at(index).as_object();
+  BOOST_TEST_REQUIRE(a.at("componentType").to_number<int>() == componentTypeOf<T>());
   const auto& view = json().at("bufferViews").as_array().at(a.at("bufferView").to_number<std::size_t>()).as_object();
   const auto& buffer = json().at("buffers").as_array().at(view.at("buffer").to_number<std::size_t>()).as_object();
   const std::vector<std::byte> bytes = readFile(directory_ / std::string(buffer.at("uri").as_string()));
@@ -68,10 +87,50 @@ ReadMesh GltfFile::mesh(std::size_t index, std::size_t primitiveIndex) const {
     out.normals.push_back({normals[i], normals[i + 1], normals[i + 2]});
   }
   if (const auto* uv = attributes.if_contains("TEXCOORD_0")) {
-    const auto uvs = accessor<float>(uv->to_number<std::size_t>(), 2);
-    for (std::size_t i = 0; i < uvs.size(); i += 2) out.uvs.push_back({uvs[i], uvs[i + 1]});
+    // Normalized unsigned shorts, as a consumer decodes them (glTF 2.0, 3.11).
+    const auto at = uv->to_number<std::size_t>();
+    BOOST_TEST_REQUIRE(json().at("accessors").as_array().at(at).as_object().if_contains("normalized") != nullptr);
+    const auto uvs = accessor<std::uint16_t>(at, 2);
+    for (std::size_t i = 0; i < uvs.size(); i += 2) {
+      out.uvs.push_back({static_cast<float>(uvs[i] / 65535.0), static_cast<float>(uvs[i + 1] / 65535.0)});
+    }
   }
-  out.indices = accessor<std::uint32_t>(primitive.at("indices").to_number<std::size_t>(), 1);
+  const auto indices = primitive.at("indices").to_number<std::size_t>();
+  if (componentType(indices) == componentTypeOf<std::uint16_t>()) {
+    const auto shorts = accessor<std::uint16_t>(indices, 1);
+    out.indices.assign(shorts.begin(), shorts.end());
+  } else {
+    out.indices = accessor<std::uint32_t>(indices, 1);
+  }
+  return out;
+}
+
+ReadMesh GltfFile::joined(std::size_t index, bool skirts) const {
+  const auto& primitives =
+      json().at("meshes").as_array().at(node(index).at("mesh").to_number<std::size_t>()).at("primitives").as_array();
+  const auto positionOffset = [&](const boost::json::value& primitive) {
+    const auto accessor = primitive.at("attributes").at("POSITION").to_number<std::size_t>();
+    const auto view = json().at("accessors").at(accessor).at("bufferView").to_number<std::size_t>();
+    return json().at("bufferViews").at(view).at("byteOffset").to_number<std::size_t>();
+  };
+  std::size_t base = SIZE_MAX;
+  for (const auto& primitive : primitives) base = std::min(base, positionOffset(primitive));
+  ReadMesh out;
+  for (std::size_t p = 0; p < primitives.size(); ++p) {
+    const auto* extras = primitives[p].as_object().if_contains("extras");
+    if ((extras != nullptr && extras->as_object().contains("skirt")) != skirts) continue;
+    const ReadMesh part = mesh(index, p);
+    const std::size_t first = (positionOffset(primitives[p]) - base) / (3 * sizeof(float));
+    const std::size_t end = first + part.positions.size();
+    if (out.positions.size() < end) {
+      out.positions.resize(end), out.normals.resize(end);
+      out.uvs.resize(part.uvs.empty() ? 0 : end);
+    }
+    std::copy(part.positions.begin(), part.positions.end(), out.positions.begin() + static_cast<std::ptrdiff_t>(first));
+    std::copy(part.normals.begin(), part.normals.end(), out.normals.begin() + static_cast<std::ptrdiff_t>(first));
+    std::copy(part.uvs.begin(), part.uvs.end(), out.uvs.begin() + static_cast<std::ptrdiff_t>(first));
+    for (const std::uint32_t i : part.indices) out.indices.push_back(static_cast<std::uint32_t>(first + i));
+  }
   return out;
 }
 

@@ -17,7 +17,7 @@ using Vec3 = std::array<double, 3>;
 struct ReadMesh {
   std::vector<Vec3> positions;  // world metres: the node's translation applied
   std::vector<std::array<float, 3>> normals;
-  std::vector<std::array<float, 2>> uvs;
+  std::vector<std::array<float, 2>> uvs;  // decoded to [0, 1]
   std::vector<std::uint32_t> indices;
 };
 
@@ -32,10 +32,18 @@ class GltfFile {
   // surface, 1: its skirts), placed by the node's translation.
   ReadMesh mesh(std::size_t node, std::size_t primitive = 0) const;
   std::size_t primitiveCount(std::size_t node) const;
+  // A terrain level's surface (its primitives without extras.skirt) or its
+  // skirts, each as one mesh: a primitive's vertices at their place in the
+  // level's streams (where its accessors start, counted from the level's
+  // first), so that primitives cut for 16-bit indices join again.
+  ReadMesh surface(std::size_t node) const { return joined(node, false); }
+  ReadMesh skirts(std::size_t node) const { return joined(node, true); }
   // The nodes of node `index`'s MSFT_lod, after the node itself.
   std::vector<std::size_t> levels(std::size_t node) const;
 
  private:
+  int componentType(std::size_t accessor) const;
+  ReadMesh joined(std::size_t node, bool skirts) const;
   template <class T>
   std::vector<T> accessor(std::size_t index, std::size_t components) const;
 

@@ -142,7 +142,7 @@ BOOST_AUTO_TEST_CASE(lod_0_is_exactly_the_contracts_triangles) {
     BOOST_TEST_REQUIRE(chunk.levels.size() == 1U);
     const Patch& patch = world.patches[chunk.patch];
     const auto& rows = heights[chunk.patch];
-    const ReadMesh mesh = scene.mesh(chunk.levels[0]);
+    const ReadMesh mesh = scene.surface(chunk.levels[0]);
     for (std::size_t v = 0; v < mesh.positions.size(); ++v) {
       const Vec3 p = mesh.positions[v];
       const auto x = sampleIndex(p[0], patch.originX, s), z = sampleIndex(p[2], patch.originZ, s);
@@ -162,9 +162,11 @@ BOOST_AUTO_TEST_CASE(lod_0_is_exactly_the_contracts_triangles) {
                                                   around(std::min(z + 1, patch.pointsZ - 1))});
       if (mesh.normals[v] != asFloats(expected)) BOOST_FAIL(chunk.name << " normal at " << x << "," << z);
       onEdges += canonical != canonicals.end() ? 1U : 0U;
-      // Texel centres of the patch's image, north at the top (glTF's v runs down).
-      if (mesh.uvs[v] != std::array<float, 2>{static_cast<float>((x + 0.5) / patch.pointsX),
-                                              static_cast<float>((z + 0.5) / patch.pointsZ)}) {
+      // Texel centres of the patch's image, north at the top (glTF's v runs down), to the nearest of the
+      // normalized unsigned short's steps.
+      constexpr double kHalfStep = 0.5 / 65535 + 1e-7;  // and float32's rounding of the decoded value
+      if (std::abs(mesh.uvs[v][0] - (x + 0.5) / patch.pointsX) > kHalfStep ||
+          std::abs(mesh.uvs[v][1] - (z + 0.5) / patch.pointsZ) > kHalfStep) {
         BOOST_FAIL(chunk.name << " UV at " << x << "," << z);
       }
       seams.add(p, mesh.normals[v], chunk.name);
@@ -195,7 +197,7 @@ BOOST_AUTO_TEST_CASE(every_level_is_of_lod_0s_samples_closed_inside_with_skirts_
   std::size_t checked = 0;
   for (const ChunkNodes& chunk : chunksOf(world, scene)) {
     BOOST_TEST_REQUIRE(chunk.levels.size() == 4U);
-    const ReadMesh full = scene.mesh(chunk.levels[0]);
+    const ReadMesh full = scene.surface(chunk.levels[0]);
     double minX = 1e18, minZ = 1e18, maxX = -1e18, maxZ = -1e18;
     std::map<std::pair<double, double>, std::size_t> fullVertices;
     for (std::size_t v = 0; v < full.positions.size(); ++v) {
@@ -208,7 +210,7 @@ BOOST_AUTO_TEST_CASE(every_level_is_of_lod_0s_samples_closed_inside_with_skirts_
     std::size_t borderSamples = 0;
     for (const auto& [xz, v] : fullVertices) borderSamples += onBorder(full.positions[v]) ? 1U : 0U;
     for (std::size_t k = 0; k < chunk.levels.size(); ++k) {
-      const ReadMesh mesh = scene.mesh(chunk.levels[k]);
+      const ReadMesh mesh = scene.surface(chunk.levels[k]);
       const std::string where = chunk.name + " LOD " + std::to_string(k);
       // Every vertex is a LOD 0 vertex with its height and normal, and agrees with every other chunk's.
       std::size_t borderVertices = 0;
@@ -241,9 +243,9 @@ BOOST_AUTO_TEST_CASE(every_level_is_of_lod_0s_samples_closed_inside_with_skirts_
       }
       BOOST_TEST(open == borderVertices, where);
       if (k == 0) BOOST_TEST(open == borderSamples, where);
-      // The skirts: a second primitive, a lower copy of each border vertex, facing out.
-      BOOST_TEST_REQUIRE(scene.primitiveCount(chunk.levels[k]) == 2U, where);
-      const ReadMesh skirt = scene.mesh(chunk.levels[k], 1);
+      // The skirts: a primitive of their own, a lower copy of each border vertex, facing out.
+      const ReadMesh skirt = scene.skirts(chunk.levels[k]);
+      BOOST_TEST_REQUIRE(!skirt.indices.empty(), where);
       BOOST_TEST(skirt.positions.size() == mesh.positions.size() + borderVertices, where);
       BOOST_TEST(skirt.indices.size() == 6 * borderVertices, where);
       for (std::size_t v = mesh.positions.size(); v < skirt.positions.size(); ++v) {
@@ -306,8 +308,8 @@ BOOST_AUTO_TEST_CASE(each_level_is_within_its_asked_error_measured_from_the_file
     std::size_t previous = SIZE_MAX;
     for (std::size_t k = 0; k < asked.size(); ++k) {
       const std::string where = chunks[c].name + " LOD " + std::to_string(k);
-      const ReadMesh mesh = scene.mesh(chunks[c].levels[k]);
-      const ReadMesh skirt = scene.mesh(chunks[c].levels[k], 1);
+      const ReadMesh mesh = scene.surface(chunks[c].levels[k]);
+      const ReadMesh skirt = scene.skirts(chunks[c].levels[k]);
       // triangles, skirt triangles, vertices, bytes, asked error, error
       const auto& row = listed[c].at("levels").as_array().at(k).as_array();
       const std::size_t count = mesh.indices.size() / 3;
@@ -315,13 +317,21 @@ BOOST_AUTO_TEST_CASE(each_level_is_within_its_asked_error_measured_from_the_file
       BOOST_TEST(row.at(0).to_number<std::size_t>() == count, where);
       BOOST_TEST(row.at(1).to_number<std::size_t>() == skirt.indices.size() / 3, where);
       BOOST_TEST(row.at(2).to_number<std::size_t>() == skirt.positions.size(), where);
-      BOOST_TEST(row.at(3).to_number<std::size_t>() ==
-                     skirt.positions.size() * 32 + (mesh.indices.size() + skirt.indices.size()) * 4, where);
+      const auto& levelMesh =
+          scene.json().at("meshes").as_array().at(scene.node(chunks[c].levels[k]).at("mesh").to_number<std::size_t>());
+      // Bytes: 28 a vertex (float32 position and normal, uint16 UV) and each primitive's indices, padded to 4.
+      std::size_t indexBytes = 0;
+      for (const auto& primitive : levelMesh.at("primitives").as_array()) {
+        const auto& accessor = scene.json().at("accessors").at(primitive.at("indices").to_number<std::size_t>());
+        const auto& view = scene.json().at("bufferViews").at(accessor.at("bufferView").to_number<std::size_t>());
+        indexBytes += view.at("byteLength").to_number<std::size_t>();
+      }
+      BOOST_TEST(indexBytes >= 2 * (mesh.indices.size() + skirt.indices.size()), where);
+      BOOST_TEST(row.at(3).to_number<std::size_t>() == skirt.positions.size() * 28 + (indexBytes + 3) / 4 * 4, where);
       BOOST_TEST(row.at(4).to_number<double>() == asked[k], where);
       BOOST_TEST(extras.at("lod_asked_error_m").at(k).to_number<double>() == asked[k], where);
       BOOST_TEST(extras.at("lod_error_m").at(k).to_number<double>() == error, where);
-      const auto& meshExtras = scene.json().at("meshes").as_array().at(
-          scene.node(chunks[c].levels[k]).at("mesh").to_number<std::size_t>()).at("extras");
+      const auto& meshExtras = levelMesh.at("extras");
       BOOST_TEST(meshExtras.at("asked_error_m").to_number<double>() == asked[k], where);
       BOOST_TEST(meshExtras.at("error_m").to_number<double>() == error, where);
       // Measured here from the file, against the package's heights: what the exporter says, never above asked.
@@ -356,7 +366,7 @@ BOOST_AUTO_TEST_CASE(a_plane_takes_few_triangles_at_any_level) {
   const auto chunks = chunksOf(world, scene);
   BOOST_TEST_REQUIRE(chunks.size() == 1U);
   for (std::size_t k = 1; k < 3; ++k) {
-    const ReadMesh mesh = scene.mesh(chunks[0].levels[k]);
+    const ReadMesh mesh = scene.surface(chunks[0].levels[k]);
     // The patch's 255 cells pad to 256: the triangles along the padding are split, the rest is a few large ones.
     BOOST_TEST(mesh.indices.size() / 3 <= 2 * 255 * 255 / 64U);
     for (std::size_t t = 0; t < mesh.indices.size(); t += 3) {
@@ -389,7 +399,7 @@ BOOST_AUTO_TEST_CASE(chunks_cut_each_patch_and_the_last_takes_what_remains) {
       for (std::size_t i = 0; i < sides.size(); ++i) {
         const ChunkNodes& c = chunks[j * sides.size() + i];
         BOOST_TEST(c.name == "p-0-0_" + std::to_string(i) + "_" + std::to_string(j));
-        BOOST_TEST(scene.mesh(c.levels[0]).indices.size() == std::size_t(6 * sides[i] * sides[j]), c.name);
+        BOOST_TEST(scene.surface(c.levels[0]).indices.size() == std::size_t(6 * sides[i] * sides[j]), c.name);
         // Positions are metres from the chunk's first sample, which the node's translation carries.
         const auto& node = scene.node(c.levels[0]);
         const auto& mesh = scene.json().at("meshes").at(node.at("mesh").to_number<std::size_t>());
@@ -517,21 +527,25 @@ BOOST_AUTO_TEST_CASE(the_khronos_validator_finds_no_error_in_any_file, *boost::u
   BOOST_TEST_REQUIRE(gltfValidatorInstalled(ISLA_GLTF_VALIDATOR_MODULES),
                      "node or the npm gltf-validator is missing: run scripts/install-deps");
   const World world = buildTestWorld({.rows = 2, .cols = 2, .mapSize = 256});
-  const TempDir stage, scratch;
-  exportGltf(world, stage.path(), {{"chunk", "96"}, {"lod_error", "0.25,1"}});
-  const std::vector<fs::path> files = gltfFiles(stage.path());
-  const fs::path script = fs::path(ISLA_GLTF_TEST_DIR) / "validate_gltf.js";
-  const ValidatorRun run = runGltfValidator(ISLA_GLTF_VALIDATOR_MODULES, script, files, scratch.path());
-  BOOST_TEST(run.status == 0, run.report);
-  BOOST_TEST(run.clean == files.size(), run.report);
-  BOOST_TEST(files.size() == 1 + chunksOf(world, GltfFile(stage / "world.gltf")).size());
+  // Chunks of 96 cells, and of 256, whose LOD 0 is cut into primitives for 16-bit indices.
+  for (const char* chunk : {"96", "256"}) {
+    const TempDir stage, scratch;
+    exportGltf(world, stage.path(), {{"chunk", chunk}, {"lod_error", "0.25,1"}});
+    const std::vector<fs::path> files = gltfFiles(stage.path());
+    const fs::path script = fs::path(ISLA_GLTF_TEST_DIR) / "validate_gltf.js";
+    const ValidatorRun run = runGltfValidator(ISLA_GLTF_VALIDATOR_MODULES, script, files, scratch.path());
+    BOOST_TEST(run.status == 0, run.report);
+    BOOST_TEST(run.clean == files.size(), run.report);
+    BOOST_TEST(files.size() == 1 + chunksOf(world, GltfFile(stage / "world.gltf")).size());
+  }
 }
 
 BOOST_AUTO_TEST_CASE(assimp_reads_each_chunk_and_the_scene_at_lod_0, *boost::unit_test::precondition(assimpOrCi)) {
   BOOST_TEST_REQUIRE(findProgram("assimp").has_value(), "assimp is not on PATH: run scripts/install-deps");
   const World world = buildTestWorld({.rows = 1, .cols = 2, .mapSize = 256});
   const TempDir stage;
-  exportGltf(world, stage.path(), {{"chunk", "128"}, {"lod_error", "0.5"}});
+  // A source's 256² samples in one chunk: LOD 0's surface is cut in two for 16-bit indices, its skirts keep 32.
+  exportGltf(world, stage.path(), {{"chunk", "256"}, {"lod_error", "0.5"}});
   // assimp's counts of a file: meshes, vertices and faces its scene shows.
   const auto assimpCounts = [&](const fs::path& file) {
     const fs::path report = stage / "assimp.txt";
@@ -547,19 +561,23 @@ BOOST_AUTO_TEST_CASE(assimp_reads_each_chunk_and_the_scene_at_lod_0, *boost::uni
     return std::array<std::size_t, 3>{field("Meshes:"), field("Vertices:"), field("Faces:")};
   };
   // The scenes show LOD 0 (MSFT_lod is an extension assimp leaves aside): its surface and its skirts, each
-  // primitive a mesh of its own.
-  std::size_t meshes = 0, vertices = 0, faces = 0;
+  // primitive a mesh of its own, 16-bit indices or 32.
+  std::size_t meshes = 0, vertices = 0, faces = 0, cut = 0;
   for (const fs::path& file : gltfFiles(stage.path())) {
     if (file.filename() == "world.gltf") continue;
     const GltfFile chunk(file);
     const auto node = chunk.json().at("scenes").at(0).at("nodes").at(0).to_number<std::size_t>();
-    BOOST_TEST_REQUIRE(chunk.primitiveCount(node) == 2U);
-    const ReadMesh surface = chunk.mesh(node), skirt = chunk.mesh(node, 1);
-    const std::array<std::size_t, 3> counts{2, surface.positions.size() + skirt.positions.size(),
-                                            (surface.indices.size() + skirt.indices.size()) / 3};
+    std::array<std::size_t, 3> counts{chunk.primitiveCount(node), 0, 0};
+    BOOST_TEST_REQUIRE(counts[0] >= 2U);
+    for (std::size_t p = 0; p < counts[0]; ++p) {
+      const ReadMesh primitive = chunk.mesh(node, p);
+      counts[1] += primitive.positions.size(), counts[2] += primitive.indices.size() / 3;
+    }
+    cut += counts[0] > 2 ? 1U : 0U;
     BOOST_TEST((assimpCounts(file) == counts), file);
     meshes += counts[0], vertices += counts[1], faces += counts[2];
   }
+  BOOST_TEST(cut > 0U);
   // world.gltf: every chunk and the one water quad (4 vertices, 2 faces) that every region shows.
   BOOST_TEST_REQUIRE(!world.waterRegions.empty());
   BOOST_TEST((assimpCounts(stage / "world.gltf") == std::array<std::size_t, 3>{meshes + 1, vertices + 4, faces + 2}));
@@ -586,7 +604,7 @@ BOOST_AUTO_TEST_CASE(run_compile_writes_the_heights_the_package_holds) {
     const double spacing = terrain.at("spacing_m").to_number<double>();
     const auto& rows = terrain.at("heights_m").as_array();
     for (const std::size_t level : scene.levels(index)) {
-      for (const Vec3& v : scene.mesh(level).positions) {
+      for (const Vec3& v : scene.surface(level).positions) {
         const auto x = static_cast<std::size_t>(sampleIndex(v[0], origin[0].to_number<double>(), spacing));
         const auto z = static_cast<std::size_t>(sampleIndex(v[2], origin[1].to_number<double>(), spacing));
         if (static_cast<float>(v[1]) != static_cast<float>(rows.at(z).as_array().at(x).to_number<double>())) {
