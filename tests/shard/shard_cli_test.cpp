@@ -4,51 +4,23 @@
 // any N, order and re-run; every refusal names the shard and what to do.
 #include <boost/test/unit_test.hpp>
 
+#include <stdlib.h>
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <fstream>
+#include <memory>
 
 #include "compile_workspace.hpp"
 #include "file_tree.hpp"
+#include "shard_runs.hpp"
+#include "skips.hpp"
 #include "tool_runner.hpp"
 
 using namespace isla::test;
 namespace fs = std::filesystem;
 
 namespace {
-
-bool contains(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
-
-ToolRun shard(const std::string& layout, const std::string& shardDir, const std::string& which,
-              std::vector<std::string> extra = {}, const std::map<std::string, std::string>& environment = {}) {
-  std::vector<std::string> arguments{"run", "compile", layout, "unused-world", "--shard", which, "--shard-dir",
-                                     shardDir, "--quiet"};
-  arguments.insert(arguments.end(), extra.begin(), extra.end());
-  return runTool(arguments, environment);
-}
-
-ToolRun assemble(const std::string& layout, const std::string& output, const std::string& shardDir,
-                 std::vector<std::string> extra = {}) {
-  std::vector<std::string> arguments{"run", "assemble", layout, output, "--shard-dir", shardDir, "--quiet"};
-  arguments.insert(arguments.end(), extra.begin(), extra.end());
-  return runTool(arguments);
-}
-
-// Every shard of N, in `order`, each with its own thread count.
-void makeShards(const std::string& layout, const std::string& shardDir, int count, std::vector<int> order) {
-  for (const int k : order) {
-    const auto run = shard(layout, shardDir, std::to_string(k) + "/" + std::to_string(count),
-                           {"--jobs", std::to_string(1 + k % 3)});
-    BOOST_REQUIRE_MESSAGE(run.exitCode == 0, run.err);
-    BOOST_TEST(contains(run.out, "compiled shard " + std::to_string(k) + " of " + std::to_string(count) + ": "),
-               run.out);
-  }
-}
-
-std::vector<int> reversed(int count) {
-  std::vector<int> order(static_cast<std::size_t>(count));
-  for (int k = 0; k < count; ++k) order[static_cast<std::size_t>(k)] = count - 1 - k;
-  return order;
-}
 
 // A 2 x 2 world (9 patches, 4 of them sources) and its one-machine compile.
 struct ShardedWorld {
@@ -104,6 +76,76 @@ BOOST_AUTO_TEST_CASE(shards_balance_samples_and_a_rerun_changes_nothing) {
   BOOST_TEST((fileTree(world.ws.path("assembled")) == world.expected));
 }
 
+BOOST_AUTO_TEST_CASE(assembly_links_the_shards_files_or_copies_them_across_filesystems) {
+  ShardedWorld world;
+  const std::string dir = world.shards("shards", 2);
+  const std::string linked = world.ws.path("linked");
+  const auto run = assemble(world.layout, linked, dir);
+  BOOST_REQUIRE_MESSAGE(run.exitCode == 0, run.err);
+  BOOST_TEST(contains(run.out, "/ (terrain-world-v1; 9 files hard-linked)\n"), run.out);
+  BOOST_TEST((fileTree(linked) == world.expected));
+  BOOST_TEST(fs::equivalent(fs::path(linked) / "terrain" / "p-0-0.json", fs::path(dir) / "shard-0" / "terrain" /
+                                                                               "p-0-0.json"));
+  BOOST_TEST(fs::hard_link_count(fs::path(linked) / "world.json") == 1U);
+
+  // A tmpfs is another filesystem than the workspace's, as a node's local
+  // disk is than a cluster's shared one: no link can cross it.
+  const fs::path tmpfs = "/dev/shm";
+  struct stat there {}, here {};
+  if (::stat(tmpfs.c_str(), &there) != 0 || ::stat(world.ws.dir.path().c_str(), &here) != 0 ||
+      there.st_dev == here.st_dev) {
+    cannotRun("no tmpfs at " + tmpfs.string() + " to assemble onto another filesystem");
+    return;
+  }
+  std::string pattern = (tmpfs / "isla-test-XXXXXX").string();
+  BOOST_REQUIRE(::mkdtemp(pattern.data()));
+  const std::unique_ptr<const char, void (*)(const char*)> removed(
+      pattern.c_str(), [](const char* path) { std::filesystem::remove_all(path); });
+  const std::string copied = pattern + "/copied";
+  const auto across = assemble(world.layout, copied, dir);
+  BOOST_REQUIRE_MESSAGE(across.exitCode == 0, across.err);
+  BOOST_TEST(contains(across.out, "/ (terrain-world-v1; 0 files hard-linked, 9 files copied (a link was refused: "
+                                  "Invalid cross-device link))\n"),
+             across.out);
+  BOOST_TEST((fileTree(copied) == world.expected));
+}
+
+BOOST_AUTO_TEST_CASE(a_shard_reads_only_the_sources_its_patches_need) {
+  // 1 x 3: s0, a strip, s1, a strip, s2. In 3 shards the last holds s2
+  // alone: besides s2 it reads only the first source's MapSize, never s1.
+  Workspace ws;
+  const auto layout = ws.layout("layout.json", 1, 3);
+  const auto whole = compileLayout(layout, ws.path("whole"), {"--quiet"});
+  BOOST_REQUIRE_MESSAGE(whole.exitCode == 0, whole.err);
+  const fs::path middle = ws.path("b2-256.dat"), aside = ws.path("aside.dat");
+  fs::rename(middle, aside);
+  const std::string dir = ws.path("shards");
+  const auto alone = shard(layout, dir, "2/3");
+  BOOST_REQUIRE_MESSAGE(alone.exitCode == 0, alone.err);
+  const std::string record = std::string(fileTree(fs::path(dir) / "shard-2").at("shard-record.json"));
+  BOOST_TEST(contains(record, "\"sources\": [\n    {\n      \"id\": \"s2\","), record);
+  BOOST_TEST(!contains(record, "\"id\": \"s0\""), record);
+  BOOST_TEST(!contains(record, "\"id\": \"s1\""), record);
+  const auto needsIt = shard(layout, dir, "1/3");
+  BOOST_TEST(needsIt.exitCode == 1);
+  BOOST_TEST(contains(needsIt.err, "source 's1': "), needsIt.err);
+
+  fs::rename(aside, middle);
+  makeShards(layout, dir, 3, {1, 0});
+  const auto run = assemble(layout, ws.path("assembled"), dir);
+  BOOST_REQUIRE_MESSAGE(run.exitCode == 0, run.err);
+  BOOST_TEST((fileTree(ws.path("assembled")) == fileTree(ws.path("whole"))));
+
+  // The split takes the first source's MapSize: a shard whose sources have another is refused.
+  fs::copy_file(ws.path(ws.blueprint(3, 512)), ws.path("b3-256.dat"), fs::copy_options::overwrite_existing);
+  const auto odd = shard(layout, ws.path("odd"), "2/3");
+  BOOST_TEST(odd.exitCode == 1);
+  BOOST_TEST(contains(odd.err, "the sources of one world need one MapSize, but 's0' has 256 and this shard's have "
+                               "512; regenerate or replace the odd ones"),
+             odd.err);
+  BOOST_TEST(!fs::exists(ws.path("odd") + "/shard-2"));
+}
+
 BOOST_AUTO_TEST_CASE(assembly_refuses_a_missing_shard_naming_it) {
   ShardedWorld world;
   const std::string dir = world.shards("shards", 4);
@@ -150,6 +192,12 @@ BOOST_AUTO_TEST_CASE(assembly_refuses_a_record_it_cannot_read_or_a_shard_moved) 
   const fs::path record = fs::path(dir) / "shard-0" / "shard-record.json";
   const std::string good = std::string(fileTree(fs::path(dir) / "shard-0").at("shard-record.json"));
   std::ofstream(record) << "{\"format\": \"isla-tool.shard-record\", \"schema_version\": 1}";
+  const auto old = assemble(world.layout, world.ws.path("assembled"), dir);
+  BOOST_TEST(old.exitCode == 1);
+  BOOST_TEST(contains(old.err, record.string() + " at /schema_version: 2 is expected; it is not a shard record this "
+                               "isla-tool reads: run that shard again"),
+             old.err);
+  std::ofstream(record) << "{\"format\": \"isla-tool.shard-record\", \"schema_version\": 2}";
   const auto partial = assemble(world.layout, world.ws.path("assembled"), dir);
   BOOST_TEST(partial.exitCode == 1);
   BOOST_TEST(contains(partial.err, record.string() + ": 'shard' is missing; it is not a shard record this isla-tool "

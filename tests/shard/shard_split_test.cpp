@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The split of patches between shards: balanced by samples, every patch in
-// exactly one shard, a function of the sizes alone.
+// exactly one shard, a function of the sizes alone; the sources each needs.
 #include <boost/test/unit_test.hpp>
 
 #include <isla/jobs/shard.hpp>
@@ -50,6 +50,21 @@ BOOST_AUTO_TEST_CASE(the_split_never_leaves_a_shard_more_than_a_patch_above_the_
       BOOST_TEST(load <= total / shards + largest, shards << " shards");
     }
   }
+}
+
+BOOST_AUTO_TEST_CASE(the_lattice_gives_each_patch_its_samples_and_the_sources_it_needs) {
+  // 2 x 3 sources of 256² with 4-cell gaps: a 3 x 5 lattice, row by row.
+  const auto samples = isla::latticeSamples(2, 3, 256, 4);
+  BOOST_TEST(samples.size() == 15U);
+  BOOST_TEST(samples[0] == 256U * 256U);  // source (0, 0)
+  BOOST_TEST(samples[1] == 256U * 5U);    // the strip east of it
+  BOOST_TEST(samples[5] == 5U * 256U);    // the strip south of it
+  BOOST_TEST(samples[6] == 5U * 5U);      // a corner
+  const std::vector<std::size_t> source{2}, strip{3}, corner{6}, none{};
+  BOOST_TEST((isla::sourcesOfShard(2, 3, source) == std::vector<bool>{false, true, false, false, false, false}));
+  BOOST_TEST((isla::sourcesOfShard(2, 3, strip) == std::vector<bool>{false, true, true, false, false, false}));
+  BOOST_TEST((isla::sourcesOfShard(2, 3, corner) == std::vector<bool>{true, true, false, true, true, false}));
+  BOOST_TEST((isla::sourcesOfShard(2, 3, none) == std::vector<bool>{true, false, false, false, false, false}));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -4,7 +4,8 @@
 # package a one-machine compile makes, byte for byte; then one task's
 # isla-tool is killed mid-run, the assembly job never runs, `run assemble`
 # refuses naming the missing shard, the task is requeued and the assembly
-# publishes the same package again.
+# publishes the same package again; last, the array with the 3D Tiles
+# exporter makes the one-machine tileset.
 #   usage: slurm_example_test.sh ISLA_TOOL SOURCE_DIR
 set -euo pipefail
 tool="$(realpath "$1")"
@@ -119,3 +120,13 @@ wait_for "$reassembly"
 [ "$(states "$reassembly")" = COMPLETED ] || fail "the second assembly job: $(states "$reassembly")"
 diff -r "$data/whole" "$data/again" >/dev/null || fail "the package after the re-run differs from the one-machine compile"
 echo "ok: task 2 requeued, assembled: the one-machine package byte for byte"
+
+# 4. The same array with the 3D Tiles exporter.
+"$tool" run compile "$data/layout.json" "$data/whole-tiles" --exporter 3dtiles --quiet >/dev/null
+export ISLA_TOOL="$tool" EXPORTER=3dtiles
+read -r array assembly < <("$examples/submit.sh" "$data/layout.json" "$data/tiles" "$data/shards-tiles" 4)
+wait_for "$array"
+wait_for "$assembly"
+[ "$(states "$assembly")" = "COMPLETED" ] || fail "3D Tiles assembly $assembly: $(states "$assembly")"
+diff -r "$data/whole-tiles" "$data/tiles" >/dev/null || fail "the assembled tileset differs from the one-machine export"
+echo "ok: the 3D Tiles array and its assembly made the one-machine tileset byte for byte"

@@ -62,5 +62,6 @@ Result runCompileJob(const std::function<Result(Progress&)>& job, bool quiet) {
 
 template CompileResult runCompileJob(const std::function<CompileResult(Progress&)>&, bool);
 template ShardResult runCompileJob(const std::function<ShardResult(Progress&)>&, bool);
+template AssemblyResult runCompileJob(const std::function<AssemblyResult(Progress&)>&, bool);
 
 }  // namespace isla::cli

@@ -32,5 +32,6 @@ template <class Result>
 Result runCompileJob(const std::function<Result(Progress&)>& job, bool quiet);
 extern template CompileResult runCompileJob(const std::function<CompileResult(Progress&)>&, bool);
 extern template ShardResult runCompileJob(const std::function<ShardResult(Progress&)>&, bool);
+extern template AssemblyResult runCompileJob(const std::function<AssemblyResult(Progress&)>&, bool);
 
 }  // namespace isla::cli

@@ -84,14 +84,14 @@ int runAssemble(Invocation& invocation) {
   if (values.count("shard")) throw UsageError("assemble takes every shard of --shard-dir, not --shard");
   const auto shardDir = shardDirOf(values, "assemble");
   const CompileRequest request = requestOf(invocation);
-  const CompileResult result = runCompileJob<CompileResult>(
+  const AssemblyResult result = runCompileJob<AssemblyResult>(
       [&](Progress& progress) { return assembleShards(invocation.kernel(), request, shardDir, progress); },
       values["quiet"].as<bool>());
   std::cout << "assembled the shards of " << shardDir.string() << " into "
             << plural(result.sources, "source", "sources") << ", " << plural(result.patches, "patch", "patches")
             << " and " << plural(result.edges, "shared edge", "shared edges") << ", "
             << plural(result.diagnostics.count(Severity::Warning), "warning", "warnings") << ": "
-            << result.output.string() << "/ (" << request.exporter << ")\n";
+            << result.output.string() << "/ (" << request.exporter << "; " << result.placed << ")\n";
   return 0;
 }
 

@@ -88,6 +88,7 @@ std::optional<LoadedSource> loadSource(const Kernel& kernel, const Layout& layou
 void checkMapSizes(const Layout& layout, const std::vector<LoadedSource>& loaded, Diagnostics& out) {
   std::map<std::int32_t, std::vector<std::string>> bySize;
   for (std::size_t i = 0; i < loaded.size(); ++i) {
+    if (!loaded[i].blueprint) continue;  // not read
     bySize[loaded[i].blueprint->mapSize].push_back("'" + layout.sources[i].id + "'");
   }
   if (bySize.size() < 2) return;
@@ -134,7 +135,7 @@ ChosenExporter chooseExporter(const Kernel& kernel, const CompileRequest& reques
 
 
 BuiltWorld buildRequestedWorld(const Kernel& kernel, const CompileRequest& request, unsigned threads,
-                               Progress& progress, const KnownFigures& knownFigures) {
+                               Progress& progress, const KnownFigures& knownFigures, const SourceSelection& select) {
   if (!request.package.empty()) return buildPackageWorld(kernel, request, threads, progress);
   Diagnostics diagnostics;
   const auto layout = request.blueprint.empty() ? loadLayout(request.layout, diagnostics)
@@ -148,6 +149,7 @@ BuiltWorld buildRequestedWorld(const Kernel& kernel, const CompileRequest& reque
   const ValidationContext context{kernel.enums(), Units{layout->settings.heightScaleM, layout->settings.spacingM},
                                   validatorOptions, layout->sources.size() > 1 ? 1U : threads};
   const std::size_t count = layout->sources.size();
+  const std::vector<bool> wanted = select ? select(*layout) : std::vector<bool>(count, true);
   std::vector<std::optional<LoadedSource>> read(count);
   std::vector<Diagnostics> sourceDiagnostics(count);
   std::vector<std::future<std::string>> hashes(count);
@@ -156,6 +158,7 @@ BuiltWorld buildRequestedWorld(const Kernel& kernel, const CompileRequest& reque
     parallelFor(batch, threads, [&](std::size_t b) {
       checkInterrupted();
       const std::size_t i = first + b;
+      if (!wanted[i]) return;
       read[i] = loadSource(kernel, *layout, layout->sources[i], context, threads, hashes[i], sourceDiagnostics[i]);
     });
     progress.update(0.55 * static_cast<double>(first + batch) / static_cast<double>(count));
@@ -164,13 +167,16 @@ BuiltWorld buildRequestedWorld(const Kernel& kernel, const CompileRequest& reque
   for (std::size_t i = 0; i < count; ++i) {
     diagnostics.append(sourceDiagnostics[i]);
     if (read[i]) loaded.push_back(std::move(*read[i]));
+    if (!wanted[i]) loaded.push_back(LoadedSource{});
   }
   if (!diagnostics.hasErrors()) checkMapSizes(*layout, loaded, diagnostics);
   if (diagnostics.hasErrors()) throw CompileError("a source has errors; nothing was written", diagnostics);
 
   ProgressRange building(progress, 0.55, 1.0);
   World world = buildWorld(*layout, std::move(loaded), kernel.enums(), threads, building, knownFigures);
-  for (std::size_t i = 0; i < hashes.size(); ++i) world.sources[i].sha256 = hashes[i].get();
+  for (std::size_t i = 0; i < hashes.size(); ++i) {
+    if (wanted[i]) world.sources[i].sha256 = hashes[i].get();
+  }
   const std::size_t worldWarnings = world.warnings.size();
   reportSourceWarnings(world, *layout, diagnostics);
   return BuiltWorld{std::move(world), std::move(diagnostics), worldWarnings};

@@ -5,7 +5,9 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <string>
+#include <vector>
 
 #include "isla/export/exporter.hpp"
 #include "isla/jobs/compile.hpp"
@@ -30,10 +32,16 @@ struct BuiltWorld {
   std::size_t worldWarnings = 0;  // the first ones of world.warnings are the world's own
 };
 
-// Loads and validates every source of the request's layout and builds the
-// World; throws CompileError when an input has errors.
+// Which of the layout's sources to read (by index into Layout::sources);
+// the others are not opened (a shard's, whose patches do not need them).
+using SourceSelection = std::function<std::vector<bool>(const Layout& layout)>;
+
+// Loads and validates every source of the request's layout (those that
+// `select` picks, when given) and builds the World; throws CompileError
+// when an input has errors.
 BuiltWorld buildRequestedWorld(const Kernel& kernel, const CompileRequest& request, unsigned threads,
-                               Progress& progress, const KnownFigures& knownFigures = {});
+                               Progress& progress, const KnownFigures& knownFigures = {},
+                               const SourceSelection& select = {});
 
 // The request's package, checked in full by its validator and read back;
 // throws CompileError when it breaks a rule (package_input.cpp).

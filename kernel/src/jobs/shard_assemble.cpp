@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 // The assembly of shards: every record is read and checked against the
 // layout, the sources and the settings of this run before anything is
-// written; then the shards' outputs are copied into the stage (each checked
-// against its recorded hash as it is copied) and the exporter writes the
-// shared documents from the figures the records hold.
+// written; then the shards' outputs are linked (or copied) into the stage,
+// each checked against its recorded hash, and the exporter writes the
+// shared documents from the figures the records and the notes hold.
+#include <unistd.h>
+
 #include <charconv>
 #include <cerrno>
 #include <cstdio>
@@ -18,6 +20,7 @@
 #include "isla/parallel/parallel.hpp"
 #include "isla/plugin/plugin_call.hpp"
 #include "isla/publish/file_writer.hpp"
+#include "isla/publish/sha256.hpp"
 #include "isla/publish/staged_directory.hpp"
 #include "shard_settings.hpp"
 
@@ -145,7 +148,9 @@ void checkSettings(const std::vector<FoundShard>& shards, const ShardRecord& exp
   }
 }
 
-// Each shard's sources as they are now, and its patches as the split gives.
+// Each shard's patches as the split gives, and the sources they need as
+// they are now: a shard records the hashes of the sources it read, which
+// must be exactly those.
 void checkAgainstWorld(const std::vector<FoundShard>& shards, const World& world) {
   std::vector<std::uint64_t> samples;
   for (const Patch& patch : world.patches) {
@@ -155,20 +160,6 @@ void checkAgainstWorld(const std::vector<FoundShard>& shards, const World& world
   for (const FoundShard& shard : shards) {
     const ShardRecord& record = shard.record;
     const std::string again = rerunHint(record.shard);
-    if (record.sources.size() != world.sources.size()) {
-      throw CompileError(nameOf(shard) + " is stale: it was made from " + std::to_string(record.sources.size()) +
-                             " sources, the layout has " + std::to_string(world.sources.size()) + "; " + again,
-                         {});
-    }
-    for (std::size_t i = 0; i < world.sources.size(); ++i) {
-      const WorldSource& now = world.sources[i];
-      if (record.sources[i].id != now.id || record.sources[i].sha256 != now.sha256) {
-        throw CompileError(nameOf(shard) + " is stale: source '" + now.id + "' (" + now.file +
-                               ") has changed since it was made (SHA-256 " + record.sources[i].sha256 + " then, " +
-                               now.sha256 + " now); " + again,
-                           {});
-      }
-    }
     std::vector<std::size_t> expected;
     for (std::size_t p = 0; p < owners.size(); ++p) {
       if (owners[p] == record.shard.index) expected.push_back(p);
@@ -179,6 +170,30 @@ void checkAgainstWorld(const std::vector<FoundShard>& shards, const World& world
     }
     if (!same) {
       throw CompileError(nameOf(shard) + " holds other patches than the split of this layout gives it; " + again, {});
+    }
+    const std::vector<bool> needed = sourcesOfShard(world.rows, world.cols, expected);
+    std::vector<const WorldSource*> sources;
+    for (std::size_t i = 0; i < world.sources.size(); ++i) {
+      if (needed[i]) sources.push_back(&world.sources[i]);
+    }
+    if (record.sources.size() != sources.size()) {
+      throw CompileError(nameOf(shard) + " is stale: it read " + std::to_string(record.sources.size()) +
+                             " sources, its patches need " + std::to_string(sources.size()) + "; " + again,
+                         {});
+    }
+    for (std::size_t i = 0; i < sources.size(); ++i) {
+      const WorldSource& now = *sources[i];
+      if (record.sources[i].id != now.id) {
+        throw CompileError(nameOf(shard) + " is stale: it read source '" + record.sources[i].id +
+                               "' where its patches need '" + now.id + "'; " + again,
+                           {});
+      }
+      if (record.sources[i].sha256 != now.sha256) {
+        throw CompileError(nameOf(shard) + " is stale: source '" + now.id + "' (" + now.file +
+                               ") has changed since it was made (SHA-256 " + record.sources[i].sha256 + " then, " +
+                               now.sha256 + " now); " + again,
+                           {});
+      }
     }
   }
 }
@@ -193,21 +208,53 @@ bool safeRelativePath(const std::string& path) {
   return true;
 }
 
-// Copies one output into the stage, hashing what it reads.
-void copyOutput(const FoundShard& shard, const ShardRecord::Output& output, const fs::path& stage) {
-  const std::string again = rerunHint(shard.record.shard);
-  if (!safeRelativePath(output.path)) {
-    throw CompileError(nameOf(shard) + " names an output '" + output.path + "' outside the package; " + again, {});
-  }
-  const fs::path from = shard.directory / output.path;
-  const fs::path to = stage / output.path;
-  fs::create_directories(to.parent_path());
-  std::FILE* in = std::fopen(from.c_str(), "rb");
-  if (!in) {
-    throw CompileError(nameOf(shard) + " is incomplete: its output " + output.path + " cannot be read (" +
-                           std::strerror(errno) + "); " + again,
+// A recorded file's path, which must stay inside its directory.
+fs::path checkedPath(const FoundShard& shard, const ShardRecord::Output& file, const std::string& what) {
+  if (!safeRelativePath(file.path)) {
+    throw CompileError(nameOf(shard) + " names " + what + " '" + file.path + "' outside the package; " +
+                           rerunHint(shard.record.shard),
                        {});
   }
+  return file.path;
+}
+
+// Refuses a file whose size or hash is not the recorded one.
+void checkRecorded(const FoundShard& shard, const ShardRecord::Output& file, const std::string& what,
+                   std::uint64_t bytes, const std::string& sha256) {
+  if (bytes != file.bytes || sha256 != file.sha256) {
+    throw CompileError(nameOf(shard) + " is damaged: its " + what + " " + file.path + " is not what its record says (" +
+                           std::to_string(bytes) + " bytes, SHA-256 " + sha256 + "; recorded " +
+                           std::to_string(file.bytes) + " bytes, " + file.sha256 + "); " +
+                           rerunHint(shard.record.shard),
+                       {});
+  }
+}
+
+[[noreturn]] void throwUnreadable(const FoundShard& shard, const ShardRecord::Output& file, const std::string& what,
+                                  const std::string& why) {
+  throw CompileError(nameOf(shard) + " is incomplete: its " + what + " " + file.path + " cannot be read (" + why +
+                         "); " + rerunHint(shard.record.shard),
+                     {});
+}
+
+// Hashes a recorded file where it is, refusing it unless it is the recorded one.
+void checkFile(const FoundShard& shard, const ShardRecord::Output& file, const fs::path& path, const std::string& what) {
+  std::error_code error;
+  const std::uint64_t bytes = fs::file_size(path, error);
+  if (error) throwUnreadable(shard, file, what, error.message());
+  std::string sha256;
+  try {
+    sha256 = sha256OfFile(path);
+  } catch (const IoError& failed) {
+    throwUnreadable(shard, file, what, failed.what());
+  }
+  checkRecorded(shard, file, what, bytes, sha256);
+}
+
+// Copies one output into the stage, hashing what it reads.
+void copyOutput(const FoundShard& shard, const ShardRecord::Output& output, const fs::path& from, const fs::path& to) {
+  std::FILE* in = std::fopen(from.c_str(), "rb");
+  if (!in) throwUnreadable(shard, output, "output", std::strerror(errno));
   FileWriter out = FileWriter::create(to);
   std::vector<std::byte> buffer(std::size_t{1} << 20);
   for (std::size_t got; (got = std::fread(buffer.data(), 1, buffer.size(), in)) > 0;) {
@@ -217,17 +264,71 @@ void copyOutput(const FoundShard& shard, const ShardRecord::Output& output, cons
   std::fclose(in);
   const std::uint64_t bytes = out.size();
   const std::string sha256 = out.close();
-  if (readFailed || bytes != output.bytes || sha256 != output.sha256) {
-    throw CompileError(nameOf(shard) + " is damaged: its output " + output.path + " is not what its record says (" +
-                           std::to_string(bytes) + " bytes, SHA-256 " + sha256 + "; recorded " +
-                           std::to_string(output.bytes) + " bytes, " + output.sha256 + "); " + again,
-                       {});
+  if (readFailed) throwUnreadable(shard, output, "output", std::strerror(EIO));
+  checkRecorded(shard, output, "output", bytes, sha256);
+}
+
+// Puts the shards' outputs into the stage: hard links while the shard
+// directory and the stage share a filesystem (nothing copied; a shard never
+// changes a published file, a re-run publishes new ones), copies from the
+// first output that cannot be linked on. Each is checked against its record.
+class OutputPlacer {
+ public:
+  explicit OutputPlacer(fs::path stage) : stage_(std::move(stage)) {}
+
+  void place(const FoundShard& shard, const ShardRecord::Output& output) {
+    const fs::path relative = checkedPath(shard, output, "an output");
+    const fs::path from = shard.directory / relative;
+    const fs::path to = stage_ / relative;
+    fs::create_directories(to.parent_path());
+    if (copying_.empty()) {
+      if (::link(from.c_str(), to.c_str()) == 0) {
+        ++linked_;
+        checkFile(shard, output, to, "output");
+        return;
+      }
+      if (errno == ENOENT) throwUnreadable(shard, output, "output", std::strerror(errno));
+      if (errno != EXDEV && errno != EPERM && errno != EMLINK && errno != ENOTSUP) {
+        throwSystemError(to, "link '" + from.string() + "' as", errno);
+      }
+      copying_ = std::strerror(errno);
+    }
+    copyOutput(shard, output, from, to);
+    ++copied_;
   }
+
+  // "12 files hard-linked", or why they were copied.
+  std::string summary() const {
+    std::string text = std::to_string(linked_) + (linked_ == 1 ? " file" : " files") + " hard-linked";
+    if (copied_ > 0) {
+      text += ", " + std::to_string(copied_) + (copied_ == 1 ? " file" : " files") +
+              " copied (a link was refused: " + copying_ + ")";
+    }
+    return text;
+  }
+
+ private:
+  fs::path stage_;
+  std::size_t linked_ = 0, copied_ = 0;
+  std::string copying_;  // why links are not made, once one is refused
+};
+
+// Every shard's notes checked against its record; their directories, by shard.
+std::vector<fs::path> checkedNotes(const std::vector<FoundShard>& shards) {
+  std::vector<fs::path> directories;
+  for (const FoundShard& shard : shards) {
+    directories.push_back(shard.directory / kShardNotesDirectory);
+    for (const auto& note : shard.record.notes) {
+      checkInterrupted();
+      checkFile(shard, note, directories.back() / checkedPath(shard, note, "a note"), "note");
+    }
+  }
+  return directories;
 }
 
 }  // namespace
 
-CompileResult assembleShards(const Kernel& kernel, const CompileRequest& request, const fs::path& shardDir,
+AssemblyResult assembleShards(const Kernel& kernel, const CompileRequest& request, const fs::path& shardDir,
                              Progress& progress) {
   StagedDirectory::checkTarget(request.output);
   const ChosenExporter chosen = chooseExporter(kernel, request);
@@ -251,8 +352,10 @@ CompileResult assembleShards(const Kernel& kernel, const CompileRequest& request
   BuiltWorld built = buildRequestedWorld(kernel, request, threads, building, fromRecords);
   checkAgainstWorld(shards, built.world);
 
+  const std::vector<fs::path> notes = checkedNotes(shards);
   StagedDirectory stage(request.output);
   std::map<std::string, std::string> written;
+  OutputPlacer placer(stage.stage());
   for (const FoundShard& shard : shards) {
     for (const auto& output : shard.record.outputs) {
       checkInterrupted();
@@ -261,16 +364,16 @@ CompileResult assembleShards(const Kernel& kernel, const CompileRequest& request
                                rerunHint(shard.record.shard),
                            {});
       }
-      copyOutput(shard, output, stage.stage());
+      placer.place(shard, output);
     }
   }
   progress.update(0.7);
   ProgressRange writing(progress, 0.7, 0.9);
   callPlugin(chosen.who, "writing the shared documents", [&] {
-    exporter->writeShared(ExportInput{built.world, kernel.enums(), chosen.options, threads, writing}, written,
+    exporter->writeShared(ExportInput{built.world, kernel.enums(), chosen.options, threads, writing}, written, notes,
                           stage.stage(), built.diagnostics);
   });
-  return publishStage(kernel, chosen, stage, built, threads, progress);
+  return AssemblyResult{publishStage(kernel, chosen, stage, built, threads, progress), placer.summary()};
 }
 
 }  // namespace isla

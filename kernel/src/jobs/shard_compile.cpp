@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// One shard: the whole world is built (every source is read and checked, as
-// the one-machine compile does, so that a shard refuses what it refuses),
-// but only this shard's patches have their figures computed and their
+// One shard: the world's lattice and edges are built from the sources its
+// patches need alone (each read and checked as the one-machine compile
+// does), and only its patches have their figures computed and their
 // outputs written.
 #include <fcntl.h>
 #include <stdio.h>
@@ -9,6 +9,7 @@
 #include <cerrno>
 
 #include "compile_steps.hpp"
+#include "isla/bundle/source_reader.hpp"
 #include "isla/base/interrupt.hpp"
 #include "isla/base/io_error.hpp"
 #include "isla/export/shard_exporter.hpp"
@@ -28,6 +29,24 @@ std::vector<std::uint64_t> samplesOfPatches(const World& world) {
     samples.push_back(static_cast<std::uint64_t>(patch.pointsX) * static_cast<std::uint64_t>(patch.pointsZ));
   }
   return samples;
+}
+
+// The patches the split gives shard `index`, increasing.
+std::vector<std::size_t> patchesOf(const std::vector<unsigned>& owners, unsigned index) {
+  std::vector<std::size_t> patches;
+  for (std::size_t p = 0; p < owners.size(); ++p) {
+    if (owners[p] == index) patches.push_back(p);
+  }
+  return patches;
+}
+
+// The MapSize the split needs, from the layout's first source, read but
+// neither validated nor hashed; none when it cannot be read (every source
+// is read then, which says why).
+std::optional<std::int32_t> firstMapSize(const Kernel& kernel, const Layout& layout) {
+  const SourceBlueprint first = readSourceBlueprint(layout.sources.front().path, kernel);
+  if (!first.load.ok()) return std::nullopt;
+  return first.load.blueprint->mapSize;
 }
 
 // The name a re-run publishes under before it swaps with the old shard.
@@ -75,35 +94,54 @@ ShardResult compileShard(const Kernel& kernel, const CompileRequest& request, Sh
   const unsigned threads = resolveThreads(request.threads);
   ShardRecord record = recordOfRequest(request, shard);
 
-  std::vector<unsigned> owners;  // by patch, once the lattice is known
+  // The split, from the layout's shape and the first source's MapSize, says
+  // which patches are this shard's and so which sources it reads.
+  std::vector<unsigned> owners;  // by patch
+  std::optional<std::int32_t> splitMapSize;
+  std::vector<bool> read;  // by source
+  const SourceSelection needed = [&](const Layout& layout) {
+    splitMapSize = firstMapSize(kernel, layout);
+    if (!splitMapSize) return read = std::vector<bool>(layout.sources.size(), true);
+    owners = splitPatches(latticeSamples(layout.rows, layout.cols, *splitMapSize, layout.settings.gapCells),
+                          shard.count);
+    return read = sourcesOfShard(layout.rows, layout.cols, patchesOf(owners, shard.index));
+  };
   const KnownFigures othersUnmade = [&](const World& world, std::size_t patch) -> std::optional<PatchStats> {
     if (owners.empty()) owners = splitPatches(samplesOfPatches(world), shard.count);
     if (owners[patch] == shard.index) return std::nullopt;
     return PatchStats{};
   };
   ProgressRange building(progress, 0.0, 0.55);
-  BuiltWorld built = buildRequestedWorld(kernel, request, threads, building, othersUnmade);
+  BuiltWorld built = buildRequestedWorld(kernel, request, threads, building, othersUnmade, needed);
   const World& world = built.world;
-  const std::vector<std::uint64_t> samples = samplesOfPatches(world);
-  std::vector<std::size_t> mine;
-  for (std::size_t p = 0; p < owners.size(); ++p) {
-    if (owners[p] == shard.index) mine.push_back(p);
+  if (splitMapSize && world.mapSize != *splitMapSize) {
+    throw CompileError("the sources of one world need one MapSize, but '" + world.sources.front().id + "' has " +
+                           std::to_string(*splitMapSize) + " and this shard's have " +
+                           std::to_string(world.mapSize) + "; regenerate or replace the odd ones",
+                       {});
   }
+  const std::vector<std::uint64_t> samples = samplesOfPatches(world);
+  const std::vector<std::size_t> mine = patchesOf(owners, shard.index);
 
   StagedDirectory stage(publishAs);
+  const std::filesystem::path notes = stage.stage() / kShardNotesDirectory;
+  createDirectory(notes);
   ProgressRange writing(progress, 0.55, 0.95);
   callPlugin(chosen.who, "writing its shard", [&] {
     exporter->writePatches(ExportInput{world, kernel.enums(), chosen.options, threads, writing}, mine, stage.stage(),
-                           built.diagnostics);
+                           notes, built.diagnostics);
   });
   checkInterrupted();
-  for (const WorldSource& source : world.sources) record.sources.push_back({source.id, source.sha256});
+  for (std::size_t i = 0; i < world.sources.size(); ++i) {
+    if (read[i]) record.sources.push_back({world.sources[i].id, world.sources[i].sha256});
+  }
   ShardResult result;
   for (const std::size_t p : mine) {
     record.patches.push_back({p, world.patches[p].id, world.stats[p]});
     result.samples += samples[p];
   }
   record.outputs = filesBelow(stage.stage());
+  record.notes = filesBelow(notes);
   writeShardRecord(stage.stage() / kShardRecordName, record);
   checkInterrupted();
   stage.commit();

@@ -18,7 +18,7 @@ namespace isla {
 namespace {
 
 constexpr std::string_view kFormat = "isla-tool.shard-record";
-constexpr std::int64_t kSchemaVersion = 1;
+constexpr std::int64_t kSchemaVersion = 2;  // 2: the notes
 constexpr std::size_t kMaxRecordBytes = std::size_t{1} << 30;
 
 std::string bitsOf(double value) {
@@ -32,6 +32,19 @@ void writeTexts(JsonWriter& json, std::string_view key, const OptionText& texts)
   json.beginObject();
   for (const auto& [name, value] : texts) json.member(name, value);
   json.endObject();
+}
+
+void writeFiles(JsonWriter& json, std::string_view key, const std::vector<ShardRecord::Output>& files) {
+  json.key(key);
+  json.beginArray();
+  for (const auto& file : files) {
+    json.beginObject();
+    json.member("path", file.path);
+    json.member("sha256", file.sha256);
+    json.member("bytes", file.bytes);
+    json.endObject();
+  }
+  json.endArray();
 }
 
 // Reads the parsed record, each miss a CompileError naming the file and the
@@ -83,6 +96,16 @@ class RecordReader {
     }
     if (digits.size() != 16 || used != 16) fail(pointer + "/" + std::string(key), "16 hex digits are expected");
     return std::bit_cast<double>(value);
+  }
+  std::vector<ShardRecord::Output> files(const boost::json::object& in, std::string_view key) const {
+    std::vector<ShardRecord::Output> out;
+    const auto& list = array(in, key, "");
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      const std::string pointer = "/" + std::string(key) + "/" + std::to_string(i);
+      const auto& file = object(list[i], pointer);
+      out.push_back({text(file, "path", pointer), text(file, "sha256", pointer), count(file, "bytes", pointer)});
+    }
+    return out;
   }
   OptionText texts(const boost::json::object& in, std::string_view key, const std::string& pointer) const {
     OptionText out;
@@ -143,16 +166,8 @@ void writeShardRecord(const std::filesystem::path& file, const ShardRecord& reco
     json.endObject();
   }
   json.endArray();
-  json.key("outputs");
-  json.beginArray();
-  for (const auto& output : record.outputs) {
-    json.beginObject();
-    json.member("path", output.path);
-    json.member("sha256", output.sha256);
-    json.member("bytes", output.bytes);
-    json.endObject();
-  }
-  json.endArray();
+  writeFiles(json, "outputs", record.outputs);
+  writeFiles(json, "notes", record.notes);
   json.endObject();
   json.finish();
   out.close();
@@ -166,7 +181,7 @@ ShardRecord readShardRecord(const std::filesystem::path& file) {
                              problems.empty() ? "it is not JSON" : problems.front().message);
   const auto& root = reader.object(*document, "");
   if (reader.text(root, "format", "") != kFormat) reader.fail("/format", "'" + std::string(kFormat) + "' is expected");
-  if (reader.count(root, "schema_version", "") != kSchemaVersion) reader.fail("/schema_version", "1 is expected");
+  if (reader.count(root, "schema_version", "") != kSchemaVersion) reader.fail("/schema_version", std::to_string(kSchemaVersion) + " is expected");
 
   ShardRecord record;
   const std::uint64_t index = reader.count(root, "shard", "");
@@ -196,13 +211,8 @@ ShardRecord readShardRecord(const std::filesystem::path& file) {
                                          reader.bits(patch, "max_slope_deg_bits", pointer),
                                          reader.bits(patch, "overshoot_m_bits", pointer)}});
   }
-  const auto& outputs = reader.array(root, "outputs", "");
-  for (std::size_t i = 0; i < outputs.size(); ++i) {
-    const std::string pointer = "/outputs/" + std::to_string(i);
-    const auto& output = reader.object(outputs[i], pointer);
-    record.outputs.push_back({reader.text(output, "path", pointer), reader.text(output, "sha256", pointer),
-                              reader.count(output, "bytes", pointer)});
-  }
+  record.outputs = reader.files(root, "outputs");
+  record.notes = reader.files(root, "notes");
   return record;
 }
 

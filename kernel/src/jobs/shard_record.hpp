@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // DIR/shard-K/shard-record.json: what a shard was made from (layout and
 // source hashes, exporter, options, its place in the split) and what it
-// made (each patch's report figures, each output file's hash), so that the
+// made (each patch's report figures, each output and note file's hash), so that the
 // assembly can check it and build the shared documents without the patches.
 #pragma once
 
@@ -18,6 +18,9 @@
 namespace isla {
 
 inline constexpr std::string_view kShardRecordName = "shard-record.json";
+// DIR/shard-K/assembly-notes/: what the exporter leaves for the assembly
+// alone (ShardExporter::writePatches), never copied into the package.
+inline constexpr std::string_view kShardNotesDirectory = "assembly-notes";
 
 struct ShardRecord {
   struct SourceHash {
@@ -43,6 +46,7 @@ struct ShardRecord {
   std::vector<SourceHash> sources;
   std::vector<Figures> patches;  // increasing index
   std::vector<Output> outputs;   // sorted by path
+  std::vector<Output> notes;     // below kShardNotesDirectory, sorted by path
 };
 
 void writeShardRecord(const std::filesystem::path& file, const ShardRecord& record);

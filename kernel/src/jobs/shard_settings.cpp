@@ -20,11 +20,12 @@ ShardRecord recordOfRequest(const CompileRequest& request, ShardSpec shard) {
 
 std::vector<ShardRecord::Output> filesBelow(const std::filesystem::path& stage) {
   std::vector<ShardRecord::Output> files;
-  for (const auto& entry : std::filesystem::recursive_directory_iterator(stage)) {
-    if (!entry.is_regular_file()) continue;
-    const std::string relative = entry.path().lexically_relative(stage).generic_string();
-    if (relative == kShardRecordName) continue;
-    files.push_back({relative, sha256OfFile(entry.path()), entry.file_size()});
+  for (auto entry = std::filesystem::recursive_directory_iterator(stage);
+       entry != std::filesystem::recursive_directory_iterator(); ++entry) {
+    const std::string relative = entry->path().lexically_relative(stage).generic_string();
+    if (relative == kShardNotesDirectory) entry.disable_recursion_pending();
+    if (!entry->is_regular_file() || relative == kShardRecordName) continue;
+    files.push_back({relative, sha256OfFile(entry->path()), entry->file_size()});
   }
   std::sort(files.begin(), files.end(), [](const auto& a, const auto& b) { return a.path < b.path; });
   return files;

@@ -11,8 +11,8 @@ namespace isla {
 // options; the sources' hashes and the rest are the shard's to fill in.
 ShardRecord recordOfRequest(const CompileRequest& request, ShardSpec shard);
 
-// Every regular file below `stage` (but the record), sorted by relative
-// path, with its SHA-256 and size.
+// Every regular file below `stage` (but the record and the notes), sorted
+// by relative path, with its SHA-256 and size.
 std::vector<ShardRecord::Output> filesBelow(const std::filesystem::path& stage);
 
 }  // namespace isla

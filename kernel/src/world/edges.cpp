@@ -49,6 +49,16 @@ void stripEdge(const World& world, const Patch& strip, Side side, Edge& edge) {
   }
 }
 
+// Whether the sources whose borders make the owner's edge were read.
+bool bordersRead(const World& world, const Patch& owner) {
+  const auto read = [&](std::int32_t row, std::int32_t col) {
+    return world.sources[static_cast<std::size_t>(row * world.cols + col)].blueprint != nullptr;
+  };
+  const std::int32_t r = owner.latticeRow / 2, c = owner.latticeCol / 2;
+  if (owner.kind == PatchKind::Source) return read(r, c);
+  return read(r, c) && (isVerticalStrip(owner) ? read(r, c + 1) : read(r + 1, c));
+}
+
 }  // namespace
 
 void buildEdges(World& world) {
@@ -72,11 +82,13 @@ void buildEdges(World& world) {
       const EdgeMember owner = edge.members[firstOwns ? 0 : 1];
       const Patch& ownerPatch = world.patches[owner.patch];
       edge.owner = owner.patch;
-      if (ownerPatch.kind == PatchKind::Source) {
+      // Left empty when its sources were not read: a shard's edge away from its patches.
+      const bool source = ownerPatch.kind == PatchKind::Source;
+      if (source && bordersRead(world, ownerPatch)) {
         const BorderLine& border = world.borders->sources[*ownerPatch.source].side(owner.side);
         edge.heights = border.heights;
         edge.normals = border.normals;
-      } else {
+      } else if (bordersRead(world, ownerPatch)) {
         stripEdge(world, ownerPatch, owner.side, edge);
       }
       world.patches[a].edges[static_cast<std::size_t>(side)] = world.edges.size();

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 #include "borders.hpp"
 #include "edges.hpp"
@@ -147,7 +148,9 @@ World buildWorld(const Layout& layout, std::vector<LoadedSource> loaded, const E
   world.settings = layout.settings;
   world.rows = layout.rows;
   world.cols = layout.cols;
-  world.mapSize = loaded.at(0).blueprint->mapSize;
+  const auto read = std::find_if(loaded.begin(), loaded.end(), [](const LoadedSource& s) { return s.blueprint; });
+  world.mapSize = read == loaded.end() ? throw std::invalid_argument("buildWorld: no source read")
+                                       : read->blueprint->mapSize;
   for (std::size_t i = 0; i < layout.sources.size(); ++i) {
     const LayoutSource& from = layout.sources[i];
     world.sources.push_back(WorldSource{from.id, from.ns, from.file, std::move(loaded[i].sha256), from.row,
@@ -158,6 +161,7 @@ World buildWorld(const Layout& layout, std::vector<LoadedSource> loaded, const E
   auto borders = std::make_shared<World::Borders>();
   borders->sources.resize(world.sources.size());
   parallelFor(world.sources.size(), threads, [&](std::size_t i) {
+    if (!world.sources[i].blueprint) return;
     const Raster& heights = world.sources[i].heights();
     borders->sources[i] = readBorders(heights, world.settings.heightScaleM, world.settings.spacingM);
   });
@@ -173,6 +177,7 @@ World buildWorld(const Layout& layout, std::vector<LoadedSource> loaded, const E
   std::vector<std::vector<WaterRegion>> regions(world.sources.size());
   std::vector<std::vector<WorldWarning>> waterWarnings(world.sources.size());
   parallelFor(world.sources.size(), threads, [&](std::size_t i) {
+    if (!world.sources[i].blueprint) return;
     world.scenery[i] = buildScenery(world, i, enums);
     regions[i] = findWaterRegions(world, i, waterWarnings[i]);
   });

@@ -28,8 +28,15 @@ void writeBiomeImage(const std::filesystem::path& path, const isla::World& world
 }
 
 void writeBiomeImages(const std::filesystem::path& stage, const isla::World& world, const isla::EnumTable& enums) {
+  std::vector<std::size_t> every(world.sources.size());
+  for (std::size_t s = 0; s < every.size(); ++s) every[s] = s;
+  writeBiomeImages(stage, world, enums, every);
+}
+
+void writeBiomeImages(const std::filesystem::path& stage, const isla::World& world, const isla::EnumTable& enums,
+                      const std::vector<std::size_t>& sources) {
   isla::createDirectory(stage / kBiomeDirectory);
-  for (std::size_t s = 0; s < world.sources.size(); ++s) {
+  for (const std::size_t s : sources) {
     const std::filesystem::path image = stage / kBiomeDirectory / (world.sources[s].id + ".png");
     writeBiomeImage(image, world, s, enums, kDefaultCompression, [] {});
   }

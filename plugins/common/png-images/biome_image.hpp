@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <functional>
+#include <vector>
 
 #include <isla/model/enum_table.hpp>
 #include <isla/world/world.hpp>
@@ -25,5 +26,8 @@ void writeBiomeImage(const std::filesystem::path& path, const isla::World& world
 // Every source's, as <stage>/biome/<source-id>.png (the png exporter's names
 // and bytes, at its default compression), for a mesh's material to refer to.
 void writeBiomeImages(const std::filesystem::path& stage, const isla::World& world, const isla::EnumTable& enums);
+// The same for `sources` alone (indices into World::sources): a shard's.
+void writeBiomeImages(const std::filesystem::path& stage, const isla::World& world, const isla::EnumTable& enums,
+                      const std::vector<std::size_t>& sources);
 
 }  // namespace isla_png

@@ -44,6 +44,17 @@ class TileContent {
   // The .glb, whose images lie at `biomePrefix` + "<source-id>.png".
   void write(const std::filesystem::path& path, const std::string& biomePrefix) const;
 
+  // A share of a tile that spans shards (the parts of one shard's patches)
+  // as the shard leaves it for the assembly, and back (tile_share.cpp);
+  // load throws std::runtime_error naming the file.
+  void save(const std::filesystem::path& path) const;
+  static TileContent load(const isla::World& world, const CellRect& rect, const std::filesystem::path& path);
+  // The patches of its parts, in their order.
+  std::vector<std::size_t> patches() const;
+  // The whole tile from every shard's share of it: the parts in the order
+  // of `patches`, the one in which the whole export adds them.
+  static TileContent merge(std::vector<TileContent> shares, const std::vector<std::size_t>& patches);
+
  private:
   struct Part {
     std::size_t patch = 0;

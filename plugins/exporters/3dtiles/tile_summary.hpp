@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// What tileset.json says of a terrain tile once its content is written.
+// What tileset.json says of a terrain tile once its content is written:
+// first each tile's own content, then what its children add.
 #pragma once
 
 #include <cstdint>
@@ -32,5 +33,17 @@ struct LevelSummaries {
     return tiles[static_cast<std::size_t>(z * columns + x)];
   }
 };
+
+// Every level of the tree, no tile existing yet.
+std::vector<LevelSummaries> emptySummaries(const Quadtree& tree);
+
+// A tile from its own content: a box over its cells and the content's
+// heights, its measured error.
+void summarizeContent(TileSummary& tile, const CellRect& rect, double spacingM, double minHeightM, double maxHeightM,
+                      double measuredErrorM);
+
+// Once every tile's content is summarized: each tile's box takes its
+// children's and its error rises above theirs, deepest level first.
+void nestChildren(std::vector<LevelSummaries>& levels);
 
 }  // namespace isla_3dtiles

@@ -5,9 +5,10 @@
 // ancestor tile at the ancestor's error: an ancestor's content is its
 // leaves' pieces, each meshed at its error. The leaves of a band are meshed
 // and written on the job's threads; an ancestor is written as soon as its
-// last band is done, deepest first, so that its box and error can take its
-// children's. Neither the world nor a level is ever held whole: one band,
-// the open ancestors (coarse meshes) and a summary a tile.
+// last band is done (its box and error take its children's once every tile
+// is summarized). Neither the world nor a level is ever held whole: one band,
+// the open ancestors (coarse meshes) and a summary a tile. A shard makes
+// the pieces of its patches alone (tiles_shards.cpp).
 #include "tiles_writer.hpp"
 
 #include <isla/base/io_error.hpp>
@@ -32,13 +33,9 @@ namespace fs = std::filesystem;
 class TreeWriter {
  public:
   TreeWriter(const isla::ExportInput& input, const TilesOptions& options, const Quadtree& tree,
-             std::vector<LevelSummaries>& levels, const fs::path& stage)
-      : input_(input), options_(options), tree_(tree), levels_(levels), stage_(stage), leaf_(tree.leafLevel()) {
+             const std::vector<bool>& made, TileSink& sink)
+      : input_(input), options_(options), tree_(tree), made_(made), sink_(sink), leaf_(tree.leafLevel()) {
     for (std::int32_t level = 0; level <= leaf_; ++level) {
-      LevelSummaries& summaries = levels_[static_cast<std::size_t>(level)];
-      summaries.columns = tree_.columns(level);
-      summaries.rows = tree_.rows(level);
-      summaries.tiles.assign(static_cast<std::size_t>(summaries.columns * summaries.rows), {});
       // A tile's skirts reach below the deepest crack any neighbour can
       // open: its own error and the root's, the largest any tile is asked.
       skirtM_.push_back(isla::skirtDepth(askedErrorM(level), askedErrorM(0)));
@@ -48,7 +45,7 @@ class TreeWriter {
   }
 
   void write() {
-    WorldBand band(input_.world, tree_);
+    WorldBand band(input_.world, tree_, made_);
     const std::int64_t side = tree_.side(leaf_), rows = tree_.rows(leaf_);
     for (std::int64_t z = 0; z < rows; ++z) {
       band.load(z * side, std::min((z + 1) * side, tree_.worldCellsZ()));
@@ -96,6 +93,7 @@ class TreeWriter {
     }
     TileContent leaf(world, tree_.rect(key), skirtM_.back());
     for (const Piece& piece : tree_.pieces(tree_.rect(key))) {
+      if (!made_[piece.patch]) continue;
       const isla::TerrainMesher mesher = pieceMesher(piece, band, world.settings.spacingM, askedErrorsM_);
       const PieceNormals normals(world, piece, band);
       leaf.add(piece, mesher.mesh({0, skirtM_.back()}), normals);
@@ -109,37 +107,14 @@ class TreeWriter {
   }
 
   void finish(const TileKey& key, const TileContent& content) {
-    if (content.empty()) return;
-    TileSummary& tile = levels_[static_cast<std::size_t>(key.level)].at(key.x, key.z);
-    const CellRect rect = tree_.rect(key);
-    const double spacing = input_.world.settings.spacingM;
-    tile.exists = true;
-    tile.bounds.add(static_cast<double>(rect.x0) * spacing, content.minHeightM(),
-                    static_cast<double>(rect.z0) * spacing);
-    tile.bounds.add(static_cast<double>(rect.x1) * spacing, content.maxHeightM(),
-                    static_cast<double>(rect.z1) * spacing);
-    tile.measuredErrorM = content.errorM();
-    tile.errorM = tile.measuredErrorM;
-    if (key.level < leaf_) {
-      const LevelSummaries& below = levels_[static_cast<std::size_t>(key.level) + 1];
-      for (std::int64_t z = 2 * key.z; z <= std::min(2 * key.z + 1, below.rows - 1); ++z) {
-        for (std::int64_t x = 2 * key.x; x <= std::min(2 * key.x + 1, below.columns - 1); ++x) {
-          const TileSummary& child = below.at(x, z);
-          if (!child.exists) continue;
-          tile.bounds.add(child.bounds);
-          // Refining must never show more error than the tile it replaces.
-          tile.errorM = std::max(tile.errorM, child.errorM + kErrorStepM);
-        }
-      }
-    }
-    content.write(stage_ / tileUri(key), "../" + std::string(isla_png::kBiomeDirectory) + "/");
+    if (!content.empty()) sink_.take(key, content);
   }
 
   const isla::ExportInput& input_;
   const TilesOptions& options_;
   const Quadtree& tree_;
-  std::vector<LevelSummaries>& levels_;
-  const fs::path& stage_;
+  const std::vector<bool>& made_;
+  TileSink& sink_;
   const std::int32_t leaf_;
   std::vector<double> skirtM_;                                 // by level
   std::vector<double> askedErrorsM_;                           // by level above the leaves
@@ -148,15 +123,35 @@ class TreeWriter {
 
 }  // namespace
 
+PackageTiles::PackageTiles(const isla::World& world, const Quadtree& tree, const fs::path& stage)
+    : world_(world), tree_(tree), stage_(stage), levels_(emptySummaries(tree)) {}
+
+void PackageTiles::take(const TileKey& key, const TileContent& content) {
+  summarizeContent(levels_[static_cast<std::size_t>(key.level)].at(key.x, key.z), tree_.rect(key),
+                   world_.settings.spacingM, content.minHeightM(), content.maxHeightM(), content.errorM());
+  content.write(stage_ / tileUri(key), "../" + std::string(isla_png::kBiomeDirectory) + "/");
+}
+
+void meshTiles(const isla::ExportInput& input, const TilesOptions& options, const Quadtree& tree,
+               const std::vector<bool>& made, TileSink& sink) {
+  TreeWriter(input, options, tree, made, sink).write();
+}
+
+void writeTilesetAround(const isla::World& world, const TilesOptions& options, std::vector<LevelSummaries>& levels,
+                        const fs::path& stage) {
+  nestChildren(levels);
+  const Extras extras{.water = writeWater(world, stage), .scenery = writeScenery(world, stage)};
+  writeTileset(stage, options, levels, extras);
+}
+
 void writeTiles(const isla::ExportInput& input, const TilesOptions& options, const fs::path& stage) {
   const isla::World& world = input.world;
   isla_png::writeBiomeImages(stage, world, input.enums);
   isla::createDirectory(stage / kTileDirectory);
   const Quadtree tree(world, options.tileCells);
-  std::vector<LevelSummaries> levels(static_cast<std::size_t>(tree.leafLevel()) + 1);
-  TreeWriter(input, options, tree, levels, stage).write();
-  const Extras extras{.water = writeWater(world, stage), .scenery = writeScenery(world, stage)};
-  writeTileset(stage, options, levels, extras);
+  PackageTiles tiles(world, tree, stage);
+  meshTiles(input, options, tree, std::vector<bool>(world.patches.size(), true), tiles);
+  writeTilesetAround(world, options, tiles.levels(), stage);
   input.progress.update(1.0);
 }
 

@@ -1,16 +1,57 @@
 // SPDX-License-Identifier: MIT
 // Every file of the 3dtiles exporter: tileset.json, tiles/<level>_<x>_<z>.glb
-// for each terrain tile, water.glb, scenery.glb and biome/<source-id>.png.
+// for each terrain tile, water.glb, scenery.glb and biome/<source-id>.png;
+// and the meshing of the terrain tiles that a whole export and a shard share.
 #pragma once
 
 #include <filesystem>
+#include <vector>
 
 #include <isla/export/exporter.hpp>
 
+#include "quadtree.hpp"
+#include "tile_content.hpp"
+#include "tile_summary.hpp"
 #include "tiles_options.hpp"
 
 namespace isla_3dtiles {
 
+// What becomes of each tile once this run has made all it makes of it.
+class TileSink {
+ public:
+  virtual ~TileSink() = default;
+  // Called on the job's threads, once for each tile that holds some of
+  // this run's patches (never for two at once of the same tile).
+  virtual void take(const TileKey& key, const TileContent& content) = 0;
+};
+
+// Writes each tile it takes as tiles/<key>.glb and summarizes its content.
+class PackageTiles : public TileSink {
+ public:
+  PackageTiles(const isla::World& world, const Quadtree& tree, const std::filesystem::path& stage);
+
+  void take(const TileKey& key, const TileContent& content) override;
+  std::vector<LevelSummaries>& levels() { return levels_; }
+
+ private:
+  const isla::World& world_;
+  const Quadtree& tree_;
+  std::filesystem::path stage_;
+  std::vector<LevelSummaries> levels_;
+};
+
+// Meshes the pieces of the patches that `made` marks (by patch) into every
+// tile they reach, in one pass over the world, a band of leaf rows at a
+// time; only those patches' rows are read.
+void meshTiles(const isla::ExportInput& input, const TilesOptions& options, const Quadtree& tree,
+               const std::vector<bool>& made, TileSink& sink);
+
+// The rest of the package around written terrain tiles: water.glb,
+// scenery.glb, and tileset.json from the tiles' content summaries.
+void writeTilesetAround(const isla::World& world, const TilesOptions& options, std::vector<LevelSummaries>& levels,
+                        const std::filesystem::path& stage);
+
+// The whole export.
 void writeTiles(const isla::ExportInput& input, const TilesOptions& options, const std::filesystem::path& stage);
 
 }  // namespace isla_3dtiles

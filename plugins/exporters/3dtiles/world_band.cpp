@@ -5,11 +5,12 @@
 
 namespace isla_3dtiles {
 
-WorldBand::WorldBand(const isla::World& world, const Quadtree& tree)
-    : world_(world), tree_(tree), bands_(world.patches.size()) {}
+WorldBand::WorldBand(const isla::World& world, const Quadtree& tree, const std::vector<bool>& held)
+    : world_(world), tree_(tree), held_(held), bands_(world.patches.size()) {}
 
 void WorldBand::load(std::int64_t z0, std::int64_t z1) {
   for (std::size_t p = 0; p < bands_.size(); ++p) {
+    if (!held_[p]) continue;
     const std::int64_t first = tree_.patchZ(p), last = first + world_.patches[p].pointsZ - 1;
     if (last < z0 || first > z1) {
       if (last < z0) bands_[p].reset();

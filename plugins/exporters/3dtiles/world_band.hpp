@@ -20,9 +20,10 @@ namespace isla_3dtiles {
 
 class WorldBand {
  public:
-  WorldBand(const isla::World& world, const Quadtree& tree);
+  // Of the patches that `held` marks (by patch); the others are never read.
+  WorldBand(const isla::World& world, const Quadtree& tree, const std::vector<bool>& held);
 
-  // Holds world rows [z0, z1] of every patch that has some of them.
+  // Holds world rows [z0, z1] of every held patch that has some of them.
   void load(std::int64_t z0, std::int64_t z1);
 
   // Row z of a patch (its own index), which must be held.
@@ -33,6 +34,7 @@ class WorldBand {
  private:
   const isla::World& world_;
   const Quadtree& tree_;
+  const std::vector<bool>& held_;
   std::vector<std::unique_ptr<isla::PatchBand>> bands_;  // by patch; null when not held
 };
 

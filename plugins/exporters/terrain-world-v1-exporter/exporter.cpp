@@ -111,12 +111,12 @@ class TerrainWorldExporter final : public isla::ShardExporter {
 
   // A shard writes its patches' terrain documents; the assembly the rest.
   void writePatches(const isla::ExportInput& input, const std::vector<std::size_t>& patches, const fs::path& stage,
-                    isla::Diagnostics&) const override {
+                    const fs::path&, isla::Diagnostics&) const override {
     writeTerrainDocuments(input, patches, stage);
     input.progress.update(1.0);
   }
   void writeShared(const isla::ExportInput& input, const std::map<std::string, std::string>& written,
-                   const fs::path& stage, isla::Diagnostics&) const override {
+                   const std::vector<fs::path>&, const fs::path& stage, isla::Diagnostics&) const override {
     std::vector<FileReference> terrain;
     for (const isla::Patch& patch : input.world.patches) {
       const std::string path = terrainPath(patch);

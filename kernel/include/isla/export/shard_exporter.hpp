@@ -17,14 +17,19 @@ class ISLA_API ShardExporter : public Exporter {
  public:
   ~ShardExporter() override;
 
-  // A shard: the outputs of `patches` alone (indices into World::patches,
-  // increasing), whose bytes depend on nothing the other shards make.
+  // A shard: into `stage` the outputs that `patches` alone make (indices
+  // into World::patches, increasing), whose bytes depend on nothing the
+  // other shards make; into `notes` (an empty directory, never part of the
+  // package) what the assembly needs to finish outputs that span shards.
   virtual void writePatches(const ExportInput& input, const std::vector<std::size_t>& patches,
-                            const std::filesystem::path& stage, Diagnostics& out) const = 0;
+                            const std::filesystem::path& stage, const std::filesystem::path& notes,
+                            Diagnostics& out) const = 0;
   // The assembly: `stage` holds every shard's outputs already, `written`
-  // their relative paths and SHA-256; write the rest of the package.
+  // their relative paths and SHA-256, `notes` each shard's notes (by shard,
+  // checked against the shard's record); write the rest of the package.
   virtual void writeShared(const ExportInput& input, const std::map<std::string, std::string>& written,
-                           const std::filesystem::path& stage, Diagnostics& out) const = 0;
+                           const std::vector<std::filesystem::path>& notes, const std::filesystem::path& stage,
+                           Diagnostics& out) const = 0;
 };
 
 // The exporter as one that can shard, or null.

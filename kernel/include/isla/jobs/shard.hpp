@@ -27,6 +27,18 @@ struct ShardSpec {
 // patch counts. Depends on nothing but its arguments.
 std::vector<unsigned> splitPatches(std::span<const std::uint64_t> samples, unsigned shards);
 
+// Each patch's samples, in World::patches order (the lattice's rows), from
+// the layout's shape alone: what the split is made from.
+std::vector<std::uint64_t> latticeSamples(std::int32_t rows, std::int32_t cols, std::int32_t mapSize,
+                                          std::int32_t gapCells);
+
+// The sources (by index, in (row, col) order) a shard of `patches` reads:
+// those its patches are made from (a source patch its own, a strip the two
+// it joins, a corner the four around it; so are the edges of those
+// patches), or the first source alone for a shard without patches, whose
+// world still needs a MapSize.
+std::vector<bool> sourcesOfShard(std::int32_t rows, std::int32_t cols, std::span<const std::size_t> patches);
+
 // DIR/shard-K.
 std::filesystem::path shardDirectory(const std::filesystem::path& shardDir, unsigned index);
 
@@ -43,10 +55,14 @@ struct ShardResult {
 ShardResult compileShard(const Kernel& kernel, const CompileRequest& request, ShardSpec shard,
                          const std::filesystem::path& shardDir, Progress& progress);
 
+struct AssemblyResult : CompileResult {
+  std::string placed;  // how the shards' files went into the package: "N files hard-linked", ...
+};
+
 // Publishes `request.output` from every shard of `shardDir`, after checking
 // that each is there, complete and made from the same layout, sources and
 // settings (CompileError naming the shard otherwise).
-CompileResult assembleShards(const Kernel& kernel, const CompileRequest& request,
+AssemblyResult assembleShards(const Kernel& kernel, const CompileRequest& request,
                              const std::filesystem::path& shardDir, Progress& progress);
 
 }  // namespace isla

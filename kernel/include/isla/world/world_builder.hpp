@@ -19,12 +19,15 @@
 namespace isla {
 
 struct LoadedSource {
-  std::shared_ptr<const Blueprint> blueprint;  // a valid blueprint
+  std::shared_ptr<const Blueprint> blueprint;  // a valid blueprint; null: not read (a shard's, not needed)
   std::string sha256;                      // of its file's bytes
   std::shared_ptr<const SourceBundle> bundle;  // when the file is a viewer bundle
 };
 
-// `sources[i]` belongs to `layout.sources[i]`; all share one MapSize.
+// `sources[i]` belongs to `layout.sources[i]`; all share one MapSize. A
+// source not read (a shard reads only what its patches need) has no
+// borders, scenery or water, the edges whose heights come from it stay
+// empty, and no patch whose rows it makes may have its figures computed.
 // Warnings (steep patches, empty water bodies) go to World::warnings.
 // The patches for which `knownFigures` gives a value take it instead of
 // having their figures computed: a shard computes only its own, the
