@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: MIT
 // The material layers of every patch. Sources: bands of rows computed in
 // column blocks on every thread (exact integers, so the split cannot show),
-// then quantised. Strips and corners: from the four borders of each source,
+// then quantised, the next band made while the current one is read. Strips and corners: from the four borders of each source,
 // computed once, blended in doubles by one function wherever a sample is
 // shared, so that neighbouring patches give the same bytes on their edges.
 #include "isla/world/material_layers.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <future>
 #include <memory>
 #include <stdexcept>
 
@@ -23,7 +24,7 @@ namespace {
 // A source's band of rows: as many as fit this many bytes of weights,
 // within these bounds. Each band reads its columns of the grids again (a
 // grid column is a stride apart: the fewer bands, the less time), and is
-// held whole.
+// held whole, with the next one.
 constexpr std::size_t kBandBytes = std::size_t{32} << 20;
 constexpr std::int32_t kMinBandRows = 32;
 constexpr std::int32_t kMaxBandRows = 256;
@@ -165,6 +166,10 @@ struct LayerRows::Impl {
   std::int32_t bandRows = 0;
   std::vector<double> weights;
   std::vector<std::uint8_t> row;
+  std::vector<std::uint8_t> next;  // the band after `band`, being made
+  std::int32_t nextFirst = 0;
+  std::int32_t nextRows = 0;
+  std::future<void> nextBand;  // last: joined before the bands it writes go
 
   Impl(const MaterialLayers::Impl& l, std::size_t index)
       : layers(l), patch(l.world.patches.at(index)), L(l.layers()), gap(l.world.settings.gapCells), weights(L),
@@ -251,14 +256,41 @@ struct LayerRows::Impl {
     }
   }
 
+  // The rows of the band that starts at `first`.
+  std::int32_t bandRowsFrom(std::int32_t first) const {
+    const auto fitting =
+        static_cast<std::int32_t>(std::clamp<std::size_t>(kBandBytes / row.size(), kMinBandRows, kMaxBandRows));
+    return std::min(fitting, patch.pointsZ - first);
+  }
+
+  // Starts the band after the current one on another thread, while the
+  // caller turns the current one's rows into images (more than one thread
+  // only): the same function makes the same bytes wherever it runs.
+  void startNextBand() {
+    const std::int32_t first = bandFirst + bandRows;
+    if (layers.threads <= 1 || first >= patch.pointsZ) return;
+    nextFirst = first;
+    nextRows = bandRowsFrom(first);
+    nextBand = std::async(std::launch::async, [this] {
+      layers.sourceBand(layers.sources[*patch.source], nextFirst, nextFirst + nextRows, next);
+    });
+  }
+
   std::span<const std::uint8_t> sourceBandRow(std::int32_t z) {
     if (z < bandFirst || z >= bandFirst + bandRows) {
       checkInterrupted();
-      bandFirst = z;
-      const auto fitting = static_cast<std::int32_t>(
-          std::clamp<std::size_t>(kBandBytes / row.size(), kMinBandRows, kMaxBandRows));
-      bandRows = std::min(fitting, patch.pointsZ - z);
-      layers.sourceBand(layers.sources[*patch.source], bandFirst, bandFirst + bandRows, band);
+      const bool started = nextBand.valid() && z == nextFirst;
+      if (nextBand.valid()) nextBand.get();  // its failure is the caller's
+      if (started) {
+        std::swap(band, next);
+        bandFirst = nextFirst;
+        bandRows = nextRows;
+      } else {
+        bandFirst = z;
+        bandRows = bandRowsFrom(z);
+        layers.sourceBand(layers.sources[*patch.source], bandFirst, bandFirst + bandRows, band);
+      }
+      startNextBand();
     }
     return std::span(band).subspan(static_cast<std::size_t>(z - bandFirst) * row.size(), row.size());
   }

@@ -24,6 +24,7 @@ constexpr std::uint8_t kMixed = 0xff;  // not a layer: kMaxLayers < 255
 static_assert(kMaxLayers < kMixed);
 constexpr std::size_t kCacheLine = 64;
 constexpr std::size_t kPrefetchColumns = 4;
+constexpr std::size_t kTransposeColumns = 16;
 
 const Raster& biomesOf(const WorldSource& source) {
   const auto* biomes = source.role<BiomeGrid>();
@@ -64,7 +65,7 @@ std::vector<std::uint8_t> SourceWeights::haloClasses(std::int32_t z0, std::int32
   const auto haloColumns = static_cast<std::size_t>(x1 - x0 + 2 * r);
   const auto waterLayer = static_cast<std::uint8_t>(mapping_.waterLayer.value_or(0));
   const auto clampIndex = [&](std::int64_t i) { return std::clamp<std::int64_t>(i, 0, mapSize_ - 1); };
-  // The grids are X outer: a column (fixed x) is contiguous, and so is one here.
+  // The grids are X outer: a column (fixed x) is contiguous.
   const auto biomes = biomes_.values<std::uint8_t>();
   std::span<const LittleEndianT<std::uint16_t>> waterIds;
   if (waterIds_) waterIds = waterIds_->values<std::uint16_t>();
@@ -81,14 +82,25 @@ std::vector<std::uint8_t> SourceWeights::haloClasses(std::int32_t z0, std::int32
     for (std::size_t k = 0; k < haloRows; k += kCacheLine / 2) __builtin_prefetch(&waterIds[first + k]);
   };
   for (std::size_t c = 0; c < std::min(kPrefetchColumns, haloColumns); ++c) prefetch(c);
+  // Read a group of grid columns at a time (each contiguous), then written
+  // row-major, so that the windows across a halo row read it in order.
   std::vector<std::uint8_t> classes(haloRows * haloColumns);
-  for (std::size_t c = 0; c < haloColumns; ++c) {
-    if (c + kPrefetchColumns < haloColumns) prefetch(c + kPrefetchColumns);
-    const std::uint64_t column = columnStart(c);
-    std::uint8_t* out = &classes[c * haloRows];
+  std::vector<std::uint8_t> columns(kTransposeColumns * haloRows);
+  for (std::size_t first = 0; first < haloColumns; first += kTransposeColumns) {
+    const std::size_t count = std::min(kTransposeColumns, haloColumns - first);
+    for (std::size_t g = 0; g < count; ++g) {
+      const std::size_t c = first + g;
+      if (c + kPrefetchColumns < haloColumns) prefetch(c + kPrefetchColumns);
+      const std::uint64_t column = columnStart(c);
+      std::uint8_t* out = &columns[g * haloRows];
+      for (std::size_t k = 0; k < haloRows; ++k) {
+        const std::uint64_t at = column + static_cast<std::uint64_t>(clampIndex(z0 - r + static_cast<std::int64_t>(k)));
+        out[k] = waterIds.empty() || waterIds[at].value() == 0 ? biomeLayers_[biomes[at].value()] : waterLayer;
+      }
+    }
     for (std::size_t k = 0; k < haloRows; ++k) {
-      const std::uint64_t at = column + static_cast<std::uint64_t>(clampIndex(z0 - r + static_cast<std::int64_t>(k)));
-      out[k] = waterIds.empty() || waterIds[at].value() == 0 ? biomeLayers_[biomes[at].value()] : waterLayer;
+      std::uint8_t* row = &classes[k * haloColumns + first];
+      for (std::size_t g = 0; g < count; ++g) row[g] = columns[g * haloRows + k];
     }
   }
   if (std::find(classes.begin(), classes.end(), kMixed) != classes.end()) {
@@ -106,6 +118,7 @@ void SourceWeights::visitBoxes(std::int32_t z0, std::int32_t z1, std::int32_t x0
   const auto rows = static_cast<std::size_t>(z1 - z0);
   const auto width = static_cast<std::size_t>(x1 - x0);
   const std::size_t haloRows = rows + 2 * r;
+  const std::size_t haloColumns = width + 2 * r;
   const std::vector<std::uint8_t> classes = haloClasses(z0, z1, x0, x1);
 
   // Across: each halo row's window of `span` columns around each output
@@ -117,8 +130,8 @@ void SourceWeights::visitBoxes(std::int32_t z0, std::int32_t z1, std::int32_t x0
   std::vector<std::size_t> firstMixed(haloRows);  // each row's first window in mixedCounts
   std::vector<std::uint16_t> window(L);
   for (std::size_t k = 0; k < haloRows; ++k) {
-    // The grids' order kept: a halo row is strided, the block's classes stay in cache.
-    const auto row = [&classes, k, haloRows](std::size_t c) { return classes[c * haloRows + k]; };
+    const std::uint8_t* classRow = &classes[k * haloColumns];
+    const auto row = [classRow](std::size_t c) { return classRow[c]; };
     firstMixed[k] = mixedCounts.size() / L;
     std::size_t runStart = 0;
     for (std::size_t c = 1; c < 2 * r; ++c) {
