@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <memory>
 #include <stdexcept>
@@ -26,6 +27,8 @@ constexpr std::size_t kCacheLine = 64;
 constexpr std::size_t kPrefetchColumns = 4;
 constexpr std::size_t kTransposeColumns = 16;
 constexpr std::size_t kNoRow = static_cast<std::size_t>(-1);
+using ByteVector = std::uint8_t __attribute__((vector_size(16)));
+constexpr std::size_t kVectorBytes = sizeof(ByteVector);
 
 // The minima and maxima of `bytes` bytes and of those `offset` bytes on.
 void mergeWindows(const std::uint8_t* __restrict lo, const std::uint8_t* __restrict hi, std::size_t offset,
@@ -62,6 +65,17 @@ void windowClasses(std::span<const std::uint8_t> values, std::size_t count, std:
   for (; 2 * covered <= span; covered *= 2) merge(covered, items - 2 * covered + 1);
   merge(span - covered, count);
   for (std::size_t b = 0; b < count * lanes; ++b) out[b] = min[b] == max[b] ? min[b] : kMixed;
+}
+
+// A sample of one class, 255 on its layer and 0 on the others, as `vectors`
+// vectors of lanes equal to `layer` or not.
+void writeOneHot(std::uint8_t* sample, std::uint8_t layer, std::size_t vectors) {
+  constexpr ByteVector kLaneIndex{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+  for (std::size_t v = 0; v < vectors; ++v) {
+    const auto first = static_cast<std::uint8_t>(v * kVectorBytes);
+    const auto hot = reinterpret_cast<ByteVector>(kLaneIndex + first == layer);  // all ones: 255
+    std::memcpy(sample + v * kVectorBytes, &hot, kVectorBytes);
+  }
 }
 
 const Raster& biomesOf(const WorldSource& source) {
@@ -247,17 +261,24 @@ void SourceWeights::weights(std::int32_t z0, std::int32_t z1, std::int32_t x0, s
     wholeAlone[l] = !(waterFadeRaw_ > 0 && l == mapping_.waterLayer);
     wholeOnRoad[l] = wholeAlone[l] && l == mapping_.roadLayer;
   }
+  // A one-hot sample is written a vector at a time, the last reaching past
+  // it by oneHotSpill bytes into the samples after it (written later), so
+  // not at the row's end.
+  const std::size_t oneHotVectors = (L + kVectorBytes - 1) / kVectorBytes;
+  const std::size_t oneHotSpill = oneHotVectors * kVectorBytes - L;
   visitBoxes(z0, z1, x0, x1, [&](std::size_t k, const std::uint8_t* boxes, const std::uint8_t* road, auto&& sumsAt) {
     std::uint8_t* row = &out[k * rowStride];
-    // Every sample's bytes 0 first (the row in cache), so that a one-hot sample writes one byte.
-    std::fill_n(row, width * L, std::uint8_t{0});
     for (std::size_t x = 0; x < width; ++x) {
       const std::uint8_t box = boxes[x];
-      if (road[x] == 0 ? wholeAlone[box] : wholeOnRoad[box]) {
-        row[x * L + box] = 255;
+      std::uint8_t* sample = &row[x * L];
+      if (!(road[x] == 0 ? wholeAlone[box] : wholeOnRoad[box])) {
+        std::fill_n(sample, L, std::uint8_t{0});
+        mixedSample(x0 + static_cast<std::int32_t>(x), z0 + static_cast<std::int32_t>(k), sumsAt(x), road[x], sample);
+      } else if ((x + 1) * L + oneHotSpill <= width * L) {
+        writeOneHot(sample, box, oneHotVectors);
       } else {
-        mixedSample(x0 + static_cast<std::int32_t>(x), z0 + static_cast<std::int32_t>(k), sumsAt(x), road[x],
-                    &row[x * L]);
+        std::fill_n(sample, L, std::uint8_t{0});
+        sample[box] = 255;
       }
     }
   });
