@@ -28,8 +28,7 @@ class SplatTile final : public BasicTileSink<std::uint8_t> {
  public:
   SplatTile(const std::filesystem::path& stage, const std::vector<std::string>& files,
             const std::vector<std::string>& names, std::int32_t samples, std::int32_t pixels, unsigned threads)
-      : layers_(names.size()), samples_(samples), pixels_(pixels),
-        rgba_(files.size(), std::vector<std::uint8_t>(static_cast<std::size_t>(pixels) * kChannels)) {
+      : layers_(names.size()), samples_(samples), pixels_(pixels) {
     for (std::int32_t i = 0; i < pixels; ++i) columns_.push_back(nearestSample(i, pixels, samples));
     for (std::size_t image = 0; image < files.size(); ++image) {
       ImageHeader header;
@@ -49,7 +48,7 @@ class SplatTile final : public BasicTileSink<std::uint8_t> {
   void row(std::span<const std::uint8_t> samples) override {
     for (; nextPixelRow_ < pixels_ && nearestSample(nextPixelRow_, pixels_, samples_) == rowsSeen_; ++nextPixelRow_) {
       gather(samples.data());
-      for (std::size_t image = 0; image < images_.size(); ++image) images_[image]->writeRow(rgba_[image]);
+      for (const auto& image : images_) image->commitRow();
     }
     ++rowsSeen_;
   }
@@ -58,14 +57,15 @@ class SplatTile final : public BasicTileSink<std::uint8_t> {
   }
 
  private:
-  // A pixel's sample read once into every image: layers 4 n .. 4 n + 3 into
-  // image n, a missing layer 0. The rows' addresses are taken first: a byte
-  // store may alias anything, so the compiler would reload them a pixel.
+  // A pixel's sample read once into every image's next row, in place:
+  // layers 4 n .. 4 n + 3 into image n, a missing layer 0. The rows'
+  // addresses are taken first: a byte store may alias anything, so the
+  // compiler would reload them a pixel.
   void gather(const std::uint8_t* samples) {
     const std::size_t whole = layers_ / kChannels;
     const std::size_t partial = layers_ - whole * kChannels;
     std::array<std::uint8_t*, kMaxImages> rows{};
-    for (std::size_t image = 0; image < rgba_.size(); ++image) rows[image] = rgba_[image].data();
+    for (std::size_t image = 0; image < images_.size(); ++image) rows[image] = images_[image]->nextRow().data();
     const std::int32_t* columns = columns_.data();
     const std::size_t pixels = columns_.size();
     for (std::size_t i = 0; i < pixels; ++i) {
@@ -87,7 +87,6 @@ class SplatTile final : public BasicTileSink<std::uint8_t> {
   std::int32_t rowsSeen_ = 0;
   std::int32_t nextPixelRow_ = 0;
   std::vector<std::int32_t> columns_;  // the sample of each pixel of a row
-  std::vector<std::vector<std::uint8_t>> rgba_;  // a row of each image
   std::vector<std::unique_ptr<StreamedPng>> images_;
 };
 
