@@ -21,14 +21,12 @@ namespace isla {
 
 namespace {
 
-constexpr std::uint8_t kMixed = 0xff;  // not a layer: kMaxLayers < 255
+constexpr std::uint8_t kMixed = kMixedSample;  // a window or box of more than one class
 static_assert(kMaxLayers < kMixed);
 constexpr std::size_t kCacheLine = 64;
 constexpr std::size_t kPrefetchColumns = 4;
 constexpr std::size_t kTransposeColumns = 16;
 constexpr std::size_t kNoRow = static_cast<std::size_t>(-1);
-using ByteVector = std::uint8_t __attribute__((vector_size(16)));
-constexpr std::size_t kVectorBytes = sizeof(ByteVector);
 
 // The minima and maxima of `bytes` bytes and of those `offset` bytes on.
 void mergeWindows(const std::uint8_t* __restrict lo, const std::uint8_t* __restrict hi, std::size_t offset,
@@ -67,15 +65,19 @@ void windowClasses(std::span<const std::uint8_t> values, std::size_t count, std:
   for (std::size_t b = 0; b < count * lanes; ++b) out[b] = min[b] == max[b] ? min[b] : kMixed;
 }
 
-// A sample of one class, 255 on its layer and 0 on the others, as `vectors`
-// vectors of lanes equal to `layer` or not.
-void writeOneHot(std::uint8_t* sample, std::uint8_t layer, std::size_t vectors) {
-  constexpr ByteVector kLaneIndex{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
-  for (std::size_t v = 0; v < vectors; ++v) {
-    const auto first = static_cast<std::uint8_t>(v * kVectorBytes);
-    const auto hot = reinterpret_cast<ByteVector>(kLaneIndex + first == layer);  // all ones: 255
-    std::memcpy(sample + v * kVectorBytes, &hot, kVectorBytes);
-  }
+constexpr std::size_t kWord = sizeof(std::uint64_t);
+
+std::uint64_t load(const std::uint8_t* bytes) {
+  std::uint64_t word;
+  std::memcpy(&word, bytes, kWord);
+  return word;
+}
+
+// Whether a byte of `word` is kMixed (all ones): a zero byte of its complement.
+bool hasMixed(std::uint64_t word) {
+  static_assert(kMixed == 0xff);
+  const std::uint64_t complement = ~word;
+  return ((complement - 0x0101010101010101ULL) & ~complement & 0x8080808080808080ULL) != 0;
 }
 
 const Raster& biomesOf(const WorldSource& source) {
@@ -249,10 +251,11 @@ void SourceWeights::numerators(std::int32_t z0, std::int32_t z1, std::int32_t x0
   });
 }
 
-void SourceWeights::weights(std::int32_t z0, std::int32_t z1, std::int32_t x0, std::int32_t x1,
-                            std::span<std::uint8_t> out, std::size_t rowStride) const {
+void SourceWeights::weights(std::int32_t z0, std::int32_t z1, LayerBand::Block& block, std::span<std::uint8_t> classes,
+                            std::size_t rowStride) const {
   const std::size_t L = layers_;
-  const auto width = static_cast<std::size_t>(x1 - x0);
+  const std::int32_t x0 = block.x0;
+  const auto width = static_cast<std::size_t>(block.x1 - x0);
   // A box of one class that nothing else weighs on: that class whole (the
   // road's layer, also under a road).
   std::array<bool, kMixed + 1> wholeAlone{};
@@ -261,27 +264,29 @@ void SourceWeights::weights(std::int32_t z0, std::int32_t z1, std::int32_t x0, s
     wholeAlone[l] = !(waterFadeRaw_ > 0 && l == mapping_.waterLayer);
     wholeOnRoad[l] = wholeAlone[l] && l == mapping_.roadLayer;
   }
-  // A one-hot sample is written a vector at a time, the last reaching past
-  // it by oneHotSpill bytes into the samples after it (written later), so
-  // not at the row's end.
-  const std::size_t oneHotVectors = (L + kVectorBytes - 1) / kVectorBytes;
-  const std::size_t oneHotSpill = oneHotVectors * kVectorBytes - L;
-  visitBoxes(z0, z1, x0, x1, [&](std::size_t k, const std::uint8_t* boxes, const std::uint8_t* road, auto&& sumsAt) {
-    std::uint8_t* row = &out[k * rowStride];
+  const bool fades = waterFadeRaw_ > 0 && mapping_.waterLayer;  // a box of water alone is not whole
+  block.rowStart.clear();
+  block.mixed.clear();
+  visitBoxes(z0, z1, x0, block.x1, [&](std::size_t k, const std::uint8_t* boxes, const std::uint8_t* road,
+                                       auto&& sumsAt) {
+    std::uint8_t* row = &classes[k * rowStride];
+    block.rowStart.push_back(block.mixed.size() / L);
+    std::copy_n(boxes, width, row);  // a box of one class is that layer whole, unless what follows says not
     for (std::size_t x = 0; x < width; ++x) {
-      const std::uint8_t box = boxes[x];
-      std::uint8_t* sample = &row[x * L];
-      if (!(road[x] == 0 ? wholeAlone[box] : wholeOnRoad[box])) {
-        std::fill_n(sample, L, std::uint8_t{0});
-        mixedSample(x0 + static_cast<std::int32_t>(x), z0 + static_cast<std::int32_t>(k), sumsAt(x), road[x], sample);
-      } else if ((x + 1) * L + oneHotSpill <= width * L) {
-        writeOneHot(sample, box, oneHotVectors);
-      } else {
-        std::fill_n(sample, L, std::uint8_t{0});
-        sample[box] = 255;
+      // Eight boxes of one class each, no road under them: all whole, without a look at each.
+      if (!fades && x % kWord == 0 && x + kWord <= width && load(road + x) == 0 && !hasMixed(load(boxes + x))) {
+        x += kWord - 1;
+        continue;
       }
+      const std::uint8_t box = boxes[x];
+      if (road[x] == 0 ? wholeAlone[box] : wholeOnRoad[box]) continue;
+      row[x] = kMixedSample;
+      block.mixed.resize(block.mixed.size() + L);  // zeros: a sample writes the layers that weigh
+      mixedSample(x0 + static_cast<std::int32_t>(x), z0 + static_cast<std::int32_t>(k), sumsAt(x), road[x],
+                  &block.mixed[block.mixed.size() - L]);
     }
   });
+  block.rowStart.push_back(block.mixed.size() / L);
 }
 
 void SourceWeights::mixedSample(std::int32_t x, std::int32_t z, const std::uint32_t* sums, std::uint8_t onRoad,

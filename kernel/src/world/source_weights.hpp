@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "isla/world/material_layers.hpp"
+#include "material_layers_band.hpp"
 #include "road_footprint.hpp"
 
 namespace isla {
@@ -34,9 +35,11 @@ class SourceWeights {
   // reach (water_fade_m) to its biome layer, in `values` (a sample's
   // numerators as doubles); nothing when fading is off or no water weighs.
   void fadeWater(std::int32_t x, std::int32_t z, std::span<double> values) const;
-  // The same samples' numerators, faded, quantised (quantiseWeights),
-  // layers() bytes a sample, row k at out[k * rowStride].
-  void weights(std::int32_t z0, std::int32_t z1, std::int32_t x0, std::int32_t x1, std::span<std::uint8_t> out,
+  // The same samples' numerators, faded, quantised (quantiseWeights), of
+  // rows [z0, z1) by the block's columns: a sample of one layer whole as
+  // that layer in classes[k * rowStride + x - x0], another as kMixedSample
+  // and its layers() bytes in the block's list.
+  void weights(std::int32_t z0, std::int32_t z1, LayerBand::Block& block, std::span<std::uint8_t> classes,
                std::size_t rowStride) const;
 
  private:
