@@ -267,6 +267,9 @@ void SourceWeights::weights(std::int32_t z0, std::int32_t z1, LayerBand::Block& 
   const bool fades = waterFadeRaw_ > 0 && mapping_.waterLayer;  // a box of water alone is not whole
   block.rowStart.clear();
   block.mixed.clear();
+  // The last mixed sample's counts and road.
+  std::array<std::uint32_t, kMaxLayers> previousSums{};
+  std::uint8_t previousRoad = 0;
   visitBoxes(z0, z1, x0, block.x1, [&](std::size_t k, const std::uint8_t* boxes, const std::uint8_t* road,
                                        auto&& sumsAt) {
     std::uint8_t* row = &classes[k * rowStride];
@@ -281,9 +284,21 @@ void SourceWeights::weights(std::int32_t z0, std::int32_t z1, LayerBand::Block& 
       const std::uint8_t box = boxes[x];
       if (road[x] == 0 ? wholeAlone[box] : wholeOnRoad[box]) continue;
       row[x] = kMixedSample;
+      const std::uint32_t* sums = sumsAt(x);
+      // Along a border the same counts come again and again: without a
+      // fade (which depends on the place) they make the bytes of the last
+      // mixed sample again.
+      const bool again = !fades && !block.mixed.empty() && road[x] == previousRoad &&
+                         std::equal(sums, sums + L, previousSums.begin());
       block.mixed.resize(block.mixed.size() + L);  // zeros: a sample writes the layers that weigh
-      mixedSample(x0 + static_cast<std::int32_t>(x), z0 + static_cast<std::int32_t>(k), sumsAt(x), road[x],
-                  &block.mixed[block.mixed.size() - L]);
+      std::uint8_t* sample = &block.mixed[block.mixed.size() - L];
+      if (again) {
+        std::copy_n(sample - L, L, sample);
+      } else {
+        mixedSample(x0 + static_cast<std::int32_t>(x), z0 + static_cast<std::int32_t>(k), sums, road[x], sample);
+        std::copy_n(sums, L, previousSums.begin());
+        previousRoad = road[x];
+      }
     }
   });
   block.rowStart.push_back(block.mixed.size() / L);
