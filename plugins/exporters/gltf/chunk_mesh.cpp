@@ -73,6 +73,7 @@ std::vector<MeshLevel> chunkLevels(const isla::World& world, const isla::Patch& 
     const double error = k == 0 ? 0 : lodErrorsM[k - 1];
     levels.push_back(
         levelOf(mesher.mesh({.maxErrorM = error, .skirtM = isla::skirtDepth(error, coarsest)}), chunk, normals, uvs));
+    if (error == 0) levels.back().gridWidth = static_cast<std::size_t>(chunk.width());
   }
   return levels;
 }

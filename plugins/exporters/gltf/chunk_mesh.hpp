@@ -23,6 +23,7 @@ struct MeshLevel {
   std::vector<std::uint32_t> indices;
   std::size_t surfaceVertices = 0;  // the rest are the skirts' lower vertices
   std::size_t surfaceIndices = 0;   // the rest are the skirts' triangles
+  std::size_t gridWidth = 0;        // LOD 0: the surface is the contract's grid, this many vertices a row; else 0
   double askedErrorM = 0;
   double errorM = 0;  // measured against every sample of the chunk
 

@@ -102,7 +102,21 @@ ReadMesh GltfFile::mesh(std::size_t index, std::size_t primitiveIndex) const {
   } else {
     out.indices = accessor<std::uint32_t>(indices, 1);
   }
+  if (const auto* mode = primitive.if_contains("mode")) {
+    BOOST_TEST_REQUIRE(mode->to_number<int>() == 5, "a terrain primitive is triangles or a triangle strip");
+    out.indices = stripTriangles(out.indices);
+  }
   return out;
+}
+
+std::vector<std::uint32_t> stripTriangles(const std::vector<std::uint32_t>& strip) {
+  std::vector<std::uint32_t> triangles;
+  for (std::size_t i = 0; i + 2 < strip.size(); ++i) {
+    // glTF 2.0, 3.7.2.1: triangle i is (i, i + 1, i + 2) for even i, (i, i + 2, i + 1) for odd.
+    const std::uint32_t a = strip[i], b = strip[i + 1 + i % 2], c = strip[i + 2 - i % 2];
+    if (a != b && b != c && a != c) triangles.insert(triangles.end(), {a, b, c});
+  }
+  return triangles;
 }
 
 ReadMesh GltfFile::joined(std::size_t index, bool skirts) const {

@@ -18,8 +18,12 @@ struct ReadMesh {
   std::vector<Vec3> positions;  // world metres: the node's translation applied
   std::vector<std::array<float, 3>> normals;
   std::vector<std::array<float, 2>> uvs;  // decoded to [0, 1]
-  std::vector<std::uint32_t> indices;
+  std::vector<std::uint32_t> indices;  // triangles, three a triangle (a strip's already turned into them)
 };
+
+// A triangle strip's triangles (glTF mode 5), its degenerate ones (that
+// join rows) left out, as a renderer draws them.
+std::vector<std::uint32_t> stripTriangles(const std::vector<std::uint32_t>& strip);
 
 class GltfFile {
  public:
