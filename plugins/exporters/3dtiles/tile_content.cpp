@@ -10,6 +10,7 @@
 
 #include "gltf_document.hpp"
 #include "glb_file.hpp"
+#include "grid_strips.hpp"
 #include "index_parts.hpp"
 #include "texel_uv.hpp"
 
@@ -37,7 +38,8 @@ TileContent::TileContent(const isla::World& world, const CellRect& rect, double 
 TileContent::Part& TileContent::partOf(std::size_t patch) {
   const auto found = std::find_if(parts_.begin(), parts_.end(), [&](const Part& part) { return part.patch == patch; });
   if (found != parts_.end()) return *found;
-  parts_.push_back({.patch = patch, .positions = {}, .normals = {}, .uvs = {}, .surface = {}, .skirt = {}});
+  parts_.push_back(
+      {.patch = patch, .positions = {}, .normals = {}, .uvs = {}, .grids = {}, .surface = {}, .skirt = {}});
   return parts_.back();
 }
 
@@ -80,7 +82,13 @@ void TileContent::add(const Piece& piece, const isla::TerrainMesh& mesh, const P
   maxY_ = std::max(maxY_, static_cast<double>(highest));
   const auto shifted = [first](std::uint32_t index) { return first + index; };
   const auto surfaceEnd = mesh.indices.begin() + static_cast<std::ptrdiff_t>(mesh.surfaceIndices);
-  std::transform(mesh.indices.begin(), surfaceEnd, grow(part.surface, mesh.surfaceIndices), shifted);
+  if (mesh.askedErrorM == 0) {
+    part.grids.push_back({.firstVertex = first,
+                          .width = static_cast<std::uint64_t>(piece.x1 - piece.x0 + 1),
+                          .depth = static_cast<std::uint64_t>(piece.z1 - piece.z0 + 1)});
+  } else {
+    std::transform(mesh.indices.begin(), surfaceEnd, grow(part.surface, mesh.surfaceIndices), shifted);
+  }
   std::transform(surfaceEnd, mesh.indices.end(), grow(part.skirt, mesh.indices.size() - mesh.surfaceIndices), shifted);
   errorM_ = std::max(errorM_, mesh.errorM);
 }
@@ -92,6 +100,10 @@ void TileContent::append(TileContent&& other) {
     part.positions.insert(part.positions.end(), from.positions.begin(), from.positions.end());
     part.normals.insert(part.normals.end(), from.normals.begin(), from.normals.end());
     part.uvs.insert(part.uvs.end(), from.uvs.begin(), from.uvs.end());
+    for (Grid grid : from.grids) {
+      grid.firstVertex += offset;
+      part.grids.push_back(grid);
+    }
     for (const std::uint32_t index : from.surface) part.surface.push_back(offset + index);
     for (const std::uint32_t index : from.skirt) part.skirt.push_back(offset + index);
   }
@@ -145,33 +157,45 @@ void TileContent::write(const std::filesystem::path& path, const std::string& bi
     const std::uint64_t uvs = append(std::as_bytes(std::span(part.uvs)));
     std::vector<std::byte>& indexBytes = storedIndices.emplace_back();
     boost::json::array primitives;
+    // A primitive over the vertices of `share` and its indices, written by `store`.
+    const auto addPrimitive = [&](const isla_gltf::IndexPart& share, bool skirt, bool strip, const auto& store) {
+      const std::uint64_t first = share.firstVertex, count = share.vertexCount;
+      const std::size_t position =
+          document.addAccessor(0, positions + first * 12, count * 12, kArrayBuffer, kFloat, count, "VEC3");
+      const auto [min, max] = isla_gltf::positionBounds(std::span(part.positions).subspan(first * 3, count * 3));
+      document.setBounds(position, min, max);
+      const boost::json::object attributes{
+          {"POSITION", position},
+          {"NORMAL", document.addAccessor(0, normals + first * 12, count * 12, kArrayBuffer, kFloat, count, "VEC3")},
+          {"TEXCOORD_0", document.addAccessor(0, uvs + first * 4, count * 4, kArrayBuffer, isla_gltf::kUnsignedShort,
+                                              count, "VEC2", true)}};
+      const std::uint64_t offset = binBytes + indexBytes.size();
+      store();
+      boost::json::object primitive{
+          {"attributes", attributes},
+          {"indices", document.addAccessor(0, offset, share.bytes(), kElementArrayBuffer,
+                                           share.shortIndices ? isla_gltf::kUnsignedShort : kUnsignedInt,
+                                           share.indexCount, "SCALAR")},
+          {"material", material->second}};
+      if (strip) primitive["mode"] = isla_gltf::kTriangleStrip;
+      if (skirt) primitive["extras"] = {{kSkirtExtra, skirtDepthM_}};
+      primitives.push_back(std::move(primitive));
+    };
+    for (const Grid& grid : part.grids) {
+      for (isla_gltf::IndexPart share : isla_gltf::gridStripParts(grid.width, grid.depth)) {
+        share.firstVertex += grid.firstVertex;
+        addPrimitive(share, false, true, [&] { isla_gltf::appendGridStrip(indexBytes, grid.width, share); });
+      }
+    }
+    isla_gltf::padToFour(indexBytes);
     // A primitive for each share of the triangles that 16-bit indices can reach (isla_gltf::indexParts).
     const auto addPrimitives = [&](const std::vector<std::uint32_t>& indices, bool skirt) {
       for (const isla_gltf::IndexPart& share : isla_gltf::indexParts(indices, 0, indices.size(), part.positions.size() / 3)) {
-        const std::uint64_t first = share.firstVertex, count = share.vertexCount;
-        const std::size_t position =
-            document.addAccessor(0, positions + first * 12, count * 12, kArrayBuffer, kFloat, count, "VEC3");
-        const auto [min, max] = isla_gltf::positionBounds(std::span(part.positions).subspan(first * 3, count * 3));
-        document.setBounds(position, min, max);
-        const boost::json::object attributes{
-            {"POSITION", position},
-            {"NORMAL", document.addAccessor(0, normals + first * 12, count * 12, kArrayBuffer, kFloat, count, "VEC3")},
-            {"TEXCOORD_0", document.addAccessor(0, uvs + first * 4, count * 4, kArrayBuffer, isla_gltf::kUnsignedShort,
-                                                count, "VEC2", true)}};
-        const std::uint64_t offset = binBytes + indexBytes.size();
-        isla_gltf::appendPartIndices(indexBytes, indices, share);
-        boost::json::object primitive{
-            {"attributes", attributes},
-            {"indices", document.addAccessor(0, offset, share.bytes(), kElementArrayBuffer,
-                                             share.shortIndices ? isla_gltf::kUnsignedShort : kUnsignedInt,
-                                             share.indexCount, "SCALAR")},
-            {"material", material->second}};
-        if (skirt) primitive["extras"] = {{kSkirtExtra, skirtDepthM_}};
-        primitives.push_back(std::move(primitive));
+        addPrimitive(share, skirt, false, [&] { isla_gltf::appendPartIndices(indexBytes, indices, share); });
       }
       isla_gltf::padToFour(indexBytes);
     };
-    addPrimitives(part.surface, false);
+    if (!part.surface.empty()) addPrimitives(part.surface, false);
     if (!part.skirt.empty()) addPrimitives(part.skirt, true);
     append(indexBytes);
     const std::size_t mesh = document.add("meshes", {{"name", patch.id}, {"primitives", std::move(primitives)}});

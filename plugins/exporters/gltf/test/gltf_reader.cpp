@@ -109,16 +109,6 @@ ReadMesh GltfFile::mesh(std::size_t index, std::size_t primitiveIndex) const {
   return out;
 }
 
-std::vector<std::uint32_t> stripTriangles(const std::vector<std::uint32_t>& strip) {
-  std::vector<std::uint32_t> triangles;
-  for (std::size_t i = 0; i + 2 < strip.size(); ++i) {
-    // glTF 2.0, 3.7.2.1: triangle i is (i, i + 1, i + 2) for even i, (i, i + 2, i + 1) for odd.
-    const std::uint32_t a = strip[i], b = strip[i + 1 + i % 2], c = strip[i + 2 - i % 2];
-    if (a != b && b != c && a != c) triangles.insert(triangles.end(), {a, b, c});
-  }
-  return triangles;
-}
-
 ReadMesh GltfFile::joined(std::size_t index, bool skirts) const {
   const auto& primitives =
       json().at("meshes").as_array().at(node(index).at("mesh").to_number<std::size_t>()).at("primitives").as_array();

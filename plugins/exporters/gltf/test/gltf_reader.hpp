@@ -21,10 +21,6 @@ struct ReadMesh {
   std::vector<std::uint32_t> indices;  // triangles, three a triangle (a strip's already turned into them)
 };
 
-// A triangle strip's triangles (glTF mode 5), its degenerate ones (that
-// join rows) left out, as a renderer draws them.
-std::vector<std::uint32_t> stripTriangles(const std::vector<std::uint32_t>& strip);
-
 class GltfFile {
  public:
   explicit GltfFile(const std::filesystem::path& path);
