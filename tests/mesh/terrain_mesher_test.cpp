@@ -86,6 +86,22 @@ BOOST_AUTO_TEST_CASE(error_0_is_the_contracts_grid_row_by_row) {
   BOOST_TEST(mesh.errorM == 0);
 }
 
+// For an exporter that writes the grid as strips: the same vertices and skirts, no surface triangles.
+BOOST_AUTO_TEST_CASE(error_0_without_its_triangles_keeps_the_vertices_and_the_skirts) {
+  const SampleRect rect{10, 20, 14, 23};
+  const TerrainMesher mesher(rect, roughHeights(5, 4), kSpacing);
+  const TerrainMesh full = mesher.mesh({.maxErrorM = 0, .skirtM = 2});
+  const TerrainMesh bare = mesher.mesh({.maxErrorM = 0, .skirtM = 2, .gridTriangles = false});
+  BOOST_TEST((bare.samples == full.samples));
+  BOOST_TEST(bare.positions == full.positions, boost::test_tools::per_element());
+  BOOST_TEST(bare.surfaceVertices == full.surfaceVertices);
+  BOOST_TEST(bare.surfaceIndices == 0U);
+  const std::vector<std::uint32_t> skirts(full.indices.begin() + static_cast<std::ptrdiff_t>(full.surfaceIndices),
+                                          full.indices.end());
+  BOOST_TEST(!skirts.empty());
+  BOOST_TEST(bare.indices == skirts, boost::test_tools::per_element());
+}
+
 BOOST_AUTO_TEST_CASE(every_mesh_is_within_its_error_at_every_sample_and_covers_its_rectangle) {
   for (const SampleRect& rect : {SampleRect{0, 0, 256, 256}, SampleRect{7, 3, 206, 133}, SampleRect{0, 0, 1, 299},
                                  SampleRect{5, 5, 69, 6}, SampleRect{0, 0, 1, 1}}) {

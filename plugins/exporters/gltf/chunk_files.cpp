@@ -105,8 +105,8 @@ ChunkSummary writeChunk(const std::filesystem::path& stage, const isla::World& w
                        .byteLength = 0,
                        .vertices = level.vertexCount(),
                        .surfaceVertices = level.surfaceVertices,
-                       .indices = level.indices.size(),
-                       .surfaceIndices = level.surfaceIndices,
+                       .surfaceTriangles = level.surfaceTriangleCount(),
+                       .skirtTriangles = (level.indices.size() - level.surfaceIndices) / 3,
                        .primitives = {},
                        .askedErrorM = level.askedErrorM,
                        .errorM = level.errorM};

@@ -42,14 +42,12 @@ struct LevelLayout {
 
   std::uint64_t offset = 0, byteLength = 0;
   std::uint64_t vertices = 0, surfaceVertices = 0;
-  std::uint64_t indices = 0, surfaceIndices = 0;
+  std::uint64_t surfaceTriangles = 0, skirtTriangles = 0;
   std::vector<PrimitiveLayout> primitives;  // the surface's, then the skirts'
   double askedErrorM = 0;
   double errorM = 0;
 
   std::uint64_t bytes() const { return byteLength; }
-  std::uint64_t surfaceTriangles() const { return surfaceIndices / 3; }
-  std::uint64_t skirtTriangles() const { return (indices - surfaceIndices) / 3; }
 };
 
 struct ChunkSummary {

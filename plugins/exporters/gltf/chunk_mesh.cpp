@@ -71,8 +71,10 @@ std::vector<MeshLevel> chunkLevels(const isla::World& world, const isla::Patch& 
   std::vector<MeshLevel> levels;
   for (std::size_t k = 0; k <= lodErrorsM.size(); ++k) {
     const double error = k == 0 ? 0 : lodErrorsM[k - 1];
-    levels.push_back(
-        levelOf(mesher.mesh({.maxErrorM = error, .skirtM = isla::skirtDepth(error, coarsest)}), chunk, normals, uvs));
+    // LOD 0's triangles are written as strips from its vertices (grid_strips.hpp).
+    const isla::MeshRequest request{
+        .maxErrorM = error, .skirtM = isla::skirtDepth(error, coarsest), .gridTriangles = false};
+    levels.push_back(levelOf(mesher.mesh(request), chunk, normals, uvs));
     if (error == 0) levels.back().gridWidth = static_cast<std::size_t>(chunk.width());
   }
   return levels;
