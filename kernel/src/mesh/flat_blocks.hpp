@@ -30,7 +30,7 @@ namespace isla::mesh {
 
 class FlatBlocks {
  public:
-  static constexpr std::int32_t kSide = 8;
+  static constexpr std::int32_t kSide = 4;
 
   // `askedM` empty (any error may be asked) or without an error above 0:
   // no block is cold.
