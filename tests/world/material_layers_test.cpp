@@ -326,6 +326,21 @@ BOOST_AUTO_TEST_CASE(the_bytes_are_the_same_on_one_thread_and_two) {
   }
 }
 
+BOOST_AUTO_TEST_CASE(bands_made_ahead_on_another_thread_give_the_bytes_of_bands_made_in_turn) {
+  // A source of 1024 rows is several bands: with two threads each is made while the one before is read.
+  const World world =
+      buildTestWorld({.rows = 1, .cols = 1, .mapSize = 1024, .gapCells = 8, .threads = 2, .edit = paintStripes});
+  const MaterialLayers one = defaultLayers(world, 10, 1), two = defaultLayers(world, 10, 2);
+  const Weights inTurn = patchWeights(one, 0);
+  BOOST_TEST((patchWeights(two, 0) == inTurn));
+  // Rows out of order: a band made ahead and not wanted is waited for and dropped.
+  LayerRows rows = two.rows(0);
+  for (const std::int32_t z : {700, 3, 1023, 256, 255, 256}) {
+    const auto row = rows.row(z);
+    BOOST_TEST((std::vector<std::uint8_t>(row.begin(), row.end()) == inTurn[static_cast<std::size_t>(z)]), "row " << z);
+  }
+}
+
 BOOST_AUTO_TEST_CASE(the_default_mapping_is_one_layer_a_biome_that_occurs_then_road_and_water) {
   const World world = stripedWorld();
   const WorldClasses classes = findClasses(world);

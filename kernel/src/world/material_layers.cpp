@@ -1,19 +1,23 @@
 // SPDX-License-Identifier: MIT
 // The material layers of every patch. Sources: bands of rows computed in
 // column blocks on every thread (exact integers, so the split cannot show),
-// then quantised. Strips and corners: from the four borders of each source,
-// computed once, blended in doubles by one function wherever a sample is
-// shared, so that neighbouring patches give the same bytes on their edges.
+// then quantised and held compact (material_layers_band.hpp), the next band
+// made while the current one is read. Strips and corners: from the four
+// borders of each source, computed once, blended in doubles by one
+// function wherever a sample is shared, so that neighbouring patches give
+// the same bytes on their edges.
 #include "isla/world/material_layers.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <future>
 #include <memory>
 #include <stdexcept>
 
 #include "isla/base/interrupt.hpp"
 #include "isla/base/text_format.hpp"
 #include "isla/parallel/parallel.hpp"
+#include "material_layers_band.hpp"
 #include "source_weights.hpp"
 
 namespace isla {
@@ -23,7 +27,7 @@ namespace {
 // A source's band of rows: as many as fit this many bytes of weights,
 // within these bounds. Each band reads its columns of the grids again (a
 // grid column is a stride apart: the fewer bands, the less time), and is
-// held whole.
+// held whole, with the next one.
 constexpr std::size_t kBandBytes = std::size_t{32} << 20;
 constexpr std::int32_t kMinBandRows = 32;
 constexpr std::int32_t kMaxBandRows = 256;
@@ -92,17 +96,13 @@ struct MaterialLayers::Impl {
     }
   }
 
-  // The weights of rows [z0, z1) of a source, quantised, row-major.
-  void sourceBand(const SourceWeights& source, std::int32_t z0, std::int32_t z1, std::vector<std::uint8_t>& band) const {
+  // The weights of rows [z0, z1) of a source, quantised, compact.
+  void sourceBand(const SourceWeights& source, std::int32_t z0, std::int32_t z1, LayerBand& band) const {
     const std::int32_t n = source.mapSize();
-    const std::size_t L = layers();
-    band.resize(static_cast<std::size_t>(z1 - z0) * static_cast<std::size_t>(n) * L);
-    const auto blocks = static_cast<std::size_t>((n + kBlockColumns - 1) / kBlockColumns);
-    parallelFor(blocks, threads, [&](std::size_t block) {
-      const auto x0 = static_cast<std::int32_t>(block) * kBlockColumns;
-      const std::int32_t x1 = std::min(n, x0 + kBlockColumns);
-      source.weights(z0, z1, x0, x1, std::span(band).subspan(static_cast<std::size_t>(x0) * L),
-                     static_cast<std::size_t>(n) * L);
+    band.reset(z1 - z0, n, layers(), kBlockColumns);
+    parallelFor(band.blocks().size(), threads, [&](std::size_t b) {
+      LayerBand::Block& block = band.blocks()[b];
+      source.weights(z0, z1, block, band.classes(block), static_cast<std::size_t>(n));
     });
   }
 };
@@ -160,15 +160,21 @@ struct LayerRows::Impl {
   const Patch& patch;
   std::size_t L;
   std::int32_t gap;
-  std::vector<std::uint8_t> band;  // a source's rows, or a corner's whole
+  LayerBand band;                  // a source's rows
+  std::vector<std::uint8_t> corner;  // a corner's whole
   std::int32_t bandFirst = 0;
   std::int32_t bandRows = 0;
   std::vector<double> weights;
-  std::vector<std::uint8_t> row;
+  std::size_t rowBytes;
+  std::vector<std::uint8_t> row;  // rowBytes, and the slack a band's row is laid out with
+  LayerBand next;  // the band after `band`, being made
+  std::int32_t nextFirst = 0;
+  std::int32_t nextRows = 0;
+  std::future<void> nextBand;  // last: joined before the bands it writes go
 
   Impl(const MaterialLayers::Impl& l, std::size_t index)
       : layers(l), patch(l.world.patches.at(index)), L(l.layers()), gap(l.world.settings.gapCells), weights(L),
-        row(static_cast<std::size_t>(patch.pointsX) * L) {
+        rowBytes(static_cast<std::size_t>(patch.pointsX) * L), row(rowBytes + LayerBand::kRowSlack) {
     if (patch.kind == PatchKind::Corner) makeCorner();
   }
 
@@ -218,7 +224,7 @@ struct LayerRows::Impl {
     const auto& south = lines[static_cast<std::size_t>(Side::South)];
     const auto& west = lines[static_cast<std::size_t>(Side::West)];
     const auto& east = lines[static_cast<std::size_t>(Side::East)];
-    band.resize(points * points * L);
+    corner.resize(points * points * L);
     const std::size_t last = points - 1;
     for (std::size_t j = 0; j < points; ++j) {
       for (std::size_t i = 0; i < points; ++i) {
@@ -246,21 +252,49 @@ struct LayerRows::Impl {
           // Everything clamped away: the bilinear blend, which never is.
           for (std::size_t l = 0; l < L; ++l) weights[l] = bilinear(l);
         }
-        quantiseWeights(weights, std::span(band).subspan((j * points + i) * L, L));
+        quantiseWeights(weights, std::span(corner).subspan((j * points + i) * L, L));
       }
     }
+  }
+
+  // The rows of the band that starts at `first`.
+  std::int32_t bandRowsFrom(std::int32_t first) const {
+    const auto fitting =
+        static_cast<std::int32_t>(std::clamp<std::size_t>(kBandBytes / rowBytes, kMinBandRows, kMaxBandRows));
+    return std::min(fitting, patch.pointsZ - first);
+  }
+
+  // Starts the band after the current one on another thread, while the
+  // caller turns the current one's rows into images (more than one thread
+  // only): the same function makes the same bytes wherever it runs.
+  void startNextBand() {
+    const std::int32_t first = bandFirst + bandRows;
+    if (layers.threads <= 1 || first >= patch.pointsZ) return;
+    nextFirst = first;
+    nextRows = bandRowsFrom(first);
+    nextBand = std::async(std::launch::async, [this] {
+      layers.sourceBand(layers.sources[*patch.source], nextFirst, nextFirst + nextRows, next);
+    });
   }
 
   std::span<const std::uint8_t> sourceBandRow(std::int32_t z) {
     if (z < bandFirst || z >= bandFirst + bandRows) {
       checkInterrupted();
-      bandFirst = z;
-      const auto fitting = static_cast<std::int32_t>(
-          std::clamp<std::size_t>(kBandBytes / row.size(), kMinBandRows, kMaxBandRows));
-      bandRows = std::min(fitting, patch.pointsZ - z);
-      layers.sourceBand(layers.sources[*patch.source], bandFirst, bandFirst + bandRows, band);
+      const bool started = nextBand.valid() && z == nextFirst;
+      if (nextBand.valid()) nextBand.get();  // its failure is the caller's
+      if (started) {
+        std::swap(band, next);
+        bandFirst = nextFirst;
+        bandRows = nextRows;
+      } else {
+        bandFirst = z;
+        bandRows = bandRowsFrom(z);
+        layers.sourceBand(layers.sources[*patch.source], bandFirst, bandFirst + bandRows, band);
+      }
+      startNextBand();
     }
-    return std::span(band).subspan(static_cast<std::size_t>(z - bandFirst) * row.size(), row.size());
+    band.layOut(z - bandFirst, row);
+    return std::span(row).first(rowBytes);
   }
 
   std::span<const std::uint8_t> at(std::int32_t z) {
@@ -268,7 +302,7 @@ struct LayerRows::Impl {
       case PatchKind::Source:
         return sourceBandRow(z);
       case PatchKind::Corner:
-        return std::span(band).subspan(static_cast<std::size_t>(z) * row.size(), row.size());
+        return std::span(corner).subspan(static_cast<std::size_t>(z) * rowBytes, rowBytes);
       case PatchKind::Strip:
         break;
     }
@@ -281,7 +315,7 @@ struct LayerRows::Impl {
       }
       quantiseWeights(weights, std::span(row).subspan(static_cast<std::size_t>(x) * L, L));
     }
-    return row;
+    return std::span(row).first(rowBytes);
   }
 };
 

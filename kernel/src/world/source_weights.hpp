@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "isla/world/material_layers.hpp"
+#include "material_layers_band.hpp"
 #include "road_footprint.hpp"
 
 namespace isla {
@@ -34,18 +35,26 @@ class SourceWeights {
   // reach (water_fade_m) to its biome layer, in `values` (a sample's
   // numerators as doubles); nothing when fading is off or no water weighs.
   void fadeWater(std::int32_t x, std::int32_t z, std::span<double> values) const;
-  // The same samples' numerators, faded, quantised (quantiseWeights),
-  // layers() bytes a sample, row k at out[k * rowStride].
-  void weights(std::int32_t z0, std::int32_t z1, std::int32_t x0, std::int32_t x1, std::span<std::uint8_t> out,
+  // The same samples' numerators, faded, quantised (quantiseWeights), of
+  // rows [z0, z1) by the block's columns: a sample of one layer whole as
+  // that layer in classes[k * rowStride + x - x0], another as kMixedSample
+  // and its layers() bytes in the block's list.
+  void weights(std::int32_t z0, std::int32_t z1, LayerBand::Block& block, std::span<std::uint8_t> classes,
                std::size_t rowStride) const;
 
  private:
   // The box's class of every sample of the rectangle and its halo, as the mapping's layer, row-major.
   std::vector<std::uint8_t> haloClasses(std::int32_t z0, std::int32_t z1, std::int32_t x0, std::int32_t x1) const;
-  // visit(k, x, alone, sums, road) for each sample, row by row: its box's
-  // counts a layer, the layer the whole box is (or 0xff) and its road weight.
+  // visit(k, boxes, road, sumsAt) for each row k of the rectangle: each
+  // sample's box as its one class or kMixed, its road weight, and
+  // sumsAt(x), the counts a layer of sample x's box (valid until the next
+  // call), asked for in increasing x.
   template <class Visit>
   void visitBoxes(std::int32_t z0, std::int32_t z1, std::int32_t x0, std::int32_t x1, Visit&& visit) const;
+  // A sample whose box is not one class alone: its counts with the road
+  // laid on top, the water faded, quantised into its L bytes.
+  void mixedSample(std::int32_t x, std::int32_t z, const std::uint32_t* sums, std::uint8_t onRoad,
+                   std::uint8_t* sample) const;
   // The numerators of a sample's box counts with the road laid on top.
   void withRoad(const std::uint32_t* sums, std::uint8_t onRoad, std::uint32_t* out) const;
 

@@ -107,17 +107,29 @@ ParallelPngEncoder::ParallelPngEncoder(isla::FileWriter& file, const ImageHeader
 }
 
 void ParallelPngEncoder::writeRow(std::span<const std::uint8_t> row) {
-  if (rowsLeft_ == 0 || row.size() != rowBytes_) {
-    throw std::runtime_error("png: a row of " + std::to_string(row.size()) + " bytes, " +
-                             (rowsLeft_ == 0 ? "after the last row" : "not " + std::to_string(rowBytes_)));
+  if (row.size() != rowBytes_) {
+    throw std::runtime_error("png: a row of " + std::to_string(row.size()) + " bytes, not " + std::to_string(rowBytes_));
   }
-  if (pending_.empty() || pending_.back().size() == rowsPerBlock_ * rowBytes_) {
-    pending_.emplace_back().reserve(rowsPerBlock_ * rowBytes_);
+  const std::span<std::uint8_t> place = nextRow();
+  std::copy(row.begin(), row.end(), place.begin());
+  commitRow();
+}
+
+std::span<std::uint8_t> ParallelPngEncoder::nextRow() {
+  if (rowsLeft_ == 0) throw std::runtime_error("png: a row after the last row");
+  const std::size_t blockBytes = rowsPerBlock_ * rowBytes_;
+  if (used_ == 0 || lastBytes_ == blockBytes) {
+    if (used_ == blocks_.size()) blocks_.emplace_back(blockBytes);
+    ++used_;
+    lastBytes_ = 0;
   }
-  pending_.back().insert(pending_.back().end(), row.begin(), row.end());
+  return std::span(blocks_[used_ - 1]).subspan(lastBytes_, rowBytes_);
+}
+
+void ParallelPngEncoder::commitRow() {
+  lastBytes_ += rowBytes_;
   --rowsLeft_;
-  const bool batchFull =
-      pending_.size() == kBlocksPerThread * threads_ && pending_.back().size() == rowsPerBlock_ * rowBytes_;
+  const bool batchFull = used_ == kBlocksPerThread * threads_ && lastBytes_ == rowsPerBlock_ * rowBytes_;
   if (rowsLeft_ == 0 || batchFull) {
     if (deflate_ == Deflate::Runs) {
       runDeflatePending(rowsLeft_ == 0);
@@ -127,34 +139,35 @@ void ParallelPngEncoder::writeRow(std::span<const std::uint8_t> row) {
   }
 }
 
+std::span<const std::uint8_t> ParallelPngEncoder::block(std::size_t b) const {
+  return std::span(blocks_[b]).first(b + 1 == used_ ? lastBytes_ : blocks_[b].size());
+}
+
 void ParallelPngEncoder::runDeflatePending(bool last) {
-  const std::size_t count = pending_.size();
+  const std::size_t count = used_;
   std::vector<RunDeflated> deflated(count);
   isla::parallelFor(count, threads_, [&](std::size_t b) {
-    const std::span<const std::uint8_t> above =
-        b > 0 ? std::span(pending_[b - 1]).last(rowBytes_) : std::span<const std::uint8_t>(lastRow_);
-    deflated[b] = runDeflateUpRows(pending_[b], rowBytes_, above, last && b + 1 == count);
+    const std::span<const std::uint8_t> above = b > 0 ? block(b - 1).last(rowBytes_) : std::span(lastRow_);
+    deflated[b] = runDeflateUpRows(block(b), rowBytes_, above, last && b + 1 == count);
   });
   for (std::size_t b = 0; b < count; ++b) {
     writeIdat(std::move(deflated[b].bytes), deflated[b].adler, deflated[b].filteredBytes, last && b + 1 == count);
   }
-  lastRow_.assign(pending_.back().end() - static_cast<std::ptrdiff_t>(rowBytes_), pending_.back().end());
-  pending_.clear();
-  if (last) writeChunk("IEND", {});
+  endBatch(last);
 }
 
 void ParallelPngEncoder::deflatePending(bool last) {
-  const std::size_t count = pending_.size();
+  const std::size_t count = used_;
   // Filtering needs each block's row above; the dictionary, the filtered
   // bytes before it: first every block is filtered, then deflated.
   std::vector<std::vector<std::uint8_t>> filtered(count);
   isla::parallelFor(count, threads_, [&](std::size_t b) {
-    const std::vector<std::uint8_t>& raw = pending_[b];
+    const std::span<const std::uint8_t> raw = block(b);
     const std::size_t rows = raw.size() / rowBytes_;
     filtered[b].resize(rows * (rowBytes_ + 1));
     for (std::size_t r = 0; r < rows; ++r) {
       const std::uint8_t* above = r > 0   ? &raw[(r - 1) * rowBytes_]
-                                  : b > 0 ? &pending_[b - 1][pending_[b - 1].size() - rowBytes_]
+                                  : b > 0 ? block(b - 1).last(rowBytes_).data()
                                           : lastRow_.data();
       filterRowUp(&raw[r * rowBytes_], above, rowBytes_, &filtered[b][r * (rowBytes_ + 1)]);
     }
@@ -173,8 +186,13 @@ void ParallelPngEncoder::deflatePending(bool last) {
   }
   const std::vector<std::uint8_t>& tail = filtered.back();
   window_.assign(tail.end() - static_cast<std::ptrdiff_t>(std::min(tail.size(), kWindowBytes)), tail.end());
-  lastRow_.assign(pending_.back().end() - static_cast<std::ptrdiff_t>(rowBytes_), pending_.back().end());
-  pending_.clear();
+  endBatch(last);
+}
+
+void ParallelPngEncoder::endBatch(bool last) {
+  const std::span<const std::uint8_t> tail = block(used_ - 1).last(rowBytes_);
+  lastRow_.assign(tail.begin(), tail.end());
+  used_ = 0;
   if (last) writeChunk("IEND", {});
 }
 

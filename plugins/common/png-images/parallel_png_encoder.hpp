@@ -31,10 +31,16 @@ class ParallelPngEncoder {
   // Row after row, in PNG byte order; the last one finishes the file.
   // Throws IoError from the file, std::runtime_error from zlib.
   void writeRow(std::span<const std::uint8_t> row);
+  // The same without a copy: the place of the next row (rowBytes(), its
+  // bytes unset), valid until commitRow(), which takes it as written.
+  std::span<std::uint8_t> nextRow();
+  void commitRow();
 
  private:
   void deflatePending(bool last);
   void runDeflatePending(bool last);
+  // The batch's last row kept as the one above the next; the blocks free for the next batch.
+  void endBatch(bool last);
   // One deflated block into the IDAT stream (the zlib header first, the Adler-32 last).
   void writeIdat(std::vector<std::uint8_t> deflated, std::uint32_t adler, std::size_t filteredBytes, bool last);
   void writeChunk(const char* type, std::span<const std::uint8_t> data);
@@ -50,7 +56,12 @@ class ParallelPngEncoder {
   std::uint32_t adler_ = 1;             // of the filtered data so far
   std::vector<std::uint8_t> lastRow_;   // raw, the one above the next block
   std::vector<std::uint8_t> window_;    // filtered, the 32 KiB before the next block
-  std::vector<std::vector<std::uint8_t>> pending_;  // raw rows of the blocks of this batch
+  // Raw rows of the blocks of this batch: blocks_[0, used_), the last
+  // holding lastBytes_; the blocks are kept from batch to batch.
+  std::vector<std::vector<std::uint8_t>> blocks_;
+  std::size_t used_ = 0;
+  std::size_t lastBytes_ = 0;
+  std::span<const std::uint8_t> block(std::size_t b) const;
 };
 
 }  // namespace isla_png

@@ -54,7 +54,7 @@ StreamedPng::StreamedPng(const std::filesystem::path& path, const ImageHeader& h
 
 LayerImages::LayerImages(const std::vector<std::filesystem::path>& paths, const std::vector<std::string>& names,
                          std::int32_t width, std::int32_t height, unsigned threads)
-    : gray_(static_cast<std::size_t>(width)) {
+    : width_(static_cast<std::size_t>(width)) {
   for (std::size_t l = 0; l < paths.size(); ++l) {
     ImageHeader header;
     header.width = static_cast<std::uint32_t>(width);
@@ -69,8 +69,9 @@ LayerImages::LayerImages(const std::vector<std::filesystem::path>& paths, const 
 void LayerImages::row(std::span<const std::uint8_t> weights) {
   const std::size_t layers = images_.size();
   for (std::size_t l = 0; l < layers; ++l) {
-    for (std::size_t x = 0; x < gray_.size(); ++x) gray_[x] = weights[x * layers + l];
-    images_[l]->writeRow(gray_);
+    const std::span<std::uint8_t> gray = images_[l]->nextRow();
+    for (std::size_t x = 0; x < width_; ++x) gray[x] = weights[x * layers + l];
+    images_[l]->commitRow();
   }
 }
 

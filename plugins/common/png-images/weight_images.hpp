@@ -38,6 +38,8 @@ class StreamedPng {
   StreamedPng(const std::filesystem::path& path, const ImageHeader& header, unsigned threads);
   std::size_t rowBytes() const { return png_.rowBytes(); }
   void writeRow(std::span<const std::uint8_t> row) { png_.writeRow(row); }
+  std::span<std::uint8_t> nextRow() { return png_.nextRow(); }  // ParallelPngEncoder's
+  void commitRow() { png_.commitRow(); }
   void close() { file_.close(); }  // after the last row
 
  private:
@@ -57,7 +59,7 @@ class LayerImages {
 
  private:
   std::vector<std::unique_ptr<StreamedPng>> images_;
-  std::vector<std::uint8_t> gray_;
+  std::size_t width_;
 };
 
 }  // namespace isla_png

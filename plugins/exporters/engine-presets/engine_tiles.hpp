@@ -117,10 +117,6 @@ void streamTileRows(Rows& rows, const TileGrid& grid, const OpenTileOf<T>& open,
   }
 }
 
-// The share of an export's progress the heights take when the material
-// layers follow (about their share of the time at 8192², docs/performance.md).
-inline constexpr double kHeightsShareBesideLayers = 0.2;
-
 // The world's heights into every tile.
 void streamTiles(const isla::World& world, const TileGrid& grid, const OpenTile& open, isla::Progress& progress);
 

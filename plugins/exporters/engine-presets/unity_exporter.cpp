@@ -10,6 +10,7 @@
 
 #include "engine_presets.hpp"
 #include "engine_tiles.hpp"
+#include "heights_beside_layers.hpp"
 #include "heightmap.hpp"
 #include "unity_splat.hpp"
 #include "weight_images.hpp"
@@ -141,22 +142,28 @@ class UnityExporter final : public isla::Exporter {
     const TileGrid grid = fitTiles(input.world, kUnityTiles, options.resolution, options.padding);
     const auto [minM, maxM] = worldHeightRange(input.world);
     const HeightLevels levels(minM, maxM);
-    isla::ProgressRange heightsProgress(input.progress, 0, options.splat ? kHeightsShareBesideLayers : 1);
-    streamTiles(
-        input.world, grid,
-        [&](std::int32_t x, std::int32_t z) {
-          return std::make_unique<RawTile>(stage / (tileName(input.world, x, z) + ".raw"), levels, options.order,
-                                           grid.resolution);
-        },
-        heightsProgress);
+    const auto writeHeights = [&](isla::Progress& progress) {
+      streamTiles(
+          input.world, grid,
+          [&](std::int32_t x, std::int32_t z) {
+            return std::make_unique<RawTile>(stage / (tileName(input.world, x, z) + ".raw"), levels, options.order,
+                                             grid.resolution);
+          },
+          progress);
+    };
     if (!options.splat) {
+      writeHeights(input.progress);
       writeSidecar(stage / "unity.json", input.world, grid, options, minM, maxM, nullptr);
       return;
     }
     const isla::MaterialLayers layers = materialLayers(input);
     const SplatMaps splat{layers, input.options, splatResolution(input.options, grid)};
-    isla::ProgressRange mapsProgress(input.progress, kHeightsShareBesideLayers, 1);
-    writeSplatMaps(stage, layers, grid, splat.resolution, input.threads, mapsProgress);
+    writeHeightsBesideLayers(
+        input.threads, writeHeights,
+        [&](isla::Progress& progress) {
+          writeSplatMaps(stage, layers, grid, splat.resolution, input.threads, progress);
+        },
+        input.progress);
     writeSidecar(stage / "unity.json", input.world, grid, options, minM, maxM, &splat);
   }
 };

@@ -13,6 +13,7 @@ namespace isla_png {
 namespace {
 
 constexpr std::size_t kChannels = 4;
+constexpr std::size_t kMaxImages = (isla::kMaxLayers + kChannels - 1) / kChannels;
 constexpr std::array<std::int32_t, 9> kAlphamapResolutions{16, 32, 64, 128, 256, 512, 1024, 2048, 4096};
 
 std::size_t imageCount(std::size_t layers) { return (layers + kChannels - 1) / kChannels; }
@@ -27,8 +28,7 @@ class SplatTile final : public BasicTileSink<std::uint8_t> {
  public:
   SplatTile(const std::filesystem::path& stage, const std::vector<std::string>& files,
             const std::vector<std::string>& names, std::int32_t samples, std::int32_t pixels, unsigned threads)
-      : layers_(names.size()), samples_(samples), pixels_(pixels),
-        rgba_(files.size(), std::vector<std::uint8_t>(static_cast<std::size_t>(pixels) * kChannels)) {
+      : layers_(names.size()), samples_(samples), pixels_(pixels) {
     for (std::int32_t i = 0; i < pixels; ++i) columns_.push_back(nearestSample(i, pixels, samples));
     for (std::size_t image = 0; image < files.size(); ++image) {
       ImageHeader header;
@@ -47,20 +47,8 @@ class SplatTile final : public BasicTileSink<std::uint8_t> {
 
   void row(std::span<const std::uint8_t> samples) override {
     for (; nextPixelRow_ < pixels_ && nearestSample(nextPixelRow_, pixels_, samples_) == rowsSeen_; ++nextPixelRow_) {
-      // A pixel's sample read once into every image: layers 4 n .. 4 n + 3 into image n, a missing layer 0.
-      const std::size_t whole = layers_ / kChannels;
-      for (std::size_t i = 0; i < columns_.size(); ++i) {
-        const std::uint8_t* sample = &samples[static_cast<std::size_t>(columns_[i]) * layers_];
-        for (std::size_t image = 0; image < whole; ++image) {
-          std::memcpy(&rgba_[image][i * kChannels], sample + image * kChannels, kChannels);
-        }
-        if (whole < rgba_.size()) {
-          std::array<std::uint8_t, kChannels> pixel{};
-          std::copy_n(sample + whole * kChannels, layers_ - whole * kChannels, pixel.begin());
-          std::memcpy(&rgba_[whole][i * kChannels], pixel.data(), kChannels);
-        }
-      }
-      for (std::size_t image = 0; image < images_.size(); ++image) images_[image]->writeRow(rgba_[image]);
+      gather(samples.data());
+      for (const auto& image : images_) image->commitRow();
     }
     ++rowsSeen_;
   }
@@ -69,13 +57,36 @@ class SplatTile final : public BasicTileSink<std::uint8_t> {
   }
 
  private:
+  // A pixel's sample read once into every image's next row, in place:
+  // layers 4 n .. 4 n + 3 into image n, a missing layer 0. The rows'
+  // addresses are taken first: a byte store may alias anything, so the
+  // compiler would reload them a pixel.
+  void gather(const std::uint8_t* samples) {
+    const std::size_t whole = layers_ / kChannels;
+    const std::size_t partial = layers_ - whole * kChannels;
+    std::array<std::uint8_t*, kMaxImages> rows{};
+    for (std::size_t image = 0; image < images_.size(); ++image) rows[image] = images_[image]->nextRow().data();
+    const std::int32_t* columns = columns_.data();
+    const std::size_t pixels = columns_.size();
+    for (std::size_t i = 0; i < pixels; ++i) {
+      const std::uint8_t* sample = samples + static_cast<std::size_t>(columns[i]) * layers_;
+      for (std::size_t image = 0; image < whole; ++image) {
+        std::memcpy(rows[image] + i * kChannels, sample + image * kChannels, kChannels);
+      }
+      if (partial != 0) {
+        std::array<std::uint8_t, kChannels> pixel{};
+        std::memcpy(pixel.data(), sample + whole * kChannels, partial);
+        std::memcpy(rows[whole] + i * kChannels, pixel.data(), kChannels);
+      }
+    }
+  }
+
   std::size_t layers_;
   std::int32_t samples_;
   std::int32_t pixels_;
   std::int32_t rowsSeen_ = 0;
   std::int32_t nextPixelRow_ = 0;
   std::vector<std::int32_t> columns_;  // the sample of each pixel of a row
-  std::vector<std::vector<std::uint8_t>> rgba_;  // a row of each image
   std::vector<std::unique_ptr<StreamedPng>> images_;
 };
 

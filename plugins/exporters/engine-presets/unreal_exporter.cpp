@@ -10,6 +10,7 @@
 
 #include "engine_presets.hpp"
 #include "engine_tiles.hpp"
+#include "heights_beside_layers.hpp"
 #include "heightmap.hpp"
 #include "parallel_png_encoder.hpp"
 #include "png_encoder.hpp"
@@ -137,21 +138,25 @@ class UnrealExporter final : public isla::Exporter {
     const HeightLevels levels(minM, maxM);
     const ImageHeader header =
         tileHeader(grid.resolution, options.compression, heightMapping(minM, maxM, input.world.settings.spacingM));
-    isla::ProgressRange heightsProgress(input.progress, 0, options.weights ? kHeightsShareBesideLayers : 1);
-    streamTiles(
-        input.world, grid,
-        [&](std::int32_t x, std::int32_t z) {
-          return std::make_unique<PngTile>(stage / (tileName(input.world, x, z) + ".png"), levels, header,
-                                           input.threads);
-        },
-        heightsProgress);
+    const auto writeHeights = [&](isla::Progress& progress) {
+      streamTiles(
+          input.world, grid,
+          [&](std::int32_t x, std::int32_t z) {
+            return std::make_unique<PngTile>(stage / (tileName(input.world, x, z) + ".png"), levels, header,
+                                             input.threads);
+          },
+          progress);
+    };
     if (!options.weights) {
+      writeHeights(input.progress);
       writeSidecar(stage / "unreal.json", input.world, grid, minM, maxM, nullptr);
       return;
     }
     const isla::MaterialLayers layers = materialLayers(input);
-    isla::ProgressRange mapsProgress(input.progress, kHeightsShareBesideLayers, 1);
-    writeWeightMaps(stage, layers, grid, input.threads, mapsProgress);
+    writeHeightsBesideLayers(
+        input.threads, writeHeights,
+        [&](isla::Progress& progress) { writeWeightMaps(stage, layers, grid, input.threads, progress); },
+        input.progress);
     const WeightMaps weights{layers, input.options};
     writeSidecar(stage / "unreal.json", input.world, grid, minM, maxM, &weights);
   }
