@@ -3,8 +3,10 @@
 
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <isla/mesh/terrain_mesher.hpp>
@@ -16,21 +18,40 @@ namespace {
 
 constexpr double kSpacing = 2.0;
 
-// Rolling hills, a crater with walls of 60 m over a few cells and a little
-// noise: steep where a 3D error would hide a large vertical one.
-std::vector<float> roughHeights(std::int32_t width, std::int32_t depth) {
+// `ground(x, z)` in metres at every sample, row by row, plus up to `noiseM` of noise.
+std::vector<float> noisyHeights(std::int32_t width, std::int32_t depth, std::uint32_t seed, double noiseM,
+                                const std::function<double(std::int32_t, std::int32_t)>& ground) {
   std::vector<float> heights;
-  std::uint32_t noise = 12345;
+  std::uint32_t noise = seed;
   for (std::int32_t z = 0; z < depth; ++z) {
     for (std::int32_t x = 0; x < width; ++x) {
       noise = noise * 1664525U + 1013904223U;
-      const double r = std::hypot(x - width * 0.4, z - depth * 0.6);
-      const double crater = 60 / (1 + std::exp((r - width * 0.2) * 1.5));
-      heights.push_back(static_cast<float>(30 * std::sin(x * 0.05) * std::cos(z * 0.037) + crater +
-                                           (noise >> 8) * 0.5 / (1U << 24)));
+      heights.push_back(static_cast<float>(ground(x, z) + (noise >> 8) * noiseM / (1U << 24)));
     }
   }
   return heights;
+}
+
+// Rolling hills, a crater with walls of 60 m over a few cells and a little
+// noise: steep where a 3D error would hide a large vertical one.
+std::vector<float> roughHeights(std::int32_t width, std::int32_t depth) {
+  return noisyHeights(width, depth, 12345, 0.5, [&](std::int32_t x, std::int32_t z) {
+    const double r = std::hypot(x - width * 0.4, z - depth * 0.6);
+    const double crater = 60 / (1 + std::exp((r - width * 0.2) * 1.5));
+    return 30 * std::sin(x * 0.05) * std::cos(z * 0.037) + crater;
+  });
+}
+
+// A flat sea floor, a beach sloping up to the east and a plateau, a few
+// centimetres rough, with steps between them: most blocks of the error pass
+// lie within a tenth of a metre of a plane, and those beside a step do not,
+// nor do the sides of their neighbours.
+std::vector<float> shelvedHeights(std::int32_t width, std::int32_t depth) {
+  return noisyHeights(width, depth, 54321, 0.04, [&](std::int32_t x, std::int32_t z) {
+    if (x + z < width / 2) return -20.0;
+    if (std::hypot(x - width / 2, z - depth / 2) < width / 4) return 35.0;
+    return 1.5 + 0.3 * x;
+  });
 }
 
 std::string messageOf(const std::function<void()>& work) {
@@ -63,6 +84,22 @@ BOOST_AUTO_TEST_CASE(error_0_is_the_contracts_grid_row_by_row) {
   BOOST_TEST(mesh.indices == cells, boost::test_tools::per_element());
   BOOST_TEST(mesh.surfaceIndices == mesh.indices.size());
   BOOST_TEST(mesh.errorM == 0);
+}
+
+// For an exporter that writes the grid as strips: the same vertices and skirts, no surface triangles.
+BOOST_AUTO_TEST_CASE(error_0_without_its_triangles_keeps_the_vertices_and_the_skirts) {
+  const SampleRect rect{10, 20, 14, 23};
+  const TerrainMesher mesher(rect, roughHeights(5, 4), kSpacing);
+  const TerrainMesh full = mesher.mesh({.maxErrorM = 0, .skirtM = 2});
+  const TerrainMesh bare = mesher.mesh({.maxErrorM = 0, .skirtM = 2, .gridTriangles = false});
+  BOOST_TEST((bare.samples == full.samples));
+  BOOST_TEST(bare.positions == full.positions, boost::test_tools::per_element());
+  BOOST_TEST(bare.surfaceVertices == full.surfaceVertices);
+  BOOST_TEST(bare.surfaceIndices == 0U);
+  const std::vector<std::uint32_t> skirts(full.indices.begin() + static_cast<std::ptrdiff_t>(full.surfaceIndices),
+                                          full.indices.end());
+  BOOST_TEST(!skirts.empty());
+  BOOST_TEST(bare.indices == skirts, boost::test_tools::per_element());
 }
 
 BOOST_AUTO_TEST_CASE(every_mesh_is_within_its_error_at_every_sample_and_covers_its_rectangle) {
@@ -110,12 +147,15 @@ BOOST_AUTO_TEST_CASE(the_levels_need_far_fewer_triangles_than_the_grid) {
 }
 
 // Given the errors it will be asked, the error pass measures only the triangles whose bounds leave a split
-// open: the meshes at those errors, their triangles and measured errors, stay those of a mesher that measured
-// every triangle.
+// open, and skips the blocks flat within the smallest of them: the meshes at those errors, their triangles and
+// measured errors, stay those of a mesher that measured every triangle, on rough ground and on flat shelves.
 BOOST_AUTO_TEST_CASE(a_mesher_for_its_asked_errors_gives_the_meshes_of_one_for_any) {
-  const std::vector<std::vector<double>> askedSets{{0}, {0.1}, {0.1, 0.75}, {0.05, 0.5, 4}, {0.25, 0.5, 1, 2, 4}};
-  for (const SampleRect& rect : {SampleRect{0, 0, 256, 256}, SampleRect{7, 3, 206, 133}}) {
-    const std::vector<float> heights = roughHeights(rect.width(), rect.depth());
+  const std::vector<std::vector<double>> askedSets{{0},         {0.1},          {0.1, 0.75},
+                                                   {0.03, 0.3}, {0.05, 0.5, 4}, {0.25, 0.5, 1, 2, 4}};
+  for (const auto& [rect, heights] : {std::pair(SampleRect{0, 0, 256, 256}, roughHeights(257, 257)),
+                                      std::pair(SampleRect{7, 3, 206, 133}, roughHeights(200, 131)),
+                                      std::pair(SampleRect{0, 0, 256, 256}, shelvedHeights(257, 257)),
+                                      std::pair(SampleRect{7, 3, 206, 133}, shelvedHeights(200, 131))}) {
     const TerrainMesher any(rect, heights, kSpacing);
     for (const std::vector<double>& asked : askedSets) {
       const TerrainMesher limited(rect, heights, kSpacing, asked);

@@ -37,6 +37,15 @@ void exportWorld(const Exporter& exporter, const World& world, const std::filesy
   BOOST_TEST(diagnostics.items().empty(), describe(diagnostics));
 }
 
+std::vector<std::uint32_t> stripTriangles(const std::vector<std::uint32_t>& strip) {
+  std::vector<std::uint32_t> triangles;
+  for (std::size_t i = 0; i + 2 < strip.size(); ++i) {
+    const std::uint32_t a = strip[i], b = strip[i + 1 + i % 2], c = strip[i + 2 - i % 2];
+    if (a != b && b != c && a != c) triangles.insert(triangles.end(), {a, b, c});
+  }
+  return triangles;
+}
+
 void forEachSampleUnder(const SampleTriangle& t,
                         const std::function<void(std::int32_t x, std::int32_t z, double height)>& visit) {
   const double turn = t.turn();

@@ -49,6 +49,11 @@ struct SampleTriangle {
 void forEachSampleUnder(const SampleTriangle& triangle,
                         const std::function<void(std::int32_t x, std::int32_t z, double height)>& visit);
 
+// A triangle strip's triangles (glTF mode 5: triangle i is (i, i + 1, i + 2)
+// for even i, (i, i + 2, i + 1) for odd), three indices each, its degenerate
+// ones (that join rows) left out: the triangles a renderer draws.
+std::vector<std::uint32_t> stripTriangles(const std::vector<std::uint32_t>& strip);
+
 std::optional<std::filesystem::path> findProgram(const std::string& name);  // on PATH
 // A precondition: `program` is on PATH, or CI=true (then the test fails
 // saying so); otherwise the test is skipped, visibly (skips.hpp).

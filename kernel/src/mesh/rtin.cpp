@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "rtin.hpp"
 
+#include "error_bounds.hpp"
+#include "flat_blocks.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -13,12 +16,6 @@ namespace {
 // A triangle of half a cell (legs of one sample) has no sample but its
 // corners: it is never split, nor given an error.
 bool smallest(GridPoint a, GridPoint c) { return std::abs(a.x - c.x) + std::abs(a.z - c.z) == 1; }
-
-float roundedUp(double error) {
-  float rounded = static_cast<float>(error);
-  if (static_cast<double>(rounded) < error) rounded = std::nextafter(rounded, std::numeric_limits<float>::infinity());
-  return rounded;
-}
 
 // Where a triangle's own error is kept: by the midpoint of its long side,
 // which it shares with at most one other triangle (of the same depth, on the
@@ -140,7 +137,7 @@ class ErrorPass {
     const double atMidpoint = midpointError(grid_, a, b);
     const double larger = std::max(std::abs(errors_.own[ownSlot(grid_, midpoint(c, a), m)]),
                                    std::abs(errors_.own[ownSlot(grid_, midpoint(b, c), m)]));
-    const double upper = (atMidpoint + larger) * (1 + 1e-12) + 1e-12;
+    const double upper = withSlack(atMidpoint + larger);
     const float low = roundedUp(atMidpoint), high = roundedUp(upper);
     const bool open = askedM_.empty() || std::any_of(askedM_.begin(), askedM_.end(), [&](double asked) {
       return static_cast<double>(children) <= asked && static_cast<double>(low) <= asked &&
@@ -159,42 +156,86 @@ class ErrorPass {
   const std::vector<double>& askedM_;
 };
 
+// The pass's triangles square by square. The bintree's depths are lattices
+// of squares: squares of side s cut by one diagonal (NW-SE where the
+// square's column and row have the same parity, as the contract's cells),
+// and one depth deeper each such square cut into four triangles around its
+// centre, one on each side. Walking the lattices instead of the tree saves
+// its descents (a third of the pass).
+void aroundCentreOf(ErrorPass& pass, std::int32_t s, std::int32_t x, std::int32_t z) {
+  const std::int32_t h = s / 2;
+  const GridPoint nw{x, z}, ne{x + s, z}, se{x + s, z + s}, sw{x, z + s}, centre{x + h, z + h};
+  pass.triangle(nw, ne, centre);
+  pass.triangle(ne, se, centre);
+  pass.triangle(se, sw, centre);
+  pass.triangle(sw, nw, centre);
+}
+
+void diagonalHalvesOf(ErrorPass& pass, std::int32_t s, std::int32_t x, std::int32_t z) {
+  const GridPoint nw{x, z}, ne{x + s, z}, se{x + s, z + s}, sw{x, z + s};
+  if ((x / s + z / s) % 2 == 0) {
+    pass.triangle(nw, se, ne);
+    pass.triangle(nw, se, sw);
+  } else {
+    pass.triangle(ne, sw, nw);
+    pass.triangle(ne, sw, se);
+  }
+}
+
+// Every square of side s in [x0, x1) x [z0, z1) that `skip` leaves.
+template <class Square, class Skip>
+void forEachSquare(std::int32_t s, std::int32_t x0, std::int32_t z0, std::int32_t x1, std::int32_t z1, Square square,
+                   Skip skip) {
+  for (std::int32_t z = z0; z < z1; z += s) {
+    for (std::int32_t x = x0; x < x1; x += s) {
+      if (!skip(x, z)) square(s, x, z);
+    }
+  }
+}
+
 }  // namespace
 
 // Depth by depth from the deepest, so that the split points a parent takes
 // its children's errors from are complete, whichever side of them they lie
-// on. The bintree's depths are lattices of squares: squares of side s cut
-// by one diagonal (NW-SE where the square's column and row have the same
-// parity, as the contract's cells), and one depth deeper each such square
-// cut into four triangles around its centre, one on each side. Walking the
-// lattices instead of the tree saves its descents (a third of the pass).
+// on; blocks flat within the smallest asked error skip the depths up to
+// theirs unless a split reaches them (see FlatBlocks).
 RtinErrors rtinErrors(const HeightGrid& grid, const std::vector<double>& askedM) {
   const std::int32_t n = grid.cells();
   RtinErrors errors{std::vector<float>(grid.samples(), 0.0f), std::vector<double>(2 * grid.samples(), 0.0)};
   ErrorPass pass(grid, errors, askedM);
+  FlatBlocks flat(grid, askedM);
+  const auto aroundCentre = [&](std::int32_t s, std::int32_t x, std::int32_t z) { aroundCentreOf(pass, s, x, z); };
+  const auto diagonalHalves = [&](std::int32_t s, std::int32_t x, std::int32_t z) { diagonalHalvesOf(pass, s, x, z); };
+  const auto cold = [&](std::int32_t x, std::int32_t z) { return flat.cold(x, z); };
+  const auto none = [](std::int32_t, std::int32_t) { return false; };
+  const std::int32_t side = FlatBlocks::kSide;
+  // A block turned hot at depth s: every depth it skipped, in the pass's order.
+  const auto catchUp = [&](std::int32_t s, std::int32_t x0, std::int32_t z0) {
+    for (std::int32_t t = 2; t < s; t *= 2) {
+      forEachSquare(t, x0, z0, x0 + side, z0 + side, aroundCentre, none);
+      forEachSquare(t, x0, z0, x0 + side, z0 + side, diagonalHalves, none);
+    }
+    forEachSquare(s, x0, z0, x0 + side, z0 + side, aroundCentre, none);
+  };
+  // A block still cold at its own depth: its two halves are kept whole by
+  // every mesh at an asked error, their split error an upper bound, their
+  // own errors a bound for the walk to measure.
+  const auto settle = [&](std::int32_t x0, std::int32_t z0, double rangeM, double sideErrorM) {
+    const std::size_t centre = grid.index({x0 + side / 2, z0 + side / 2});
+    const double upper = withSlack(rangeM);
+    errors.split[centre] = std::max({errors.split[centre], roundedUp(upper), static_cast<float>(sideErrorM)});
+    errors.own[2 * centre] = errors.own[2 * centre + 1] = -upper;
+  };
   for (std::int32_t s = 2; s <= n; s *= 2) {
-    const std::int32_t h = s / 2;
-    for (std::int32_t z = 0; z < n; z += s) {
-      for (std::int32_t x = 0; x < n; x += s) {
-        const GridPoint nw{x, z}, ne{x + s, z}, se{x + s, z + s}, sw{x, z + s}, centre{x + h, z + h};
-        pass.triangle(nw, ne, centre);
-        pass.triangle(ne, se, centre);
-        pass.triangle(se, sw, centre);
-        pass.triangle(sw, nw, centre);
-      }
+    if (s > side) {
+      forEachSquare(s, 0, 0, n, n, aroundCentre, none);
+      forEachSquare(s, 0, 0, n, n, diagonalHalves, none);
+      continue;
     }
-    for (std::int32_t z = 0; z < n; z += s) {
-      for (std::int32_t x = 0; x < n; x += s) {
-        const GridPoint nw{x, z}, ne{x + s, z}, se{x + s, z + s}, sw{x, z + s};
-        if ((x / s + z / s) % 2 == 0) {
-          pass.triangle(nw, se, ne);
-          pass.triangle(nw, se, sw);
-        } else {
-          pass.triangle(ne, sw, nw);
-          pass.triangle(ne, sw, se);
-        }
-      }
-    }
+    forEachSquare(s, 0, 0, n, n, aroundCentre, cold);
+    flat.heat(s, errors.split, [&](std::int32_t x0, std::int32_t z0) { catchUp(s, x0, z0); });
+    if (s == side) flat.settle(errors.split, settle);
+    forEachSquare(s, 0, 0, n, n, diagonalHalves, cold);
   }
   return errors;
 }

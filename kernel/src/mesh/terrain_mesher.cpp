@@ -50,15 +50,17 @@ void checkMetres(double value, const char* what) {
   }
 }
 
-// Every sample, row by row, and each cell's two triangles by the
-// contract's NW-SE rule: {NW, SE, NE} and {NW, SW, SE}. Every sample is a
-// vertex, so the error is 0. With room for the skirts when they follow (a
-// lower vertex a border sample, two triangles a border cell), so that the
-// largest mesh is never copied to grow.
-TerrainMesh contractGrid(const SampleRect& rect, double spacingM, const HeightGrid& grid, bool withSkirts) {
+// Every sample, row by row, and (`withTriangles`) each cell's two triangles
+// by the contract's NW-SE rule: {NW, SE, NE} and {NW, SW, SE}. Every sample
+// is a vertex, so the error is 0. With room for the skirts when they follow
+// (a lower vertex a border sample, two triangles a border cell), so that
+// the largest mesh is never copied to grow.
+TerrainMesh contractGrid(const SampleRect& rect, double spacingM, const HeightGrid& grid, bool withSkirts,
+                         bool withTriangles) {
   const auto width = static_cast<std::uint32_t>(grid.width()), depth = static_cast<std::uint32_t>(grid.depth());
   const std::size_t border = withSkirts ? 2 * (std::size_t{width} + depth) - 4 : 0;
-  const std::size_t vertices = std::size_t{width} * depth, cells = std::size_t{width - 1} * (depth - 1);
+  const std::size_t vertices = std::size_t{width} * depth;
+  const std::size_t cells = withTriangles ? std::size_t{width - 1} * (depth - 1) : 0;
   TerrainMesh mesh;
   mesh.samples.reserve(vertices + border);
   mesh.positions.reserve((vertices + border) * 3);
@@ -80,7 +82,7 @@ TerrainMesh contractGrid(const SampleRect& rect, double spacingM, const HeightGr
     }
   }
   std::uint32_t* index = mesh.indices.data();
-  for (std::uint32_t z = 1; z < depth; ++z) {
+  for (std::uint32_t z = 1; z < depth && withTriangles; ++z) {
     for (std::uint32_t x = 1; x < width; ++x) {
       const std::uint32_t nw = (z - 1) * width + x - 1, ne = nw + 1, sw = nw + width, se = sw + 1;
       for (const std::uint32_t corner : {nw, se, ne, nw, sw, se}) *index++ = corner;
@@ -165,7 +167,8 @@ TerrainMesh TerrainMesher::mesh(const MeshRequest& request) const {
     throw std::invalid_argument(text.str());
   }
   TerrainMesh mesh = request.maxErrorM == 0
-                         ? contractGrid(impl_->rect, impl_->spacingM, impl_->grid, request.skirtM > 0)
+                         ? contractGrid(impl_->rect, impl_->spacingM, impl_->grid, request.skirtM > 0,
+                                        request.gridTriangles)
                          : rtinSurface(impl_->rect, impl_->spacingM, impl_->grid,
                                        mesh::rtinMesh(impl_->grid, impl_->errors, request.maxErrorM));
   mesh.askedErrorM = request.maxErrorM;

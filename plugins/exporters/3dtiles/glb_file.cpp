@@ -26,19 +26,21 @@ void writeWords(isla::FileWriter& file, std::array<std::uint32_t, 2> words) {
 
 }  // namespace
 
-void writeGlb(const std::filesystem::path& path, std::string_view json, std::span<const std::byte> bin) {
-  const std::size_t jsonLength = padded(json.size()), binLength = padded(bin.size());
-  const std::size_t total = 12 + 8 + jsonLength + (bin.empty() ? 0 : 8 + binLength);
+void writeGlb(const std::filesystem::path& path, std::string_view json, std::span<const std::span<const std::byte>> bin) {
+  std::size_t binSize = 0;
+  for (const auto& piece : bin) binSize += piece.size();
+  const std::size_t jsonLength = padded(json.size()), binLength = padded(binSize);
+  const std::size_t total = 12 + 8 + jsonLength + (binSize == 0 ? 0 : 8 + binLength);
   isla::FileWriter file = isla::FileWriter::create(path, isla::FileWriter::Digest::None);
   const std::array<std::uint32_t, 3> header{kMagic, 2, static_cast<std::uint32_t>(total)};
   file.write(std::as_bytes(std::span(header)));
   writeWords(file, {static_cast<std::uint32_t>(jsonLength), kJsonChunk});
   file.write(json);
   file.write(std::string(jsonLength - json.size(), ' '));
-  if (!bin.empty()) {
+  if (binSize != 0) {
     writeWords(file, {static_cast<std::uint32_t>(binLength), kBinChunk});
-    file.write(bin);
-    file.write(std::string(binLength - bin.size(), '\0'));
+    for (const auto& piece : bin) file.write(piece);
+    file.write(std::string(binLength - binSize, '\0'));
   }
   file.close();
 }

@@ -10,6 +10,7 @@
 
 namespace isla_3dtiles {
 
-void writeGlb(const std::filesystem::path& path, std::string_view json, std::span<const std::byte> bin);
+// `bin`: the BIN chunk's bytes, in pieces written one after the other.
+void writeGlb(const std::filesystem::path& path, std::string_view json, std::span<const std::span<const std::byte>> bin);
 
 }  // namespace isla_3dtiles

@@ -38,7 +38,8 @@ class GlbBuilder {
   }
   void write(const std::filesystem::path& path, const std::vector<std::size_t>& nodes) {
     document.at("buffers", 0)["byteLength"] = bin_.size();
-    writeGlb(path, document.text(nodes), bin_);
+    const std::span<const std::byte> bin(bin_);
+    writeGlb(path, document.text(nodes), {&bin, 1});
   }
 
   GltfDocument document{"isla-tool 3dtiles exporter"};

@@ -2,6 +2,7 @@
 #include "tile_content.hpp"
 
 #include <algorithm>
+#include <deque>
 #include <limits>
 #include <map>
 #include <optional>
@@ -9,18 +10,13 @@
 
 #include "gltf_document.hpp"
 #include "glb_file.hpp"
+#include "grid_strips.hpp"
 #include "index_parts.hpp"
 #include "texel_uv.hpp"
 
 namespace isla_3dtiles {
 
 namespace {
-
-template <class T>
-void appendBytes(std::vector<std::byte>& bin, const std::vector<T>& values) {
-  const auto bytes = std::as_bytes(std::span(values));
-  bin.insert(bin.end(), bytes.begin(), bytes.end());
-}
 
 // Room for `more` values, growing at least twice over, so that a leaf's
 // streams are not copied again and again as its vertices arrive a few at a
@@ -42,7 +38,8 @@ TileContent::TileContent(const isla::World& world, const CellRect& rect, double 
 TileContent::Part& TileContent::partOf(std::size_t patch) {
   const auto found = std::find_if(parts_.begin(), parts_.end(), [&](const Part& part) { return part.patch == patch; });
   if (found != parts_.end()) return *found;
-  parts_.push_back({.patch = patch, .positions = {}, .normals = {}, .uvs = {}, .surface = {}, .skirt = {}});
+  parts_.push_back(
+      {.patch = patch, .positions = {}, .normals = {}, .uvs = {}, .grids = {}, .surface = {}, .skirt = {}});
   return parts_.back();
 }
 
@@ -54,26 +51,45 @@ void TileContent::add(const Piece& piece, const isla::TerrainMesh& mesh, const P
   const double southM = (piece.z0 + patch.originZ / spacing - static_cast<double>(rect_.z0)) * spacing;
   Part& part = partOf(piece.patch);
   const auto first = static_cast<std::uint32_t>(part.positions.size() / 3);
-  makeRoom(part.positions, 3 * mesh.vertexCount());
-  makeRoom(part.normals, 3 * mesh.vertexCount());
-  makeRoom(part.uvs, 2 * mesh.vertexCount());
-  makeRoom(part.surface, mesh.surfaceIndices);
-  makeRoom(part.skirt, mesh.indices.size() - mesh.surfaceIndices);
-  for (std::size_t v = 0; v < mesh.vertexCount(); ++v) {
+  const std::size_t vertices = mesh.vertexCount();
+  // Sized once, then written in place: a leaf's streams are most of the export's bytes.
+  const auto grow = [&](auto& values, std::size_t more) {
+    makeRoom(values, more);
+    values.resize(values.size() + more);
+    return values.data() + values.size() - more;
+  };
+  float* position = grow(part.positions, 3 * vertices);
+  float* normal = grow(part.normals, 3 * vertices);
+  std::uint16_t* uv = grow(part.uvs, 2 * vertices);
+  // The piece's UVs by column and by row, looked up for each vertex.
+  std::vector<std::uint16_t> us, vs;
+  for (std::int32_t x = piece.x0; x <= piece.x1; ++x) us.push_back(isla_gltf::texelCentreUv(x, patch.pointsX));
+  for (std::int32_t z = piece.z0; z <= piece.z1; ++z) vs.push_back(isla_gltf::texelCentreUv(z, patch.pointsZ));
+  float lowest = std::numeric_limits<float>::infinity(), highest = -lowest;
+  for (std::size_t v = 0; v < vertices; ++v) {
     const auto [x, z] = mesh.samples[v];
-    const auto& normal = normals.at(x, z);
-    const float y = mesh.positions[3 * v + 1];
-    part.positions.insert(part.positions.end(), {static_cast<float>(eastM + mesh.positions[3 * v]), y,
-                                                 static_cast<float>(southM + mesh.positions[3 * v + 2])});
-    part.normals.insert(part.normals.end(), normal.begin(), normal.end());
-    part.uvs.insert(part.uvs.end(),
-                    {isla_gltf::texelCentreUv(x, patch.pointsX), isla_gltf::texelCentreUv(z, patch.pointsZ)});
-    minY_ = std::min(minY_, static_cast<double>(y));
-    maxY_ = std::max(maxY_, static_cast<double>(y));
+    const float* from = &mesh.positions[3 * v];
+    *position++ = static_cast<float>(eastM + from[0]);
+    *position++ = from[1];
+    *position++ = static_cast<float>(southM + from[2]);
+    normal = std::copy_n(normals.at(x, z).begin(), 3, normal);
+    *uv++ = us[static_cast<std::size_t>(x - piece.x0)];
+    *uv++ = vs[static_cast<std::size_t>(z - piece.z0)];
+    lowest = std::min(lowest, from[1]);
+    highest = std::max(highest, from[1]);
   }
-  for (std::size_t i = 0; i < mesh.indices.size(); ++i) {
-    (i < mesh.surfaceIndices ? part.surface : part.skirt).push_back(first + mesh.indices[i]);
+  minY_ = std::min(minY_, static_cast<double>(lowest));
+  maxY_ = std::max(maxY_, static_cast<double>(highest));
+  const auto shifted = [first](std::uint32_t index) { return first + index; };
+  const auto surfaceEnd = mesh.indices.begin() + static_cast<std::ptrdiff_t>(mesh.surfaceIndices);
+  if (mesh.askedErrorM == 0) {
+    part.grids.push_back({.firstVertex = first,
+                          .width = static_cast<std::uint64_t>(piece.x1 - piece.x0 + 1),
+                          .depth = static_cast<std::uint64_t>(piece.z1 - piece.z0 + 1)});
+  } else {
+    std::transform(mesh.indices.begin(), surfaceEnd, grow(part.surface, mesh.surfaceIndices), shifted);
   }
+  std::transform(surfaceEnd, mesh.indices.end(), grow(part.skirt, mesh.indices.size() - mesh.surfaceIndices), shifted);
   errorM_ = std::max(errorM_, mesh.errorM);
 }
 
@@ -84,6 +100,10 @@ void TileContent::append(TileContent&& other) {
     part.positions.insert(part.positions.end(), from.positions.begin(), from.positions.end());
     part.normals.insert(part.normals.end(), from.normals.begin(), from.normals.end());
     part.uvs.insert(part.uvs.end(), from.uvs.begin(), from.uvs.end());
+    for (Grid grid : from.grids) {
+      grid.firstVertex += offset;
+      part.grids.push_back(grid);
+    }
     for (const std::uint32_t index : from.surface) part.surface.push_back(offset + index);
     for (const std::uint32_t index : from.skirt) part.skirt.push_back(offset + index);
   }
@@ -97,13 +117,16 @@ void TileContent::write(const std::filesystem::path& path, const std::string& bi
   using isla_gltf::kArrayBuffer, isla_gltf::kElementArrayBuffer, isla_gltf::kFloat, isla_gltf::kUnsignedInt;
   isla_gltf::GltfDocument document("isla-tool 3dtiles exporter");
   document.add("buffers", {{"byteLength", 0}});
-  std::vector<std::byte> bin;
-  std::size_t binBytes = 0;
-  for (const Part& part : parts_) {
-    binBytes += (part.positions.size() + part.normals.size()) * sizeof(float) + part.uvs.size() * sizeof(std::uint16_t) +
-                (part.surface.size() + part.skirt.size()) * sizeof(std::uint32_t) + 8;
-  }
-  bin.reserve(binBytes);
+  // The BIN chunk as the parts' own streams and each part's indices, written
+  // from where they lie: the streams are not copied again.
+  std::vector<std::span<const std::byte>> bin;
+  std::deque<std::vector<std::byte>> storedIndices;  // a part's, as stored
+  std::uint64_t binBytes = 0;
+  const auto append = [&](std::span<const std::byte> bytes) {
+    bin.push_back(bytes);
+    binBytes += bytes.size();
+    return binBytes - bytes.size();
+  };
   std::map<std::optional<std::size_t>, std::size_t> materials;  // by source; strips and corners grey
   const double spacing = world_->settings.spacingM;
   std::vector<std::size_t> nodes;
@@ -129,41 +152,52 @@ void TileContent::write(const std::filesystem::path& path, const std::string& bi
                               document.add("materials", {{"name", name}, {"pbrMetallicRoughness", std::move(pbr)}}))
                      .first;
     }
-    const std::uint64_t positions = bin.size();
-    appendBytes(bin, part.positions);
-    const std::uint64_t normals = bin.size();
-    appendBytes(bin, part.normals);
-    const std::uint64_t uvs = bin.size();
-    appendBytes(bin, part.uvs);
+    const std::uint64_t positions = append(std::as_bytes(std::span(part.positions)));
+    const std::uint64_t normals = append(std::as_bytes(std::span(part.normals)));
+    const std::uint64_t uvs = append(std::as_bytes(std::span(part.uvs)));
+    std::vector<std::byte>& indexBytes = storedIndices.emplace_back();
     boost::json::array primitives;
+    // A primitive over the vertices of `share` and its indices, written by `store`.
+    const auto addPrimitive = [&](const isla_gltf::IndexPart& share, bool skirt, bool strip, const auto& store) {
+      const std::uint64_t first = share.firstVertex, count = share.vertexCount;
+      const std::size_t position =
+          document.addAccessor(0, positions + first * 12, count * 12, kArrayBuffer, kFloat, count, "VEC3");
+      const auto [min, max] = isla_gltf::positionBounds(std::span(part.positions).subspan(first * 3, count * 3));
+      document.setBounds(position, min, max);
+      const boost::json::object attributes{
+          {"POSITION", position},
+          {"NORMAL", document.addAccessor(0, normals + first * 12, count * 12, kArrayBuffer, kFloat, count, "VEC3")},
+          {"TEXCOORD_0", document.addAccessor(0, uvs + first * 4, count * 4, kArrayBuffer, isla_gltf::kUnsignedShort,
+                                              count, "VEC2", true)}};
+      const std::uint64_t offset = binBytes + indexBytes.size();
+      store();
+      boost::json::object primitive{
+          {"attributes", attributes},
+          {"indices", document.addAccessor(0, offset, share.bytes(), kElementArrayBuffer,
+                                           share.shortIndices ? isla_gltf::kUnsignedShort : kUnsignedInt,
+                                           share.indexCount, "SCALAR")},
+          {"material", material->second}};
+      if (strip) primitive["mode"] = isla_gltf::kTriangleStrip;
+      if (skirt) primitive["extras"] = {{kSkirtExtra, skirtDepthM_}};
+      primitives.push_back(std::move(primitive));
+    };
+    for (const Grid& grid : part.grids) {
+      for (isla_gltf::IndexPart share : isla_gltf::gridStripParts(grid.width, grid.depth)) {
+        share.firstVertex += grid.firstVertex;
+        addPrimitive(share, false, true, [&] { isla_gltf::appendGridStrip(indexBytes, grid.width, share); });
+      }
+    }
+    isla_gltf::padToFour(indexBytes);
     // A primitive for each share of the triangles that 16-bit indices can reach (isla_gltf::indexParts).
     const auto addPrimitives = [&](const std::vector<std::uint32_t>& indices, bool skirt) {
       for (const isla_gltf::IndexPart& share : isla_gltf::indexParts(indices, 0, indices.size(), part.positions.size() / 3)) {
-        const std::uint64_t first = share.firstVertex, count = share.vertexCount;
-        const std::size_t position =
-            document.addAccessor(0, positions + first * 12, count * 12, kArrayBuffer, kFloat, count, "VEC3");
-        const auto [min, max] = isla_gltf::positionBounds(std::span(part.positions).subspan(first * 3, count * 3));
-        document.setBounds(position, min, max);
-        const boost::json::object attributes{
-            {"POSITION", position},
-            {"NORMAL", document.addAccessor(0, normals + first * 12, count * 12, kArrayBuffer, kFloat, count, "VEC3")},
-            {"TEXCOORD_0", document.addAccessor(0, uvs + first * 4, count * 4, kArrayBuffer, isla_gltf::kUnsignedShort,
-                                                count, "VEC2", true)}};
-        const std::uint64_t offset = bin.size();
-        isla_gltf::appendPartIndices(bin, indices, share);
-        boost::json::object primitive{
-            {"attributes", attributes},
-            {"indices", document.addAccessor(0, offset, share.bytes(), kElementArrayBuffer,
-                                             share.shortIndices ? isla_gltf::kUnsignedShort : kUnsignedInt,
-                                             share.indexCount, "SCALAR")},
-            {"material", material->second}};
-        if (skirt) primitive["extras"] = {{kSkirtExtra, skirtDepthM_}};
-        primitives.push_back(std::move(primitive));
+        addPrimitive(share, skirt, false, [&] { isla_gltf::appendPartIndices(indexBytes, indices, share); });
       }
-      isla_gltf::padToFour(bin);
+      isla_gltf::padToFour(indexBytes);
     };
-    addPrimitives(part.surface, false);
+    if (!part.surface.empty()) addPrimitives(part.surface, false);
     if (!part.skirt.empty()) addPrimitives(part.skirt, true);
+    append(indexBytes);
     const std::size_t mesh = document.add("meshes", {{"name", patch.id}, {"primitives", std::move(primitives)}});
     nodes.push_back(document.add(
         "nodes",
@@ -172,7 +206,7 @@ void TileContent::write(const std::filesystem::path& path, const std::string& bi
          {"translation", {static_cast<double>(rect_.x0) * spacing, 0, static_cast<double>(rect_.z0) * spacing}},
          {"extras", {{"patch", patch.id}}}}));
   }
-  document.at("buffers", 0)["byteLength"] = bin.size();
+  document.at("buffers", 0)["byteLength"] = binBytes;
   writeGlb(path, document.text(nodes), bin);
 }
 

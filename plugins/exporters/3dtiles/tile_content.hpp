@@ -7,7 +7,9 @@
 // neighbouring tiles at other levels leave no crack seen from above.
 // Normals are the full grid's (the canonical ones on shared edges), UVs the
 // texel centres of the source's biome image (normalized unsigned shorts);
-// strips and corners are grey.
+// strips and corners are grey. A piece at error 0 (a leaf's) is the
+// contract's grid, stored as triangle strips as the gltf exporter's LOD 0
+// (isla_gltf::gridStripParts): about two indices a sample instead of six.
 #pragma once
 
 #include <array>
@@ -56,11 +58,17 @@ class TileContent {
   static TileContent merge(std::vector<TileContent> shares, const std::vector<std::size_t>& patches);
 
  private:
+  // A piece whose surface is the contract's grid: its vertices from
+  // firstVertex on, row by row.
+  struct Grid {
+    std::uint64_t firstVertex = 0, width = 0, depth = 0;
+  };
   struct Part {
     std::size_t patch = 0;
     std::vector<float> positions, normals;
     std::vector<std::uint16_t> uvs;  // isla_gltf::texelCentreUv
-    std::vector<std::uint32_t> surface, skirt;
+    std::vector<Grid> grids;                    // the surface at error 0, as strips
+    std::vector<std::uint32_t> surface, skirt;  // triangles: the surface at other errors, the skirts
   };
   Part& partOf(std::size_t patch);
 

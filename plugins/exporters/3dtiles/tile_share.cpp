@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
-// A share file: "isla-3dtiles-share 1\n", then little-endian 64-bit words:
+// A share file: "isla-3dtiles-share 2\n", then little-endian 64-bit words:
 // the skirt depth, error and height range (a double's bits each), the part
-// count, and for each part its patch and its five streams (positions,
-// normals, UVs, surface and skirt indices), each a count and its values.
+// count, and for each part its patch and its six streams (positions,
+// normals, UVs, grid pieces, surface and skirt indices), each a count and
+// its values.
 // The assembly reads back exactly the values the shard held, so the tile
 // it writes is the whole export's, byte for byte.
 #include <algorithm>
@@ -20,7 +21,7 @@ namespace isla_3dtiles {
 
 namespace {
 
-constexpr std::string_view kShareMagic = "isla-3dtiles-share 1\n";
+constexpr std::string_view kShareMagic = "isla-3dtiles-share 2\n";
 
 class ShareWriter {
  public:
@@ -99,6 +100,7 @@ void TileContent::save(const std::filesystem::path& path) const {
     out.values(part.positions);
     out.values(part.normals);
     out.values(part.uvs);
+    out.values(part.grids);
     out.values(part.surface);
     out.values(part.skirt);
   }
@@ -119,6 +121,14 @@ TileContent TileContent::load(const isla::World& world, const CellRect& rect, co
     part.positions = in.values<decltype(part.positions)::value_type>();
     part.normals = in.values<decltype(part.normals)::value_type>();
     part.uvs = in.values<decltype(part.uvs)::value_type>();
+    part.grids = in.values<decltype(part.grids)::value_type>();
+    const std::uint64_t vertices = part.positions.size() / 3;
+    for (const Grid& grid : part.grids) {
+      if (grid.width < 2 || grid.depth < 2 || grid.firstVertex > vertices ||
+          grid.width > (vertices - grid.firstVertex) / grid.depth) {
+        in.fail("part " + std::to_string(i) + " has a grid piece outside its vertices");
+      }
+    }
     part.surface = in.values<decltype(part.surface)::value_type>();
     part.skirt = in.values<decltype(part.skirt)::value_type>();
     content.parts_.push_back(std::move(part));

@@ -96,7 +96,7 @@ class TreeWriter {
       if (!made_[piece.patch]) continue;
       const isla::TerrainMesher mesher = pieceMesher(piece, band, world.settings.spacingM, askedErrorsM_);
       const PieceNormals normals(world, piece, band);
-      leaf.add(piece, mesher.mesh({0, skirtM_.back()}), normals);
+      leaf.add(piece, mesher.mesh({.maxErrorM = 0, .skirtM = skirtM_.back(), .gridTriangles = false}), normals);
       for (std::int32_t level = 0; level < leaf_; ++level) {
         const auto l = static_cast<std::size_t>(level);
         shares[l].add(piece, mesher.mesh({askedErrorM(level), skirtM_[l]}), normals);

@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include "biome_image.hpp"
+#include "grid_strips.hpp"
 
 namespace isla_gltf {
 
@@ -44,6 +45,7 @@ boost::json::object levelPrimitive(GltfDocument& document, std::size_t buffer, c
   boost::json::object object{{"attributes", {{"POSITION", position}, {"NORMAL", normal}, {"TEXCOORD_0", uv}}},
                              {"indices", indices},
                              {"material", material}};
+  if (primitive.strip) object["mode"] = kTriangleStrip;
   if (primitive.skirt) object["extras"] = {{"skirt", true}};
   return object;
 }
@@ -53,19 +55,29 @@ boost::json::object levelPrimitive(GltfDocument& document, std::size_t buffer, c
 std::vector<PrimitiveLayout> levelPrimitives(const MeshLevel& level, std::uint64_t indicesOffset,
                                              std::vector<std::byte>& bytes) {
   std::vector<PrimitiveLayout> primitives;
-  // The surface's triangles use its vertices alone; the skirts' use both.
-  const auto add = [&](std::uint64_t first, std::uint64_t count, std::uint64_t vertices, bool skirt) {
-    for (const IndexPart& part : indexParts(level.indices, first, count, vertices)) {
-      PrimitiveLayout primitive{.part = part, .indexOffset = indicesOffset + bytes.size(), .skirt = skirt};
-      std::tie(primitive.min, primitive.max) =
-          positionBounds(std::span(level.positions).subspan(part.firstVertex * 3, part.vertexCount * 3));
-      appendPartIndices(bytes, level.indices, part);
-      primitives.push_back(primitive);
-    }
+  const auto add = [&](const IndexPart& part, bool skirt, bool strip) {
+    PrimitiveLayout primitive{.part = part, .indexOffset = indicesOffset + bytes.size(), .skirt = skirt, .strip = strip};
+    std::tie(primitive.min, primitive.max) =
+        positionBounds(std::span(level.positions).subspan(part.firstVertex * 3, part.vertexCount * 3));
+    if (strip) appendGridStrip(bytes, level.gridWidth, part);
+    else appendPartIndices(bytes, level.indices, part);
+    primitives.push_back(primitive);
   };
-  add(0, level.surfaceIndices, level.surfaceVertices, false);
+  // The surface's triangles use its vertices alone; the skirts' use both.
+  if (level.gridWidth != 0) {
+    for (const IndexPart& part : gridStripParts(level.gridWidth, level.surfaceVertices / level.gridWidth)) {
+      add(part, false, true);
+    }
+  } else {
+    for (const IndexPart& part : indexParts(level.indices, 0, level.surfaceIndices, level.surfaceVertices)) {
+      add(part, false, false);
+    }
+  }
   if (level.indices.size() > level.surfaceIndices) {
-    add(level.surfaceIndices, level.indices.size() - level.surfaceIndices, level.vertexCount(), true);
+    for (const IndexPart& part : indexParts(level.indices, level.surfaceIndices,
+                                            level.indices.size() - level.surfaceIndices, level.vertexCount())) {
+      add(part, true, false);
+    }
   }
   padToFour(bytes);
   return primitives;
@@ -93,8 +105,8 @@ ChunkSummary writeChunk(const std::filesystem::path& stage, const isla::World& w
                        .byteLength = 0,
                        .vertices = level.vertexCount(),
                        .surfaceVertices = level.surfaceVertices,
-                       .indices = level.indices.size(),
-                       .surfaceIndices = level.surfaceIndices,
+                       .surfaceTriangles = level.surfaceTriangleCount(),
+                       .skirtTriangles = (level.indices.size() - level.surfaceIndices) / 3,
                        .primitives = {},
                        .askedErrorM = level.askedErrorM,
                        .errorM = level.errorM};

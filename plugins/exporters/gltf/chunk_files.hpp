@@ -28,27 +28,26 @@ struct PrimitiveLayout {
   IndexPart part;
   std::uint64_t indexOffset = 0;  // bytes, in the chunk's buffer
   bool skirt = false;
+  bool strip = false;  // LOD 0's surface: triangle strips (grid_strips.hpp), else triangles
   std::array<float, 3> min{}, max{};
 };
 
 // Where a level's streams lie in the chunk's buffer: positions (VEC3) and
 // normals (VEC3) as float32, UVs (VEC2) as normalized uint16, then each
 // primitive's indices (uint16 where its vertices fit, see IndexPart), padded
-// to 4 bytes; the surface's vertices and triangles first, the skirts' after
-// them.
+// to 4 bytes; the surface's vertices and triangles first (LOD 0's as
+// strips), the skirts' after them.
 struct LevelLayout {
   static constexpr std::uint64_t kVertexBytes = 6 * sizeof(float) + 2 * sizeof(std::uint16_t);
 
   std::uint64_t offset = 0, byteLength = 0;
   std::uint64_t vertices = 0, surfaceVertices = 0;
-  std::uint64_t indices = 0, surfaceIndices = 0;
+  std::uint64_t surfaceTriangles = 0, skirtTriangles = 0;
   std::vector<PrimitiveLayout> primitives;  // the surface's, then the skirts'
   double askedErrorM = 0;
   double errorM = 0;
 
   std::uint64_t bytes() const { return byteLength; }
-  std::uint64_t surfaceTriangles() const { return surfaceIndices / 3; }
-  std::uint64_t skirtTriangles() const { return (indices - surfaceIndices) / 3; }
 };
 
 struct ChunkSummary {

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cstring>
+#include <span>
 
 #include "texel_uv.hpp"
 
@@ -50,7 +52,18 @@ MeshLevel levelOf(isla::TerrainMesh mesh, const isla::SampleRect& chunk,
                   .errorM = mesh.errorM};
   level.normals.reserve(mesh.samples.size() * 3);
   level.uvs.reserve(mesh.samples.size() * 2);
-  for (const auto& [x, z] : mesh.samples) {
+  std::size_t gathered = 0;  // vertices before it are the chunk's grid, row by row
+  if (mesh.askedErrorM == 0) {
+    // LOD 0's surface is every sample in the normals' own order: copied whole.
+    static_assert(sizeof(std::array<float, 3>) == 3 * sizeof(float));
+    level.normals.resize(normals.size() * 3);
+    std::memcpy(level.normals.data(), normals.data(), normals.size() * sizeof(normals[0]));
+    for (const std::uint16_t v : uvs.v) {
+      for (const std::uint16_t u : uvs.u) level.uvs.insert(level.uvs.end(), {u, v});
+    }
+    gathered = normals.size();
+  }
+  for (const auto& [x, z] : std::span(mesh.samples).subspan(gathered)) {
     const auto column = static_cast<std::size_t>(x - chunk.x0), row = static_cast<std::size_t>(z - chunk.z0);
     const auto& n = normals[row * static_cast<std::size_t>(chunk.width()) + column];
     level.normals.insert(level.normals.end(), n.begin(), n.end());
@@ -71,8 +84,11 @@ std::vector<MeshLevel> chunkLevels(const isla::World& world, const isla::Patch& 
   std::vector<MeshLevel> levels;
   for (std::size_t k = 0; k <= lodErrorsM.size(); ++k) {
     const double error = k == 0 ? 0 : lodErrorsM[k - 1];
-    levels.push_back(
-        levelOf(mesher.mesh({.maxErrorM = error, .skirtM = isla::skirtDepth(error, coarsest)}), chunk, normals, uvs));
+    // LOD 0's triangles are written as strips from its vertices (grid_strips.hpp).
+    const isla::MeshRequest request{
+        .maxErrorM = error, .skirtM = isla::skirtDepth(error, coarsest), .gridTriangles = false};
+    levels.push_back(levelOf(mesher.mesh(request), chunk, normals, uvs));
+    if (error == 0) levels.back().gridWidth = static_cast<std::size_t>(chunk.width());
   }
   return levels;
 }

@@ -22,11 +22,15 @@ struct MeshLevel {
   std::vector<std::uint16_t> uvs;  // texel centres of the patch's image, v down (glTF), as texelCentreUv
   std::vector<std::uint32_t> indices;
   std::size_t surfaceVertices = 0;  // the rest are the skirts' lower vertices
-  std::size_t surfaceIndices = 0;   // the rest are the skirts' triangles
+  std::size_t surfaceIndices = 0;   // the rest are the skirts' triangles (none at LOD 0: strips, see gridWidth)
+  std::size_t gridWidth = 0;        // LOD 0: the surface is the contract's grid, this many vertices a row; else 0
   double askedErrorM = 0;
   double errorM = 0;  // measured against every sample of the chunk
 
   std::size_t vertexCount() const { return positions.size() / 3; }
+  std::size_t surfaceTriangleCount() const {
+    return gridWidth != 0 ? 2 * (gridWidth - 1) * (surfaceVertices / gridWidth - 1) : surfaceIndices / 3;
+  }
 };
 
 // `band` holds the chunk's rows and the one on either side where the patch

@@ -128,15 +128,15 @@ void writeLevels(const GltfOptions& options, const std::vector<ChunkSummary>& ch
     for (std::size_t k = 0; k < chunk.levels.size(); ++k) {
       const LevelLayout& level = chunk.levels[k];
       json.beginCompactArray();
-      json.value(level.surfaceTriangles());
-      json.value(level.skirtTriangles());
+      json.value(level.surfaceTriangles);
+      json.value(level.skirtTriangles);
       json.value(level.vertices);
       json.value(level.bytes());
       json.value(level.askedErrorM);
       json.value(level.errorM);
       json.endArray();
-      totals[k].triangles += level.surfaceTriangles();
-      totals[k].skirtTriangles += level.skirtTriangles();
+      totals[k].triangles += level.surfaceTriangles;
+      totals[k].skirtTriangles += level.skirtTriangles;
       totals[k].vertices += level.vertices;
       totals[k].bytes += level.bytes();
       totals[k].maxErrorM = std::max(totals[k].maxErrorM, level.errorM);

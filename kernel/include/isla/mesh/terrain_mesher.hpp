@@ -41,6 +41,10 @@ struct SampleRect {
 struct MeshRequest {
   double maxErrorM = 0;  // 0: the contract's NW-SE grid; > 0: an RTIN mesh within this vertical error
   double skirtM = 0;     // 0: no skirts; > 0: how far each skirt hangs below its border
+  // At error 0: whether the grid's triangles are listed in indices; false
+  // for an exporter that writes them its own way (as strips) from the
+  // vertices, which are the grid row by row either way.
+  bool gridTriangles = true;
 };
 
 struct TerrainMesh {
@@ -54,7 +58,7 @@ struct TerrainMesh {
   // the rectangle (the skirts).
   std::vector<std::uint32_t> indices;
   std::size_t surfaceVertices = 0;  // vertices [0, surfaceVertices) are the surface's, row by row
-  std::size_t surfaceIndices = 0;   // indices [0, surfaceIndices) the surface's triangles, the rest the skirts'
+  std::size_t surfaceIndices = 0;   // indices [0, surfaceIndices) the surface's triangles (none without gridTriangles), the rest the skirts'
   double askedErrorM = 0;           // MeshRequest::maxErrorM
   double errorM = 0;  // measured: the largest |surface - sample| over the rectangle's samples
 

@@ -4,6 +4,8 @@
 
 #include <isla/world/vertex_normal.hpp>
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdlib>
 #include <map>
@@ -129,10 +131,14 @@ class TreeWalk {
         }
         const bool skirt = primitive.extras.is_object();
         if (!terrain || skirt) continue;
+        // A leaf's surface is triangle strips, a row of cells each; the coarser tiles' triangles.
+        BOOST_TEST((primitive.mode == 5) == leaf, uri);
+        const std::vector<std::uint32_t> triangles =
+            primitive.mode == 5 ? stripTriangles(primitive.indices) : primitive.indices;
         // The surface's vertices (the skirts' share the vertex streams): a
         // sample of the node's patch, its height and its full-grid normal.
         const std::size_t p = patchIndex(world_, std::string(node.extras.at("patch").as_string()));
-        for (const std::uint32_t index : std::set<std::uint32_t>(primitive.indices.begin(), primitive.indices.end())) {
+        for (const std::uint32_t index : std::set<std::uint32_t>(triangles.begin(), triangles.end())) {
           const auto& w = world.at(index);
           const auto found = samples_.find(key(w[0], w[2]));
           if (found == samples_.end() || static_cast<float>(w[1]) != found->second) {
@@ -143,10 +149,10 @@ class TreeWalk {
           if (leaf) leafSamples_.insert(found->first);
         }
         if (leaf) {
-          leafTriangles_ += primitive.indices.size() / 3;
-          checkContractTriangles(uri, world, primitive.indices);
+          leafTriangles_ += triangles.size() / 3;
+          checkContractTriangles(uri, world, triangles);
         } else {
-          worst = std::max(worst, verticalError(world, primitive.indices));
+          worst = std::max(worst, verticalError(world, triangles));
         }
       }
     }
@@ -173,7 +179,13 @@ class TreeWalk {
   static void checkContractTriangles(const std::string& uri, const std::vector<std::array<double, 3>>& world,
                                      const std::vector<std::uint32_t>& indices) {
     for (std::size_t t = 0; t < indices.size(); t += 3) {
-      const auto &a = world.at(indices[t]), &b = world.at(indices[t + 1]), &c = world.at(indices[t + 2]);
+      // From its north-west corner (a strip's triangles start where the strip has them).
+      std::array<std::array<double, 3>, 3> corners{world.at(indices[t]), world.at(indices[t + 1]),
+                                                   world.at(indices[t + 2])};
+      std::rotate(corners.begin(), std::min_element(corners.begin(), corners.end(), [](const auto& p, const auto& q) {
+                    return p[0] + p[2] < q[0] + q[2];
+                  }), corners.end());
+      const auto& [a, b, c] = corners;
       const bool upper = b[0] == a[0] + 1 && b[2] == a[2] + 1 && c[0] == a[0] + 1 && c[2] == a[2];
       const bool lower = b[0] == a[0] && b[2] == a[2] + 1 && c[0] == a[0] + 1 && c[2] == a[2] + 1;
       if (!upper && !lower) BOOST_FAIL(uri << " has a triangle that is not the contract's at " << a[0] << "," << a[2]);

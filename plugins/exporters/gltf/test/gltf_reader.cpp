@@ -102,6 +102,10 @@ ReadMesh GltfFile::mesh(std::size_t index, std::size_t primitiveIndex) const {
   } else {
     out.indices = accessor<std::uint32_t>(indices, 1);
   }
+  if (const auto* mode = primitive.if_contains("mode")) {
+    BOOST_TEST_REQUIRE(mode->to_number<int>() == 5, "a terrain primitive is triangles or a triangle strip");
+    out.indices = stripTriangles(out.indices);
+  }
   return out;
 }
 

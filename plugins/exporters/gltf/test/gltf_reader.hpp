@@ -18,7 +18,7 @@ struct ReadMesh {
   std::vector<Vec3> positions;  // world metres: the node's translation applied
   std::vector<std::array<float, 3>> normals;
   std::vector<std::array<float, 2>> uvs;  // decoded to [0, 1]
-  std::vector<std::uint32_t> indices;
+  std::vector<std::uint32_t> indices;  // triangles, three a triangle (a strip's already turned into them)
 };
 
 class GltfFile {

@@ -4,6 +4,8 @@
 
 #include <isla/world/vertex_normal.hpp>
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdlib>
 #include <map>
@@ -172,8 +174,13 @@ BOOST_AUTO_TEST_CASE(lod_0_is_exactly_the_contracts_triangles) {
       seams.add(p, mesh.normals[v], chunk.name);
     }
     for (std::size_t t = 0; t < mesh.indices.size(); t += 3) {
-      const Vec3 nw = mesh.positions.at(mesh.indices[t]), b = mesh.positions.at(mesh.indices[t + 1]),
-                 c = mesh.positions.at(mesh.indices[t + 2]);
+      // From its north-west corner (a strip's triangles start where the strip has them).
+      std::array<Vec3, 3> corners{mesh.positions.at(mesh.indices[t]), mesh.positions.at(mesh.indices[t + 1]),
+                                  mesh.positions.at(mesh.indices[t + 2])};
+      std::rotate(corners.begin(), std::min_element(corners.begin(), corners.end(), [](const Vec3& p, const Vec3& q) {
+                    return p[0] + p[2] < q[0] + q[2];
+                  }), corners.end());
+      const auto& [nw, b, c] = corners;
       // NW-SE-NE or NW-SW-SE: counter-clockwise seen from +Y.
       const bool upper = b[0] == nw[0] + s && b[2] == nw[2] + s && c[0] == nw[0] + s && c[2] == nw[2];
       const bool lower = b[0] == nw[0] && b[2] == nw[2] + s && c[0] == nw[0] + s && c[2] == nw[2] + s;
@@ -319,14 +326,27 @@ BOOST_AUTO_TEST_CASE(each_level_is_within_its_asked_error_measured_from_the_file
       BOOST_TEST(row.at(2).to_number<std::size_t>() == skirt.positions.size(), where);
       const auto& levelMesh =
           scene.json().at("meshes").as_array().at(scene.node(chunks[c].levels[k]).at("mesh").to_number<std::size_t>());
-      // Bytes: 28 a vertex (float32 position and normal, uint16 UV) and each primitive's indices, padded to 4.
-      std::size_t indexBytes = 0;
+      // Bytes: 28 a vertex (float32 position and normal, uint16 UV) and each primitive's indices, padded to 4;
+      // LOD 0's surface as strips, two indices and a little a sample.
+      std::size_t indexBytes = 0, stripIndices = 0;
       for (const auto& primitive : levelMesh.at("primitives").as_array()) {
         const auto& accessor = scene.json().at("accessors").at(primitive.at("indices").to_number<std::size_t>());
         const auto& view = scene.json().at("bufferViews").at(accessor.at("bufferView").to_number<std::size_t>());
         indexBytes += view.at("byteLength").to_number<std::size_t>();
+        const bool strip = primitive.as_object().contains("mode");
+        BOOST_TEST(strip == (k == 0 && !primitive.as_object().contains("extras")), where);
+        if (strip) stripIndices += accessor.at("count").to_number<std::size_t>();
       }
-      BOOST_TEST(indexBytes >= 2 * (mesh.indices.size() + skirt.indices.size()), where);
+      if (k == 0) {
+        // A strip a row of cells: its south-west vertex twice, two a sample, its north-east vertex twice.
+        std::set<double> rows;
+        for (const Vec3& p : mesh.positions) rows.insert(p[2]);
+        const std::size_t width = mesh.positions.size() / rows.size();
+        BOOST_TEST(stripIndices == (rows.size() - 1) * (2 * width + 2), where);
+        BOOST_TEST(indexBytes >= 2 * (stripIndices + skirt.indices.size()), where);
+      } else {
+        BOOST_TEST(indexBytes >= 2 * (mesh.indices.size() + skirt.indices.size()), where);
+      }
       BOOST_TEST(row.at(3).to_number<std::size_t>() == skirt.positions.size() * 28 + (indexBytes + 3) / 4 * 4, where);
       BOOST_TEST(row.at(4).to_number<double>() == asked[k], where);
       BOOST_TEST(extras.at("lod_asked_error_m").at(k).to_number<double>() == asked[k], where);
@@ -403,12 +423,20 @@ BOOST_AUTO_TEST_CASE(chunks_cut_each_patch_and_the_last_takes_what_remains) {
         // Positions are metres from the chunk's first sample, which the node's translation carries.
         const auto& node = scene.node(c.levels[0]);
         const auto& mesh = scene.json().at("meshes").at(node.at("mesh").to_number<std::size_t>());
-        const auto& position = scene.json().at("accessors").at(
-            mesh.at("primitives").at(0).at("attributes").at("POSITION").to_number<std::size_t>());
-        BOOST_TEST(position.at("min").at(0).to_number<double>() == 0.0);
-        BOOST_TEST(position.at("min").at(2).to_number<double>() == 0.0);
-        BOOST_TEST(position.at("max").at(0).to_number<double>() == sides[i] * world.settings.spacingM);
-        BOOST_TEST(position.at("max").at(2).to_number<double>() == sides[j] * world.settings.spacingM);
+        // The bounds of the surface's primitives (one, or bands of rows for 16-bit indices) together.
+        double minX = INFINITY, minZ = INFINITY, maxX = -INFINITY, maxZ = -INFINITY;
+        for (const auto& primitive : mesh.at("primitives").as_array()) {
+          const auto& position =
+              scene.json().at("accessors").at(primitive.at("attributes").at("POSITION").to_number<std::size_t>());
+          minX = std::min(minX, position.at("min").at(0).to_number<double>());
+          minZ = std::min(minZ, position.at("min").at(2).to_number<double>());
+          maxX = std::max(maxX, position.at("max").at(0).to_number<double>());
+          maxZ = std::max(maxZ, position.at("max").at(2).to_number<double>());
+        }
+        BOOST_TEST(minX == 0.0);
+        BOOST_TEST(minZ == 0.0);
+        BOOST_TEST(maxX == sides[i] * world.settings.spacingM);
+        BOOST_TEST(maxZ == sides[j] * world.settings.spacingM);
         const auto cellsBefore = [&](std::size_t k) {
           return std::accumulate(sides.begin(), sides.begin() + static_cast<std::ptrdiff_t>(k), 0);
         };
@@ -569,9 +597,17 @@ BOOST_AUTO_TEST_CASE(assimp_reads_each_chunk_and_the_scene_at_lod_0, *boost::uni
     const auto node = chunk.json().at("scenes").at(0).at("nodes").at(0).to_number<std::size_t>();
     std::array<std::size_t, 3> counts{chunk.primitiveCount(node), 0, 0};
     BOOST_TEST_REQUIRE(counts[0] >= 2U);
+    const auto& primitives =
+        chunk.json().at("meshes").at(chunk.node(node).at("mesh").to_number<std::size_t>()).at("primitives");
     for (std::size_t p = 0; p < counts[0]; ++p) {
       const ReadMesh primitive = chunk.mesh(node, p);
       counts[1] += primitive.positions.size(), counts[2] += primitive.indices.size() / 3;
+      // assimp keeps a strip's every triangle as a face, the degenerate ones that join its rows too.
+      if (primitives.at(p).as_object().contains("mode")) {
+        const auto indices = primitives.at(p).at("indices").to_number<std::size_t>();
+        counts[2] += chunk.json().at("accessors").at(indices).at("count").to_number<std::size_t>() - 2 -
+                     primitive.indices.size() / 3;
+      }
     }
     cut += counts[0] > 2 ? 1U : 0U;
     BOOST_TEST((assimpCounts(file) == counts), file);
