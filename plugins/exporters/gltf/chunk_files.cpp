@@ -87,7 +87,7 @@ std::vector<PrimitiveLayout> levelPrimitives(const MeshLevel& level, std::uint64
 
 ChunkSummary writeChunk(const std::filesystem::path& stage, const isla::World& world, std::size_t patchIndex,
                         std::int32_t column, std::int32_t row, const isla::SampleRect& cells,
-                        const isla::PatchBand& band, const std::vector<double>& lodErrorsM) {
+                        const isla::PatchBand& band, const GltfOptions& options) {
   const isla::Patch& patch = world.patches[patchIndex];
   const double spacing = world.settings.spacingM;
   ChunkSummary chunk{.name = patch.id + "_" + std::to_string(column) + "_" + std::to_string(row),
@@ -100,7 +100,7 @@ ChunkSummary writeChunk(const std::filesystem::path& stage, const isla::World& w
   const std::filesystem::path directory = stage / kChunkDirectory;
   isla::FileWriter bin = isla::FileWriter::create(directory / (chunk.name + ".bin"), isla::FileWriter::Digest::None);
   std::vector<std::byte> indices;  // one level's, as stored
-  for (const MeshLevel& level : chunkLevels(world, patch, cells, band, lodErrorsM)) {
+  for (const MeshLevel& level : chunkLevels(world, patch, cells, band, options)) {
     LevelLayout layout{.offset = bin.size(),
                        .byteLength = 0,
                        .vertices = level.vertexCount(),

@@ -61,10 +61,10 @@ struct ChunkSummary {
 };
 
 // Builds the chunk's levels from `band` and writes its two files into
-// <stage>/chunks/. `lodErrorsM`: the levels after LOD 0.
+// <stage>/chunks/, its levels as `options` asks.
 ChunkSummary writeChunk(const std::filesystem::path& stage, const isla::World& world, std::size_t patchIndex,
                         std::int32_t column, std::int32_t row, const isla::SampleRect& cells,
-                        const isla::PatchBand& band, const std::vector<double>& lodErrorsM);
+                        const isla::PatchBand& band, const GltfOptions& options);
 
 // The material of a patch's chunks: a source's biome image at
 // `directoryPrefix` + "biome/<source-id>.png" (isla_png::writeBiomeImages),

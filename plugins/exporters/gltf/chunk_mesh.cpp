@@ -75,7 +75,8 @@ MeshLevel levelOf(isla::TerrainMesh mesh, const isla::SampleRect& chunk,
 }  // namespace
 
 std::vector<MeshLevel> chunkLevels(const isla::World& world, const isla::Patch& patch, const isla::SampleRect& chunk,
-                                   const isla::PatchBand& band, const std::vector<double>& lodErrorsM) {
+                                   const isla::PatchBand& band, const GltfOptions& options) {
+  const std::vector<double>& lodErrorsM = options.lodErrorsM;
   const double coarsest = lodErrorsM.empty() ? 0 : lodErrorsM.back();
   const isla::TerrainMesher mesher(chunk, isla::rectHeights(chunk, [&](std::int32_t z) { return band.row(z); }),
                                    world.settings.spacingM, lodErrorsM);
@@ -84,11 +85,12 @@ std::vector<MeshLevel> chunkLevels(const isla::World& world, const isla::Patch& 
   std::vector<MeshLevel> levels;
   for (std::size_t k = 0; k <= lodErrorsM.size(); ++k) {
     const double error = k == 0 ? 0 : lodErrorsM[k - 1];
-    // LOD 0's triangles are written as strips from its vertices (grid_strips.hpp).
+    // LOD 0 as strips is written from its vertices alone (grid_strips.hpp).
+    const bool strips = error == 0 && options.lod0Strips;
     const isla::MeshRequest request{
-        .maxErrorM = error, .skirtM = isla::skirtDepth(error, coarsest), .gridTriangles = false};
+        .maxErrorM = error, .skirtM = isla::skirtDepth(error, coarsest), .gridTriangles = !strips};
     levels.push_back(levelOf(mesher.mesh(request), chunk, normals, uvs));
-    if (error == 0) levels.back().gridWidth = static_cast<std::size_t>(chunk.width());
+    if (strips) levels.back().gridWidth = static_cast<std::size_t>(chunk.width());
   }
   return levels;
 }

@@ -13,6 +13,8 @@
 #include <isla/mesh/patch_band.hpp>
 #include <isla/world/world.hpp>
 
+#include "gltf_options.hpp"
+
 
 namespace isla_gltf {
 
@@ -22,8 +24,8 @@ struct MeshLevel {
   std::vector<std::uint16_t> uvs;  // texel centres of the patch's image, v down (glTF), as texelCentreUv
   std::vector<std::uint32_t> indices;
   std::size_t surfaceVertices = 0;  // the rest are the skirts' lower vertices
-  std::size_t surfaceIndices = 0;   // the rest are the skirts' triangles (none at LOD 0: strips, see gridWidth)
-  std::size_t gridWidth = 0;        // LOD 0: the surface is the contract's grid, this many vertices a row; else 0
+  std::size_t surfaceIndices = 0;   // the rest are the skirts' triangles (none at LOD 0 as strips, see gridWidth)
+  std::size_t gridWidth = 0;        // LOD 0 as strips: the contract's grid, this many vertices a row; else 0
   double askedErrorM = 0;
   double errorM = 0;  // measured against every sample of the chunk
 
@@ -34,8 +36,8 @@ struct MeshLevel {
 };
 
 // `band` holds the chunk's rows and the one on either side where the patch
-// has one. `lodErrorsM`: the levels after LOD 0.
+// has one. The levels after LOD 0 and LOD 0's form come from `options`.
 std::vector<MeshLevel> chunkLevels(const isla::World& world, const isla::Patch& patch, const isla::SampleRect& chunk,
-                                   const isla::PatchBand& band, const std::vector<double>& lodErrorsM);
+                                   const isla::PatchBand& band, const GltfOptions& options);
 
 }  // namespace isla_gltf

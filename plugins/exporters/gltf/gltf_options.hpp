@@ -18,6 +18,9 @@ struct GltfOptions {
   // The maximum vertical error of each level after LOD 0 (the contract's
   // triangles), in metres, increasing.
   std::vector<double> lodErrorsM;
+  // LOD 0 as triangle strips (32 bytes a sample, not 40); off by default:
+  // Godot 4's importer draws strips inside out (docs/decisions.md).
+  bool lod0Strips = false;
 };
 
 std::vector<isla::OptionSpec> gltfOptionSpecs();

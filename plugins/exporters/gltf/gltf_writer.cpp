@@ -44,7 +44,7 @@ std::vector<ChunkSummary> writeChunks(const isla::ExportInput& input, const Gltf
       isla::parallelFor(row.size(), input.threads, [&](std::size_t i) {
         const isla::SampleRect cells{xs[i], zs[j], xs[i + 1], zs[j + 1]};
         row[i] = writeChunk(stage, world, p, static_cast<std::int32_t>(i), static_cast<std::int32_t>(j), cells, band,
-                            options.lodErrorsM);
+                            options);
       });
       std::move(row.begin(), row.end(), std::back_inserter(chunks));
       input.progress.update(0.1 + 0.85 * static_cast<double>(++done) / static_cast<double>(bands));

@@ -125,7 +125,7 @@ BOOST_AUTO_TEST_CASE(registers_with_its_options_and_no_package_validator) {
   BOOST_TEST(exporter().packageValidator().empty());
   std::vector<std::string> names;
   for (const auto& spec : exporter().options()) names.push_back(spec.name);
-  BOOST_TEST((names == std::vector<std::string>{"chunk", "lod_error"}));
+  BOOST_TEST((names == std::vector<std::string>{"chunk", "lod_error", "strips"}));
 }
 
 BOOST_AUTO_TEST_CASE(lod_0_is_exactly_the_contracts_triangles) {
@@ -293,89 +293,94 @@ double measuredError(const World& world, const ReadMesh& mesh, std::size_t patch
 
 BOOST_AUTO_TEST_CASE(each_level_is_within_its_asked_error_measured_from_the_files_and_records_both) {
   const World world = buildTestWorld({.rows = 1, .cols = 2, .mapSize = 256});
-  const TempDir stage;
   const std::vector<double> asked{0, 0.05, 0.5, 4};
-  exportGltf(world, stage.path(), {{"chunk", "128"}, {"lod_error", "0.05,0.5,4"}});
-  const GltfFile scene(stage / "world.gltf");
-  const auto levels = boost::json::parse(readText(stage / "levels.json"));
-  BOOST_TEST(levels.at("chunk_cells").to_number<int>() == 128);
-  for (std::size_t k = 0; k < asked.size(); ++k) {
-    BOOST_TEST(levels.at("asked_error_m").at(k).to_number<double>() == asked[k]);
-  }
-  const auto& listed = levels.at("chunks").as_array();
-  const auto chunks = chunksOf(world, scene);
-  BOOST_TEST_REQUIRE(listed.size() == chunks.size());
-  std::vector<std::vector<std::vector<float>>> heights;
-  for (std::size_t p = 0; p < world.patches.size(); ++p) heights.push_back(patchHeights(world, p));
-  std::vector<std::uint64_t> triangles(asked.size()), bytes(asked.size());
-  std::vector<double> worst(asked.size());
-  for (std::size_t c = 0; c < chunks.size(); ++c) {
-    BOOST_TEST(listed[c].at("name").as_string() == chunks[c].name);
-    const auto& extras = scene.node(chunks[c].levels[0]).at("extras");
-    std::size_t previous = SIZE_MAX;
+  // LOD 0 as triangle lists (the default) and as strips: the same triangles, fewer bytes.
+  for (const bool strips : {false, true}) {
+    const TempDir stage;
+    exportGltf(world, stage.path(),
+               {{"chunk", "128"}, {"lod_error", "0.05,0.5,4"}, {"strips", strips ? "true" : "false"}});
+    const GltfFile scene(stage / "world.gltf");
+    const auto levels = boost::json::parse(readText(stage / "levels.json"));
+    BOOST_TEST(levels.at("chunk_cells").to_number<int>() == 128);
     for (std::size_t k = 0; k < asked.size(); ++k) {
-      const std::string where = chunks[c].name + " LOD " + std::to_string(k);
-      const ReadMesh mesh = scene.surface(chunks[c].levels[k]);
-      const ReadMesh skirt = scene.skirts(chunks[c].levels[k]);
-      // triangles, skirt triangles, vertices, bytes, asked error, error
-      const auto& row = listed[c].at("levels").as_array().at(k).as_array();
-      const std::size_t count = mesh.indices.size() / 3;
-      const double error = row.at(5).to_number<double>();
-      BOOST_TEST(row.at(0).to_number<std::size_t>() == count, where);
-      BOOST_TEST(row.at(1).to_number<std::size_t>() == skirt.indices.size() / 3, where);
-      BOOST_TEST(row.at(2).to_number<std::size_t>() == skirt.positions.size(), where);
-      const auto& levelMesh =
-          scene.json().at("meshes").as_array().at(scene.node(chunks[c].levels[k]).at("mesh").to_number<std::size_t>());
-      // Bytes: 28 a vertex (float32 position and normal, uint16 UV) and each primitive's indices, padded to 4;
-      // LOD 0's surface as strips, two indices and a little a sample.
-      std::size_t indexBytes = 0, stripIndices = 0;
-      for (const auto& primitive : levelMesh.at("primitives").as_array()) {
-        const auto& accessor = scene.json().at("accessors").at(primitive.at("indices").to_number<std::size_t>());
-        const auto& view = scene.json().at("bufferViews").at(accessor.at("bufferView").to_number<std::size_t>());
-        indexBytes += view.at("byteLength").to_number<std::size_t>();
-        const bool strip = primitive.as_object().contains("mode");
-        BOOST_TEST(strip == (k == 0 && !primitive.as_object().contains("extras")), where);
-        if (strip) stripIndices += accessor.at("count").to_number<std::size_t>();
-      }
-      if (k == 0) {
-        // A strip a row of cells: its south-west vertex twice, two a sample, its north-east vertex twice.
-        std::set<double> rows;
-        for (const Vec3& p : mesh.positions) rows.insert(p[2]);
-        const std::size_t width = mesh.positions.size() / rows.size();
-        BOOST_TEST(stripIndices == (rows.size() - 1) * (2 * width + 2), where);
-        BOOST_TEST(indexBytes >= 2 * (stripIndices + skirt.indices.size()), where);
-      } else {
-        BOOST_TEST(indexBytes >= 2 * (mesh.indices.size() + skirt.indices.size()), where);
-      }
-      BOOST_TEST(row.at(3).to_number<std::size_t>() == skirt.positions.size() * 28 + (indexBytes + 3) / 4 * 4, where);
-      BOOST_TEST(row.at(4).to_number<double>() == asked[k], where);
-      BOOST_TEST(extras.at("lod_asked_error_m").at(k).to_number<double>() == asked[k], where);
-      BOOST_TEST(extras.at("lod_error_m").at(k).to_number<double>() == error, where);
-      const auto& meshExtras = levelMesh.at("extras");
-      BOOST_TEST(meshExtras.at("asked_error_m").to_number<double>() == asked[k], where);
-      BOOST_TEST(meshExtras.at("error_m").to_number<double>() == error, where);
-      // Measured here from the file, against the package's heights: what the exporter says, never above asked.
-      const double measured = measuredError(world, mesh, chunks[c].patch, heights[chunks[c].patch]);
-      BOOST_TEST(std::abs(measured - error) <= 1e-9, where);
-      BOOST_TEST(error <= asked[k], where);
-      BOOST_TEST(count <= previous, where);  // a strip's narrow chunk may stop early
-      worst[k] = std::max(worst[k], error);
-      triangles[k] += count;
-      bytes[k] += row.at(3).to_number<std::uint64_t>();
-      previous = count;
+      BOOST_TEST(levels.at("asked_error_m").at(k).to_number<double>() == asked[k]);
     }
+    const auto& listed = levels.at("chunks").as_array();
+    const auto chunks = chunksOf(world, scene);
+    BOOST_TEST_REQUIRE(listed.size() == chunks.size());
+    std::vector<std::vector<std::vector<float>>> heights;
+    for (std::size_t p = 0; p < world.patches.size(); ++p) heights.push_back(patchHeights(world, p));
+    std::vector<std::uint64_t> triangles(asked.size()), bytes(asked.size());
+    std::vector<double> worst(asked.size());
+    for (std::size_t c = 0; c < chunks.size(); ++c) {
+      BOOST_TEST(listed[c].at("name").as_string() == chunks[c].name);
+      const auto& extras = scene.node(chunks[c].levels[0]).at("extras");
+      std::size_t previous = SIZE_MAX;
+      for (std::size_t k = 0; k < asked.size(); ++k) {
+        const std::string where = chunks[c].name + " LOD " + std::to_string(k);
+        const ReadMesh mesh = scene.surface(chunks[c].levels[k]);
+        const ReadMesh skirt = scene.skirts(chunks[c].levels[k]);
+        // triangles, skirt triangles, vertices, bytes, asked error, error
+        const auto& row = listed[c].at("levels").as_array().at(k).as_array();
+        const std::size_t count = mesh.indices.size() / 3;
+        const double error = row.at(5).to_number<double>();
+        BOOST_TEST(row.at(0).to_number<std::size_t>() == count, where);
+        BOOST_TEST(row.at(1).to_number<std::size_t>() == skirt.indices.size() / 3, where);
+        BOOST_TEST(row.at(2).to_number<std::size_t>() == skirt.positions.size(), where);
+        const auto& levelMesh =
+            scene.json().at("meshes").as_array().at(
+                scene.node(chunks[c].levels[k]).at("mesh").to_number<std::size_t>());
+        // Bytes: 28 a vertex (float32 position and normal, uint16 UV) and each primitive's indices, padded to 4;
+        // LOD 0's surface as strips, two indices and a little a sample.
+        std::size_t indexBytes = 0, stripIndices = 0;
+        for (const auto& primitive : levelMesh.at("primitives").as_array()) {
+          const auto& accessor = scene.json().at("accessors").at(primitive.at("indices").to_number<std::size_t>());
+          const auto& view = scene.json().at("bufferViews").at(accessor.at("bufferView").to_number<std::size_t>());
+          indexBytes += view.at("byteLength").to_number<std::size_t>();
+          const bool strip = primitive.as_object().contains("mode");
+          BOOST_TEST(strip == (strips && k == 0 && !primitive.as_object().contains("extras")), where);
+          if (strip) stripIndices += accessor.at("count").to_number<std::size_t>();
+        }
+        if (strips && k == 0) {
+          // A strip a row of cells: its south-west vertex twice, two a sample, its north-east vertex twice.
+          std::set<double> rows;
+          for (const Vec3& p : mesh.positions) rows.insert(p[2]);
+          const std::size_t width = mesh.positions.size() / rows.size();
+          BOOST_TEST(stripIndices == (rows.size() - 1) * (2 * width + 2), where);
+          BOOST_TEST(indexBytes >= 2 * (stripIndices + skirt.indices.size()), where);
+        } else {
+          BOOST_TEST(indexBytes >= 2 * (mesh.indices.size() + skirt.indices.size()), where);
+        }
+        BOOST_TEST(row.at(3).to_number<std::size_t>() == skirt.positions.size() * 28 + (indexBytes + 3) / 4 * 4, where);
+        BOOST_TEST(row.at(4).to_number<double>() == asked[k], where);
+        BOOST_TEST(extras.at("lod_asked_error_m").at(k).to_number<double>() == asked[k], where);
+        BOOST_TEST(extras.at("lod_error_m").at(k).to_number<double>() == error, where);
+        const auto& meshExtras = levelMesh.at("extras");
+        BOOST_TEST(meshExtras.at("asked_error_m").to_number<double>() == asked[k], where);
+        BOOST_TEST(meshExtras.at("error_m").to_number<double>() == error, where);
+        // Measured here from the file, against the package's heights: what the exporter says, never above asked.
+        const double measured = measuredError(world, mesh, chunks[c].patch, heights[chunks[c].patch]);
+        BOOST_TEST(std::abs(measured - error) <= 1e-9, where);
+        BOOST_TEST(error <= asked[k], where);
+        BOOST_TEST(count <= previous, where);  // a strip's narrow chunk may stop early
+        worst[k] = std::max(worst[k], error);
+        triangles[k] += count;
+        bytes[k] += row.at(3).to_number<std::uint64_t>();
+        previous = count;
+      }
+    }
+    for (std::size_t k = 0; k < asked.size(); ++k) {
+      const auto& total = levels.at("totals").as_array().at(k);
+      BOOST_TEST(total.at("triangles").to_number<std::uint64_t>() == triangles[k]);
+      BOOST_TEST(total.at("bytes").to_number<std::uint64_t>() == bytes[k]);
+      BOOST_TEST(total.at("asked_error_m").to_number<double>() == asked[k]);
+      BOOST_TEST(total.at("max_error_m").to_number<double>() == worst[k]);
+      if (k > 0) BOOST_TEST(triangles[k] < triangles[k - 1]);
+    }
+    BOOST_TEST(triangles[3] * 4 < triangles[0]);  // the test world's 2 m sawtooth needs 4 m to go
+    BOOST_TEST(worst[0] == 0.0);
+    BOOST_TEST(worst[3] > 0.5);  // the levels use what they are allowed
   }
-  for (std::size_t k = 0; k < asked.size(); ++k) {
-    const auto& total = levels.at("totals").as_array().at(k);
-    BOOST_TEST(total.at("triangles").to_number<std::uint64_t>() == triangles[k]);
-    BOOST_TEST(total.at("bytes").to_number<std::uint64_t>() == bytes[k]);
-    BOOST_TEST(total.at("asked_error_m").to_number<double>() == asked[k]);
-    BOOST_TEST(total.at("max_error_m").to_number<double>() == worst[k]);
-    if (k > 0) BOOST_TEST(triangles[k] < triangles[k - 1]);
-  }
-  BOOST_TEST(triangles[3] * 4 < triangles[0]);  // the test world's 2 m sawtooth needs 4 m to go
-  BOOST_TEST(worst[0] == 0.0);
-  BOOST_TEST(worst[3] > 0.5);  // the levels use what they are allowed
 }
 
 BOOST_AUTO_TEST_CASE(a_plane_takes_few_triangles_at_any_level) {
@@ -555,10 +560,10 @@ BOOST_AUTO_TEST_CASE(the_khronos_validator_finds_no_error_in_any_file, *boost::u
   BOOST_TEST_REQUIRE(gltfValidatorInstalled(ISLA_GLTF_VALIDATOR_MODULES),
                      "node or the npm gltf-validator is missing: run scripts/install-deps");
   const World world = buildTestWorld({.rows = 2, .cols = 2, .mapSize = 256});
-  // Chunks of 96 cells, and of 256, whose LOD 0 is cut into primitives for 16-bit indices.
-  for (const char* chunk : {"96", "256"}) {
+  // Chunks of 96 cells, and of 256, whose LOD 0 is cut into primitives for 16-bit indices, as lists and strips.
+  for (const auto& [chunk, strips] : {std::pair{"96", "false"}, {"256", "false"}, {"256", "true"}}) {
     const TempDir stage, scratch;
-    exportGltf(world, stage.path(), {{"chunk", chunk}, {"lod_error", "0.25,1"}});
+    exportGltf(world, stage.path(), {{"chunk", chunk}, {"lod_error", "0.25,1"}, {"strips", strips}});
     const std::vector<fs::path> files = gltfFiles(stage.path());
     const fs::path script = fs::path(ISLA_GLTF_TEST_DIR) / "validate_gltf.js";
     const ValidatorRun run = runGltfValidator(ISLA_GLTF_VALIDATOR_MODULES, script, files, scratch.path());
@@ -571,52 +576,54 @@ BOOST_AUTO_TEST_CASE(the_khronos_validator_finds_no_error_in_any_file, *boost::u
 BOOST_AUTO_TEST_CASE(assimp_reads_each_chunk_and_the_scene_at_lod_0, *boost::unit_test::precondition(assimpOrCi)) {
   BOOST_TEST_REQUIRE(findProgram("assimp").has_value(), "assimp is not on PATH: run scripts/install-deps");
   const World world = buildTestWorld({.rows = 1, .cols = 2, .mapSize = 256});
-  const TempDir stage;
-  // A source's 256² samples in one chunk: LOD 0's surface is cut in two for 16-bit indices, its skirts keep 32.
-  exportGltf(world, stage.path(), {{"chunk", "256"}, {"lod_error", "0.5"}});
-  // assimp's counts of a file: meshes, vertices and faces its scene shows.
-  const auto assimpCounts = [&](const fs::path& file) {
-    const fs::path report = stage / "assimp.txt";
-    const std::string command = "'" + findProgram("assimp")->string() + "' info '" + file.string() + "' -r > '" +
-                                report.string() + "' 2>&1";
-    BOOST_TEST_REQUIRE(std::system(command.c_str()) == 0, readText(report));
-    const std::string text = readText(report);
-    const auto field = [&](const std::string& name) {
-      const auto at = text.find("\n" + name);
-      BOOST_TEST_REQUIRE(at != std::string::npos, name << " in " << text);
-      return std::stoul(text.substr(at + 1 + name.size()));
+  for (const char* strips : {"false", "true"}) {
+    const TempDir stage;
+    // A source's 256² samples in one chunk: LOD 0's surface is cut in two for 16-bit indices, its skirts keep 32.
+    exportGltf(world, stage.path(), {{"chunk", "256"}, {"lod_error", "0.5"}, {"strips", strips}});
+    // assimp's counts of a file: meshes, vertices and faces its scene shows.
+    const auto assimpCounts = [&](const fs::path& file) {
+      const fs::path report = stage / "assimp.txt";
+      const std::string command = "'" + findProgram("assimp")->string() + "' info '" + file.string() + "' -r > '" +
+                                  report.string() + "' 2>&1";
+      BOOST_TEST_REQUIRE(std::system(command.c_str()) == 0, readText(report));
+      const std::string text = readText(report);
+      const auto field = [&](const std::string& name) {
+        const auto at = text.find("\n" + name);
+        BOOST_TEST_REQUIRE(at != std::string::npos, name << " in " << text);
+        return std::stoul(text.substr(at + 1 + name.size()));
+      };
+      return std::array<std::size_t, 3>{field("Meshes:"), field("Vertices:"), field("Faces:")};
     };
-    return std::array<std::size_t, 3>{field("Meshes:"), field("Vertices:"), field("Faces:")};
-  };
-  // The scenes show LOD 0 (MSFT_lod is an extension assimp leaves aside): its surface and its skirts, each
-  // primitive a mesh of its own, 16-bit indices or 32.
-  std::size_t meshes = 0, vertices = 0, faces = 0, cut = 0;
-  for (const fs::path& file : gltfFiles(stage.path())) {
-    if (file.filename() == "world.gltf") continue;
-    const GltfFile chunk(file);
-    const auto node = chunk.json().at("scenes").at(0).at("nodes").at(0).to_number<std::size_t>();
-    std::array<std::size_t, 3> counts{chunk.primitiveCount(node), 0, 0};
-    BOOST_TEST_REQUIRE(counts[0] >= 2U);
-    const auto& primitives =
-        chunk.json().at("meshes").at(chunk.node(node).at("mesh").to_number<std::size_t>()).at("primitives");
-    for (std::size_t p = 0; p < counts[0]; ++p) {
-      const ReadMesh primitive = chunk.mesh(node, p);
-      counts[1] += primitive.positions.size(), counts[2] += primitive.indices.size() / 3;
-      // assimp keeps a strip's every triangle as a face, the degenerate ones that join its rows too.
-      if (primitives.at(p).as_object().contains("mode")) {
-        const auto indices = primitives.at(p).at("indices").to_number<std::size_t>();
-        counts[2] += chunk.json().at("accessors").at(indices).at("count").to_number<std::size_t>() - 2 -
-                     primitive.indices.size() / 3;
+    // The scenes show LOD 0 (MSFT_lod is an extension assimp leaves aside): its surface and its skirts, each
+    // primitive a mesh of its own, 16-bit indices or 32.
+    std::size_t meshes = 0, vertices = 0, faces = 0, cut = 0;
+    for (const fs::path& file : gltfFiles(stage.path())) {
+      if (file.filename() == "world.gltf") continue;
+      const GltfFile chunk(file);
+      const auto node = chunk.json().at("scenes").at(0).at("nodes").at(0).to_number<std::size_t>();
+      std::array<std::size_t, 3> counts{chunk.primitiveCount(node), 0, 0};
+      BOOST_TEST_REQUIRE(counts[0] >= 2U);
+      const auto& primitives =
+          chunk.json().at("meshes").at(chunk.node(node).at("mesh").to_number<std::size_t>()).at("primitives");
+      for (std::size_t p = 0; p < counts[0]; ++p) {
+        const ReadMesh primitive = chunk.mesh(node, p);
+        counts[1] += primitive.positions.size(), counts[2] += primitive.indices.size() / 3;
+        // assimp keeps a strip's every triangle as a face, the degenerate ones that join its rows too.
+        if (primitives.at(p).as_object().contains("mode")) {
+          const auto indices = primitives.at(p).at("indices").to_number<std::size_t>();
+          counts[2] += chunk.json().at("accessors").at(indices).at("count").to_number<std::size_t>() - 2 -
+                       primitive.indices.size() / 3;
+        }
       }
+      cut += counts[0] > 2 ? 1U : 0U;
+      BOOST_TEST((assimpCounts(file) == counts), file);
+      meshes += counts[0], vertices += counts[1], faces += counts[2];
     }
-    cut += counts[0] > 2 ? 1U : 0U;
-    BOOST_TEST((assimpCounts(file) == counts), file);
-    meshes += counts[0], vertices += counts[1], faces += counts[2];
+    BOOST_TEST(cut > 0U);
+    // world.gltf: every chunk and the one water quad (4 vertices, 2 faces) that every region shows.
+    BOOST_TEST_REQUIRE(!world.waterRegions.empty());
+    BOOST_TEST((assimpCounts(stage / "world.gltf") == std::array<std::size_t, 3>{meshes + 1, vertices + 4, faces + 2}));
   }
-  BOOST_TEST(cut > 0U);
-  // world.gltf: every chunk and the one water quad (4 vertices, 2 faces) that every region shows.
-  BOOST_TEST_REQUIRE(!world.waterRegions.empty());
-  BOOST_TEST((assimpCounts(stage / "world.gltf") == std::array<std::size_t, 3>{meshes + 1, vertices + 4, faces + 2}));
 }
 
 BOOST_AUTO_TEST_CASE(run_compile_writes_the_heights_the_package_holds) {
