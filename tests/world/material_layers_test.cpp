@@ -87,6 +87,26 @@ Weights patchWeights(const MaterialLayers& layers, std::size_t patch) {
   return out;
 }
 
+// The same rows from compactRow, laid out here: a whole sample 255 on its class.
+Weights compactPatchWeights(const MaterialLayers& layers, std::size_t patch) {
+  LayerRows rows = layers.rows(patch);
+  const std::size_t L = layers.count();
+  Weights out;
+  for (std::int32_t z = 0; z < layers.world().patches[patch].pointsZ; ++z) {
+    const CompactLayerRow row = rows.compactRow(z);
+    std::vector<std::uint8_t> weights(row.classes.size() * L);
+    for (std::size_t x = 0; x < row.classes.size(); ++x) {
+      if (row.classes[x] == kMixedSample) {
+        std::copy_n(&row.samples[x * L], L, &weights[x * L]);
+      } else {
+        weights[x * L + row.classes[x]] = 255;
+      }
+    }
+    out.push_back(std::move(weights));
+  }
+  return out;
+}
+
 std::uint8_t weightAt(const Weights& weights, std::size_t layers, std::int32_t x, std::int32_t z, std::size_t layer) {
   return weights[static_cast<std::size_t>(z)][static_cast<std::size_t>(x) * layers + layer];
 }
@@ -339,6 +359,23 @@ BOOST_AUTO_TEST_CASE(bands_made_ahead_on_another_thread_give_the_bytes_of_bands_
     const auto row = rows.row(z);
     BOOST_TEST((std::vector<std::uint8_t>(row.begin(), row.end()) == inTurn[static_cast<std::size_t>(z)]), "row " << z);
   }
+}
+
+BOOST_AUTO_TEST_CASE(compact_rows_are_the_rows_laid_out) {
+  // Sources of several bands, strips and corners, with and without a water fade and a blend.
+  const World world =
+      buildTestWorld({.rows = 2, .cols = 2, .mapSize = 600, .gapCells = 8, .threads = 2, .edit = paintStripes});
+  for (const auto& [blendM, waterFadeM] : {std::pair{0.0, 0.0}, {10.0, 0.0}, {6.0, halfTheDeepestM(world)}}) {
+    const MaterialLayers layers = defaultLayers(world, blendM, 2, waterFadeM);
+    for (std::size_t p = 0; p < world.patches.size(); ++p) {
+      BOOST_TEST((compactPatchWeights(layers, p) == patchWeights(layers, p)),
+                 world.patches[p].id << " blend_m " << blendM << " water_fade_m " << waterFadeM);
+    }
+  }
+  // A row out of the patch refused as row() refuses it.
+  LayerRows rows = defaultLayers(world, 10).rows(0);
+  BOOST_CHECK_THROW(rows.compactRow(world.patches[0].pointsZ), std::out_of_range);
+  BOOST_CHECK_THROW(rows.compactRow(-1), std::out_of_range);
 }
 
 BOOST_AUTO_TEST_CASE(the_default_mapping_is_one_layer_a_biome_that_occurs_then_road_and_water) {

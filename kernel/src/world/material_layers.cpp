@@ -167,6 +167,7 @@ struct LayerRows::Impl {
   std::vector<double> weights;
   std::size_t rowBytes;
   std::vector<std::uint8_t> row;  // rowBytes, and the slack a band's row is laid out with
+  std::vector<std::uint8_t> allMixed;  // a compact row's classes, for strips and corners
   LayerBand next;  // the band after `band`, being made
   std::int32_t nextFirst = 0;
   std::int32_t nextRows = 0;
@@ -277,7 +278,8 @@ struct LayerRows::Impl {
     });
   }
 
-  std::span<const std::uint8_t> sourceBandRow(std::int32_t z) {
+  // Makes `band` the one that holds row z: the one made ahead, or made now.
+  void bandFor(std::int32_t z) {
     if (z < bandFirst || z >= bandFirst + bandRows) {
       checkInterrupted();
       const bool started = nextBand.valid() && z == nextFirst;
@@ -293,8 +295,22 @@ struct LayerRows::Impl {
       }
       startNextBand();
     }
+  }
+
+  std::span<const std::uint8_t> sourceBandRow(std::int32_t z) {
+    bandFor(z);
     band.layOut(z - bandFirst, row);
     return std::span(row).first(rowBytes);
+  }
+
+  CompactLayerRow compactAt(std::int32_t z) {
+    if (patch.kind == PatchKind::Source) {
+      bandFor(z);
+      return band.compact(z - bandFirst, row);
+    }
+    // A strip's or corner's samples all mixed.
+    if (allMixed.empty()) allMixed.assign(static_cast<std::size_t>(patch.pointsX), kMixedSample);
+    return {allMixed, at(z)};
   }
 
   std::span<const std::uint8_t> at(std::int32_t z) {
@@ -324,11 +340,20 @@ LayerRows::LayerRows(const MaterialLayers::Impl& layers, std::size_t patch)
 LayerRows::LayerRows(LayerRows&&) noexcept = default;
 LayerRows::~LayerRows() = default;
 
-std::span<const std::uint8_t> LayerRows::row(std::int32_t z) {
+void LayerRows::checkRow(std::int32_t z) const {
   if (z < 0 || z >= impl_->patch.pointsZ) {
     throw std::out_of_range("layer row " + std::to_string(z) + " of patch " + impl_->patch.id);
   }
+}
+
+std::span<const std::uint8_t> LayerRows::row(std::int32_t z) {
+  checkRow(z);
   return impl_->at(z);
+}
+
+CompactLayerRow LayerRows::compactRow(std::int32_t z) {
+  checkRow(z);
+  return impl_->compactAt(z);
 }
 
 }  // namespace isla

@@ -37,4 +37,21 @@ void LayerBand::layOut(std::int32_t k, std::span<std::uint8_t> out) const {
   }
 }
 
+CompactLayerRow LayerBand::compact(std::int32_t k, std::span<std::uint8_t> out) const {
+  const std::size_t L = layers_;
+  const std::span<const std::uint8_t> classes = std::span(classes_).subspan(static_cast<std::size_t>(k) * width(), width());
+  for (const Block& block : blocks_) {
+    const std::uint8_t* mixed = block.mixed.data() + block.rowStart[static_cast<std::size_t>(k)] * L;
+    const std::uint8_t* end = block.mixed.data() + block.rowStart[static_cast<std::size_t>(k) + 1] * L;
+    // The block's mixed samples, in order, found by their class (memchr: a few among many whole ones).
+    const std::uint8_t* at = classes.data() + block.x0;
+    const std::uint8_t* blockEnd = classes.data() + block.x1;
+    for (; mixed != end; mixed += L, ++at) {
+      at = static_cast<const std::uint8_t*>(std::memchr(at, kMixedSample, static_cast<std::size_t>(blockEnd - at)));
+      std::memcpy(&out[static_cast<std::size_t>(at - classes.data()) * L], mixed, L);
+    }
+  }
+  return {classes, out};
+}
+
 }  // namespace isla

@@ -12,9 +12,9 @@
 #include <span>
 #include <vector>
 
-namespace isla {
+#include "isla/world/material_layers.hpp"
 
-inline constexpr std::uint8_t kMixedSample = 0xff;  // not a layer: kMaxLayers < 255
+namespace isla {
 
 class LayerBand {
  public:
@@ -43,6 +43,8 @@ class LayerBand {
   // Row k, layers bytes a sample, into `out` (width x layers bytes and
   // kRowSlack more).
   void layOut(std::int32_t k, std::span<std::uint8_t> out) const;
+  // Row k's one-layer samples as their layers, and its mixed samples' bytes into `out` at x x layers.
+  CompactLayerRow compact(std::int32_t k, std::span<std::uint8_t> out) const;
 
  private:
   std::int32_t rows_ = 0;

@@ -33,6 +33,9 @@ namespace isla {
 
 inline constexpr std::size_t kBiomeClasses = 256;  // BiomeGrid is U8
 inline constexpr std::size_t kMaxLayers = 64;
+// A sample's class in a compact row when it is not one layer whole.
+inline constexpr std::uint8_t kMixedSample = 0xff;
+static_assert(kMaxLayers < kMixedSample);
 
 // Which layer each class goes to, and the layers' names in order.
 struct LayerMapping {
@@ -74,6 +77,15 @@ inline constexpr std::int32_t kMaxBlendSamples = 256;
 
 class LayerRows;
 
+// A row of weights held compact: classes[x] is the layer sample x is whole
+// on (255 on it, 0 on the others), or kMixedSample, whose count() bytes
+// are then samples[x * count()] (samples' other bytes are unset). Writers
+// that split layers into images take the classes as they are.
+struct CompactLayerRow {
+  std::span<const std::uint8_t> classes;
+  std::span<const std::uint8_t> samples;
+};
+
 class ISLA_API MaterialLayers {
  public:
   // Throws std::runtime_error when blend_m is more than kMaxBlendSamples
@@ -107,8 +119,13 @@ class ISLA_API LayerRows {
   ~LayerRows();
 
   std::span<const std::uint8_t> row(std::int32_t z);
+  // The same row compact; valid until the next row of either kind.
+  CompactLayerRow compactRow(std::int32_t z);
 
  private:
+  // Throws std::out_of_range for a row outside the patch.
+  void checkRow(std::int32_t z) const;
+
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
