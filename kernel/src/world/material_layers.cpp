@@ -24,14 +24,15 @@ namespace isla {
 
 namespace {
 
-// A source's band of rows: as many as fit this many bytes of weights,
-// within these bounds. Each band reads its columns of the grids again (a
-// grid column is a stride apart: the fewer bands, the less time), and is
+// A source's band of rows: as many as fit this many bytes of compact
+// classes (a byte a sample), within these bounds. Each band reads its
+// columns of the grids again (a grid column is a stride apart: the longer
+// the piece of each column a band reads, the less each byte costs), and is
 // held whole, with the next one.
-constexpr std::size_t kBandBytes = std::size_t{32} << 20;
+constexpr std::size_t kBandBytes = std::size_t{4} << 20;
 constexpr std::int32_t kMinBandRows = 32;
-constexpr std::int32_t kMaxBandRows = 256;
-constexpr std::int32_t kBlockColumns = 512;
+constexpr std::int32_t kMaxBandRows = 512;
+constexpr std::int32_t kBlockColumns = 256;
 
 // A line of samples along a source border: layers() values a sample, each a
 // numerator over the source's denominator, the water faded (whole numbers,
@@ -261,7 +262,7 @@ struct LayerRows::Impl {
   // The rows of the band that starts at `first`.
   std::int32_t bandRowsFrom(std::int32_t first) const {
     const auto fitting =
-        static_cast<std::int32_t>(std::clamp<std::size_t>(kBandBytes / rowBytes, kMinBandRows, kMaxBandRows));
+        static_cast<std::int32_t>(std::clamp<std::size_t>(kBandBytes / static_cast<std::size_t>(patch.pointsX), kMinBandRows, kMaxBandRows));
     return std::min(fitting, patch.pointsZ - first);
   }
 

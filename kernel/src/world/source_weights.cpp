@@ -17,6 +17,8 @@
 #include <stdexcept>
 #include <vector>
 
+#include "source_weights_cache.hpp"
+
 namespace isla {
 
 namespace {
@@ -267,9 +269,7 @@ void SourceWeights::weights(std::int32_t z0, std::int32_t z1, LayerBand::Block& 
   const bool fades = waterFadeRaw_ > 0 && mapping_.waterLayer;  // a box of water alone is not whole
   block.rowStart.clear();
   block.mixed.clear();
-  // The last mixed sample's counts and road.
-  std::array<std::uint32_t, kMaxLayers> previousSums{};
-  std::uint8_t previousRoad = 0;
+  MixedSampleCache cache(L);
   visitBoxes(z0, z1, x0, block.x1, [&](std::size_t k, const std::uint8_t* boxes, const std::uint8_t* road,
                                        auto&& sumsAt) {
     std::uint8_t* row = &classes[k * rowStride];
@@ -285,20 +285,15 @@ void SourceWeights::weights(std::int32_t z0, std::int32_t z1, LayerBand::Block& 
       if (road[x] == 0 ? wholeAlone[box] : wholeOnRoad[box]) continue;
       row[x] = kMixedSample;
       const std::uint32_t* sums = sumsAt(x);
-      // Along a border the same counts come again and again: without a
-      // fade (which depends on the place) they make the bytes of the last
-      // mixed sample again.
-      const bool again = !fades && !block.mixed.empty() && road[x] == previousRoad &&
-                         std::equal(sums, sums + L, previousSums.begin());
       block.mixed.resize(block.mixed.size() + L);  // zeros: a sample writes the layers that weigh
       std::uint8_t* sample = &block.mixed[block.mixed.size() - L];
-      if (again) {
-        std::copy_n(sample - L, L, sample);
-      } else {
-        mixedSample(x0 + static_cast<std::int32_t>(x), z0 + static_cast<std::int32_t>(k), sums, road[x], sample);
-        std::copy_n(sums, L, previousSums.begin());
-        previousRoad = road[x];
+      // A fade depends on the place: only samples without one are cached.
+      if (const std::uint8_t* cached = fades ? nullptr : cache.find(sums, road[x])) {
+        std::copy_n(cached, L, sample);
+        continue;
       }
+      mixedSample(x0 + static_cast<std::int32_t>(x), z0 + static_cast<std::int32_t>(k), sums, road[x], sample);
+      if (!fades) cache.store(sums, road[x], sample);
     }
   });
   block.rowStart.push_back(block.mixed.size() / L);
