@@ -4,6 +4,7 @@
 // with the strict JSON reader and checked key by key.
 #include <algorithm>
 #include <cctype>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -35,6 +36,27 @@ bool hasWater(const WorldSource& source) {
   if (!water) return false;
   const auto ids = water->ids.values<std::uint16_t>();
   return std::any_of(ids.begin(), ids.end(), [](const auto& id) { return id.value() != 0; });
+}
+
+// Marks each byte value of `bytes` in `seen`: sixteen bytes at once where
+// they are one value, as most of a biome grid's are.
+void markValues(std::span<const std::byte> bytes, std::array<bool, kBiomeClasses>& seen) {
+  using Bytes = std::uint8_t __attribute__((vector_size(16)));
+  const auto* data = reinterpret_cast<const std::uint8_t*>(bytes.data());
+  std::size_t i = 0;
+  for (; i + sizeof(Bytes) <= bytes.size(); i += sizeof(Bytes)) {
+    Bytes values;
+    std::memcpy(&values, data + i, sizeof(Bytes));
+    const auto same = reinterpret_cast<Bytes>(values == data[i]);
+    std::array<std::uint64_t, 2> halves;
+    std::memcpy(halves.data(), &same, sizeof(Bytes));
+    if ((halves[0] & halves[1]) == ~std::uint64_t{0}) {
+      seen[data[i]] = true;
+    } else {
+      for (std::size_t j = i; j < i + sizeof(Bytes); ++j) seen[data[j]] = true;
+    }
+  }
+  for (; i < bytes.size(); ++i) seen[data[i]] = true;
 }
 
 bool validLayerName(std::string_view name) {
@@ -182,7 +204,7 @@ WorldClasses findClasses(const World& world) {
                                "the material layers are made from");
     }
     std::array<bool, kBiomeClasses> seen{};
-    for (const auto& ordinal : biomes->classes.values<std::uint8_t>()) seen[ordinal.value()] = true;
+    markValues(biomes->classes.bytes(), seen);
     for (std::size_t ordinal = 0; ordinal < kBiomeClasses; ++ordinal) {
       if (seen[ordinal] && !classes.biomes[ordinal]) classes.biomes[ordinal] = source.id;
     }

@@ -127,6 +127,25 @@ std::uint64_t load(const std::uint8_t* p) {
   return word;
 }
 
+using Bytes = std::uint8_t __attribute__((vector_size(16)));
+constexpr std::size_t kSameStep = 4 * sizeof(Bytes);
+
+// Whether kSameStep bytes of `a` and `b` are the same: four vector
+// differences or'ed together (a memcmp of a constant size compiles to
+// 8-byte words, twice the work).
+bool sameStep(const std::uint8_t* a, const std::uint8_t* b) {
+  Bytes any{};
+  for (std::size_t at = 0; at < kSameStep; at += sizeof(Bytes)) {
+    Bytes x, y;
+    std::memcpy(&x, a + at, sizeof(Bytes));
+    std::memcpy(&y, b + at, sizeof(Bytes));
+    any |= x ^ y;
+  }
+  std::array<std::uint64_t, 2> halves;
+  std::memcpy(halves.data(), &any, sizeof(Bytes));
+  return (halves[0] | halves[1]) == 0;
+}
+
 class RowCoder {
  public:
   RowCoder(BitWriter& bits, Adler& adler) : bits_(bits), adler_(adler) {}
@@ -143,8 +162,7 @@ class RowCoder {
       }
       std::size_t end = i + 1;
       if (d == 0) {
-        // 32 bytes a step: a memcmp of a constant size compiles to a few vector compares.
-        while (end + 32 <= length && std::memcmp(raw + end, above + end, 32) == 0) end += 32;
+        while (end + kSameStep <= length && sameStep(raw + end, above + end)) end += kSameStep;
         while (end + 8 <= length && load(raw + end) == load(above + end)) end += 8;
         while (end < length && raw[end] == above[end]) ++end;
       } else {
