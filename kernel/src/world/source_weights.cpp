@@ -207,24 +207,38 @@ void SourceWeights::visitBoxes(std::int32_t z0, std::int32_t z1, std::int32_t x0
   // from its `span` windows; a window of one class counts `span` at once.
   std::vector<std::uint32_t> sums(width * L);
   std::vector<std::size_t> sumsRow(width, kNoRow);  // the box row each column's sums are of
-  const auto addWindow = [&](std::uint32_t* sum, std::size_t k, std::size_t x, bool entering) {
+  const auto addWindow = [&](std::uint32_t* sum, std::size_t k, std::size_t x) {
     if (const std::uint8_t c = alone[k * haloColumns + x]; c != kMixed) {
-      sum[c] = entering ? sum[c] + static_cast<std::uint32_t>(span) : sum[c] - static_cast<std::uint32_t>(span);
+      sum[c] += static_cast<std::uint32_t>(span);
       return;
     }
     const std::uint8_t* window = &classes[k * haloColumns + x];
+    for (std::size_t c = 0; c < span; ++c) ++sum[window[c]];
+  };
+  // The window of row `entering` in place of the one of row `leaving`: the
+  // classes that differ between the two (along a border, few or none).
+  const auto moveWindow = [&](std::uint32_t* sum, std::size_t entering, std::size_t leaving, std::size_t x) {
+    const std::uint8_t in = alone[entering * haloColumns + x], out = alone[leaving * haloColumns + x];
+    if (in != kMixed && out != kMixed) {
+      sum[in] += static_cast<std::uint32_t>(span);
+      sum[out] -= static_cast<std::uint32_t>(span);
+      return;
+    }
+    const std::uint8_t* enter = &classes[entering * haloColumns + x];
+    const std::uint8_t* leave = &classes[leaving * haloColumns + x];
     for (std::size_t c = 0; c < span; ++c) {
-      sum[window[c]] = entering ? sum[window[c]] + 1 : sum[window[c]] - 1;
+      if (enter[c] == leave[c]) continue;
+      ++sum[enter[c]];  // unsigned: a count may wrap below 0 and back, never at the end
+      --sum[leave[c]];
     }
   };
   const auto mixedSums = [&](std::size_t k, std::size_t x) -> const std::uint32_t* {
     std::uint32_t* sum = &sums[x * L];
     if (sumsRow[x] != kNoRow && sumsRow[x] + 1 == k) {
-      addWindow(sum, k + 2 * r, x, true);
-      addWindow(sum, k - 1, x, false);
+      moveWindow(sum, k + 2 * r, k - 1, x);
     } else {
       std::fill_n(sum, L, 0u);
-      for (std::size_t j = k; j < k + span; ++j) addWindow(sum, j, x, true);
+      for (std::size_t j = k; j < k + span; ++j) addWindow(sum, j, x);
     }
     sumsRow[x] = k;
     return sum;
@@ -285,13 +299,13 @@ void SourceWeights::weights(std::int32_t z0, std::int32_t z1, LayerBand::Block& 
       if (road[x] == 0 ? wholeAlone[box] : wholeOnRoad[box]) continue;
       row[x] = kMixedSample;
       const std::uint32_t* sums = sumsAt(x);
-      block.mixed.resize(block.mixed.size() + L);  // zeros: a sample writes the layers that weigh
-      std::uint8_t* sample = &block.mixed[block.mixed.size() - L];
       // A fade depends on the place: only samples without one are cached.
       if (const std::uint8_t* cached = fades ? nullptr : cache.find(sums, road[x])) {
-        std::copy_n(cached, L, sample);
+        block.mixed.insert(block.mixed.end(), cached, cached + L);
         continue;
       }
+      block.mixed.resize(block.mixed.size() + L);  // zeros: a sample writes the layers that weigh
+      std::uint8_t* sample = &block.mixed[block.mixed.size() - L];
       mixedSample(x0 + static_cast<std::int32_t>(x), z0 + static_cast<std::int32_t>(k), sums, road[x], sample);
       if (!fades) cache.store(sums, road[x], sample);
     }

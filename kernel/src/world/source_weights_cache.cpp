@@ -12,7 +12,12 @@ MixedSampleCache::MixedSampleCache(std::size_t layers)
 }
 
 bool MixedSampleCache::holds(std::size_t slot, const std::uint32_t* sums, std::uint8_t road) const {
-  return roads_[slot] == road && std::equal(sums, sums + layers_, &sums_[slot * layers_]);
+  if (roads_[slot] != road) return false;
+  // Or'ed differences, not std::equal: that is a call to memcmp, dearer than the few layers compared.
+  const std::uint32_t* held = &sums_[slot * layers_];
+  std::uint32_t differ = 0;
+  for (std::size_t l = 0; l < layers_; ++l) differ |= sums[l] ^ held[l];
+  return differ == 0;
 }
 
 const std::uint8_t* MixedSampleCache::find(const std::uint32_t* sums, std::uint8_t road) {
