@@ -46,7 +46,7 @@ boost::json::object oneTile(boost::json::array images) {
 
 BOOST_AUTO_TEST_SUITE(material_maps)
 
-BOOST_AUTO_TEST_CASE(unity_splat_maps_sum_to_255_and_tiles_agree_on_their_edges) {
+BOOST_AUTO_TEST_CASE(unity_splat_maps_sum_to_255_agree_on_their_edges_and_are_the_world_weights) {
   Workspace workspace;
   const std::string layout = workspace.layout(2, 2);  // 515 samples: 3 x 3 tiles of 257
   for (const std::string jobs : {"1", "2"}) {
@@ -91,11 +91,22 @@ BOOST_AUTO_TEST_CASE(unity_splat_maps_sum_to_255_and_tiles_agree_on_their_edges)
   }
   BOOST_TEST(tiles.size() == 9u);
   BOOST_TEST(static_cast<std::size_t>(checkEveryPng(out)) == images);
+  // Each pixel is its sample's weights as png's world images have them
+  // (strips, corners and the padding past the world's edge included).
+  const auto png = workspace.compile(layout, "png", {"layers=weights", "blend_m=6"}, "png");
+  BOOST_TEST_REQUIRE(png.exitCode == 0, png.err);
+  const fs::path pngOut = workspace.path("png");
+  const auto world = readJson(pngOut / "weights.json");
+  BOOST_TEST(world.at("layers").as_array() == layers);
   const auto report = checkWeights(workspace.dir.path(),
-                                   {{"tiles", tiles}, {"gdal", boost::json::array{tiles[4].at("images").at(0)}}});
+                                   {{"tiles", tiles},
+                                    {"world", paths(pngOut, world.at("files").as_array())},
+                                    {"tile_samples", 257},
+                                    {"gdal", boost::json::array{tiles[4].at("images").at(0)}}});
   BOOST_TEST(count(report, "pixels") == 9 * 256 * 256);
   BOOST_TEST(count(report, "bad_sums") == 0);
   BOOST_TEST(count(report, "seam_mismatches") == 0);
+  BOOST_TEST(count(report, "stitched_mismatches") == 0);
   BOOST_TEST(count(report, "gdal_mismatches") == 0);
   for (const auto& mode : report.at("modes").as_array()) BOOST_TEST(mode.as_string() == "RGBA");
 

@@ -5,11 +5,14 @@
 # samples. SPEC.json:
 #   {"tiles": [{"x": X, "z": Z, "images": [PNG, ...]}, ...],
 #    "world": [PNG, ...]     (optional: one image a layer of the whole world),
+#    "tile_samples": R       (optional: the tiles are alphamaps resampled from
+#                             tiles of R samples, as unity's splat maps are),
 #    "gdal": [PNG, ...]}
 # A tile's images are stacked channel by channel (gray: one, RGBA: four).
 # Prints JSON: how many pixels, how many do not sum to 255, how many shared
 # edge pixels of neighbouring tiles differ, how many pixels of the tiles
-# stitched (shared edges once) differ from the world images, how many
+# stitched (shared edges once; or each pixel's sample, resampled) differ
+# from the world images, how many
 # samples GDAL reads otherwise than Pillow, and the images' sizes and modes.
 import json
 import os
@@ -73,13 +76,26 @@ for (x, z), weights in tiles.items():
 if "world" in spec:
     world = numpy.concatenate([read(path)[1] for path in spec["world"]], axis=2)
     height, width = world.shape[:2]
-    columns = max(x for x, _ in tiles) + 1
-    rows = max(z for _, z in tiles) + 1
-    size = tiles[(0, 0)].shape[0]
-    stitched = numpy.zeros(((size - 1) * rows + 1, (size - 1) * columns + 1, world.shape[2]), dtype=numpy.int64)
-    for (x, z), weights in tiles.items():
-        stitched[z * (size - 1):z * (size - 1) + size, x * (size - 1):x * (size - 1) + size, :] = weights
-    report["stitched_mismatches"] = int((stitched[:height, :width, :] != world).any(axis=2).sum())
+    if "tile_samples" in spec:
+        # Pixel i of a tile of A pixels takes the tile's sample nearest i (R - 1) / (A - 1), the world's
+        # last beyond its edge; channels past the world's layers are none.
+        samples = spec["tile_samples"]
+        report["stitched_mismatches"] = 0
+        for (x, z), weights in tiles.items():
+            pixels = weights.shape[0]
+            nearest = (2 * numpy.arange(pixels) * (samples - 1) + (pixels - 1)) // (2 * (pixels - 1))
+            columns = numpy.minimum(x * (samples - 1) + nearest, width - 1)
+            rows = numpy.minimum(z * (samples - 1) + nearest, height - 1)
+            expected = world[rows][:, columns]
+            report["stitched_mismatches"] += int((weights[:, :, :world.shape[2]] != expected).any(axis=2).sum())
+    else:
+        columns = max(x for x, _ in tiles) + 1
+        rows = max(z for _, z in tiles) + 1
+        size = tiles[(0, 0)].shape[0]
+        stitched = numpy.zeros(((size - 1) * rows + 1, (size - 1) * columns + 1, world.shape[2]), dtype=numpy.int64)
+        for (x, z), weights in tiles.items():
+            stitched[z * (size - 1):z * (size - 1) + size, x * (size - 1):x * (size - 1) + size, :] = weights
+        report["stitched_mismatches"] = int((stitched[:height, :width, :] != world).any(axis=2).sum())
 
 for path in spec.get("gdal", []):
     report["gdal_mismatches"] += int((read_with_gdal(path) != read(path)[1]).sum())
