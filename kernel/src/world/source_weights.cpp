@@ -166,7 +166,11 @@ std::vector<std::uint8_t> SourceWeights::haloClasses(std::int32_t z0, std::int32
       if (waterIds.empty()) {
         for (std::size_t k = firstInside; k < endInside; ++k) out[k] = biomeLayers_[biomes[inside(k)].value()];
       } else {
-        for (std::size_t k = firstInside; k < endInside; ++k) out[k] = classAt(inside(k));
+        // Both read, one kept without a branch: water's borders would mispredict it.
+        for (std::size_t k = firstInside; k < endInside; ++k) {
+          const std::uint8_t biome = biomeLayers_[biomes[inside(k)].value()];
+          out[k] = waterIds[inside(k)].value() == 0 ? biome : waterLayer;
+        }
       }
       for (std::size_t k = endInside; k < haloRows; ++k) out[k] = classAt(clamped(k));
     }
