@@ -261,8 +261,9 @@ struct LayerRows::Impl {
 
   // The rows of the band that starts at `first`.
   std::int32_t bandRowsFrom(std::int32_t first) const {
+    const std::size_t rowClasses = static_cast<std::size_t>(patch.pointsX);  // a byte a sample
     const auto fitting =
-        static_cast<std::int32_t>(std::clamp<std::size_t>(kBandBytes / static_cast<std::size_t>(patch.pointsX), kMinBandRows, kMaxBandRows));
+        static_cast<std::int32_t>(std::clamp<std::size_t>(kBandBytes / rowClasses, kMinBandRows, kMaxBandRows));
     return std::min(fitting, patch.pointsZ - first);
   }
 

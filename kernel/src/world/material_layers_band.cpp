@@ -39,7 +39,7 @@ void LayerBand::layOut(std::int32_t k, std::span<std::uint8_t> out) const {
 
 CompactLayerRow LayerBand::compact(std::int32_t k, std::span<std::uint8_t> out) const {
   const std::size_t L = layers_;
-  const std::span<const std::uint8_t> classes = std::span(classes_).subspan(static_cast<std::size_t>(k) * width(), width());
+  const auto classes = std::span<const std::uint8_t>(classes_).subspan(static_cast<std::size_t>(k) * width(), width());
   for (const Block& block : blocks_) {
     const std::uint8_t* mixed = block.mixed.data() + block.rowStart[static_cast<std::size_t>(k)] * L;
     const std::uint8_t* end = block.mixed.data() + block.rowStart[static_cast<std::size_t>(k) + 1] * L;

@@ -2,7 +2,6 @@
 #include "source_weights_cache.hpp"
 
 #include <algorithm>
-#include <cstring>
 
 namespace isla {
 
