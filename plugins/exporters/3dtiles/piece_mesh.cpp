@@ -16,11 +16,7 @@ PieceNormals::PieceNormals(const isla::World& world, const Piece& of, const Worl
   const isla::Patch& patch = world.patches[piece.patch];
   normals.reserve(static_cast<std::size_t>(piece.x1 - piece.x0 + 1) * static_cast<std::size_t>(piece.z1 - piece.z0 + 1));
   for (std::int32_t z = piece.z0; z <= piece.z1; ++z) {
-    const isla::RowsAround rows = band.around(piece.patch, z);
-    for (std::int32_t x = piece.x0; x <= piece.x1; ++x) {
-      const isla::Normal n = isla::vertexNormal(world, patch, x, z, rows);
-      normals.push_back({static_cast<float>(n.x), static_cast<float>(n.y), static_cast<float>(n.z)});
-    }
+    isla::appendRowNormals(world, patch, z, piece.x0, piece.x1, band.around(piece.patch, z), normals);
   }
 }
 

@@ -10,7 +10,7 @@
 
 #include "gltf_document.hpp"
 #include "glb_file.hpp"
-#include "grid_strips.hpp"
+#include "grid_indices.hpp"
 #include "index_parts.hpp"
 #include "texel_uv.hpp"
 
@@ -181,10 +181,11 @@ void TileContent::write(const std::filesystem::path& path, const std::string& bi
       if (skirt) primitive["extras"] = {{kSkirtExtra, skirtDepthM_}};
       primitives.push_back(std::move(primitive));
     };
+    constexpr auto kStrip = isla_gltf::GridMode::Strip;
     for (const Grid& grid : part.grids) {
-      for (isla_gltf::IndexPart share : isla_gltf::gridStripParts(grid.width, grid.depth)) {
+      for (isla_gltf::IndexPart share : isla_gltf::gridParts(grid.width, grid.depth, kStrip)) {
         share.firstVertex += grid.firstVertex;
-        addPrimitive(share, false, true, [&] { isla_gltf::appendGridStrip(indexBytes, grid.width, share); });
+        addPrimitive(share, false, true, [&] { isla_gltf::appendGridIndices(indexBytes, grid.width, share, kStrip); });
       }
     }
     isla_gltf::padToFour(indexBytes);

@@ -9,7 +9,7 @@
 // texel centres of the source's biome image (normalized unsigned shorts);
 // strips and corners are grey. A piece at error 0 (a leaf's) is the
 // contract's grid, stored as triangle strips as the gltf exporter's LOD 0
-// (isla_gltf::gridStripParts): about two indices a sample instead of six.
+// (isla_gltf::gridParts): about two indices a sample instead of six.
 #pragma once
 
 #include <array>

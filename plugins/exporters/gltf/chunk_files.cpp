@@ -5,11 +5,12 @@
 
 #include <algorithm>
 #include <bit>
+#include <optional>
 #include <span>
 #include <tuple>
 
 #include "biome_image.hpp"
-#include "grid_strips.hpp"
+#include "grid_indices.hpp"
 
 namespace isla_gltf {
 
@@ -55,28 +56,31 @@ boost::json::object levelPrimitive(GltfDocument& document, std::size_t buffer, c
 std::vector<PrimitiveLayout> levelPrimitives(const MeshLevel& level, std::uint64_t indicesOffset,
                                              std::vector<std::byte>& bytes) {
   std::vector<PrimitiveLayout> primitives;
-  const auto add = [&](const IndexPart& part, bool skirt, bool strip) {
-    PrimitiveLayout primitive{.part = part, .indexOffset = indicesOffset + bytes.size(), .skirt = skirt, .strip = strip};
+  const auto add = [&](const IndexPart& part, bool skirt, std::optional<GridMode> grid) {
+    PrimitiveLayout primitive{.part = part,
+                              .indexOffset = indicesOffset + bytes.size(),
+                              .skirt = skirt,
+                              .strip = grid == GridMode::Strip};
     std::tie(primitive.min, primitive.max) =
         positionBounds(std::span(level.positions).subspan(part.firstVertex * 3, part.vertexCount * 3));
-    if (strip) appendGridStrip(bytes, level.gridWidth, part);
+    if (grid) appendGridIndices(bytes, level.gridWidth, part, *grid);
     else appendPartIndices(bytes, level.indices, part);
     primitives.push_back(primitive);
   };
   // The surface's triangles use its vertices alone; the skirts' use both.
   if (level.gridWidth != 0) {
-    for (const IndexPart& part : gridStripParts(level.gridWidth, level.surfaceVertices / level.gridWidth)) {
-      add(part, false, true);
+    for (const IndexPart& part : gridParts(level.gridWidth, level.surfaceVertices / level.gridWidth, level.gridMode)) {
+      add(part, false, level.gridMode);
     }
   } else {
     for (const IndexPart& part : indexParts(level.indices, 0, level.surfaceIndices, level.surfaceVertices)) {
-      add(part, false, false);
+      add(part, false, std::nullopt);
     }
   }
   if (level.indices.size() > level.surfaceIndices) {
     for (const IndexPart& part : indexParts(level.indices, level.surfaceIndices,
                                             level.indices.size() - level.surfaceIndices, level.vertexCount())) {
-      add(part, true, false);
+      add(part, true, std::nullopt);
     }
   }
   padToFour(bytes);

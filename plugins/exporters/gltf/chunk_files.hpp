@@ -28,7 +28,7 @@ struct PrimitiveLayout {
   IndexPart part;
   std::uint64_t indexOffset = 0;  // bytes, in the chunk's buffer
   bool skirt = false;
-  bool strip = false;  // LOD 0's surface: triangle strips (grid_strips.hpp), else triangles
+  bool strip = false;  // LOD 0's surface: triangle strips (grid_indices.hpp), else triangles
   std::array<float, 3> min{}, max{};
 };
 

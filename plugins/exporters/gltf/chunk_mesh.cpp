@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cstring>
 #include <span>
 
 #include "texel_uv.hpp"
@@ -22,10 +21,7 @@ std::vector<std::array<float, 3>> chunkNormals(const isla::World& world, const i
   for (std::int32_t z = chunk.z0; z <= chunk.z1; ++z) {
     const isla::RowsAround rows{band.row(std::max(z - 1, 0)), band.row(z),
                                 band.row(std::min(z + 1, patch.pointsZ - 1))};
-    for (std::int32_t x = chunk.x0; x <= chunk.x1; ++x) {
-      const isla::Normal n = isla::vertexNormal(world, patch, x, z, rows);
-      normals.push_back({static_cast<float>(n.x), static_cast<float>(n.y), static_cast<float>(n.z)});
-    }
+    isla::appendRowNormals(world, patch, z, chunk.x0, chunk.x1, rows, normals);
   }
   return normals;
 }
@@ -40,8 +36,11 @@ struct ChunkUvs {
   }
 };
 
-MeshLevel levelOf(isla::TerrainMesh mesh, const isla::SampleRect& chunk,
-                  const std::vector<std::array<float, 3>>& normals, const ChunkUvs& uvs) {
+using Normals = std::vector<std::array<float, 3>>;
+
+// The level of `mesh`, each vertex with its sample's normal and UV. LOD 0,
+// made last, takes `normals` whole: its surface is every sample in their order.
+MeshLevel levelOf(isla::TerrainMesh mesh, const isla::SampleRect& chunk, Normals& normals, const ChunkUvs& uvs) {
   MeshLevel level{.positions = std::move(mesh.positions),
                   .normals = {},
                   .uvs = {},
@@ -50,23 +49,25 @@ MeshLevel levelOf(isla::TerrainMesh mesh, const isla::SampleRect& chunk,
                   .surfaceIndices = mesh.surfaceIndices,
                   .askedErrorM = mesh.askedErrorM,
                   .errorM = mesh.errorM};
-  level.normals.reserve(mesh.samples.size() * 3);
-  level.uvs.reserve(mesh.samples.size() * 2);
   std::size_t gathered = 0;  // vertices before it are the chunk's grid, row by row
   if (mesh.askedErrorM == 0) {
-    // LOD 0's surface is every sample in the normals' own order: copied whole.
-    static_assert(sizeof(std::array<float, 3>) == 3 * sizeof(float));
-    level.normals.resize(normals.size() * 3);
-    std::memcpy(level.normals.data(), normals.data(), normals.size() * sizeof(normals[0]));
+    level.normals = std::move(normals);
+    gathered = level.normals.size();
+  }
+  // Room for every vertex first: the skirts' normals are read from the grid's without a reallocation.
+  level.normals.reserve(mesh.samples.size());
+  level.uvs.reserve(mesh.samples.size() * 2);
+  const std::array<float, 3>* grid = gathered != 0 ? level.normals.data() : normals.data();
+  if (gathered != 0) {
+    level.uvs.resize(2 * gathered);
+    std::uint16_t* uv = level.uvs.data();
     for (const std::uint16_t v : uvs.v) {
-      for (const std::uint16_t u : uvs.u) level.uvs.insert(level.uvs.end(), {u, v});
+      for (const std::uint16_t u : uvs.u) *uv++ = u, *uv++ = v;
     }
-    gathered = normals.size();
   }
   for (const auto& [x, z] : std::span(mesh.samples).subspan(gathered)) {
     const auto column = static_cast<std::size_t>(x - chunk.x0), row = static_cast<std::size_t>(z - chunk.z0);
-    const auto& n = normals[row * static_cast<std::size_t>(chunk.width()) + column];
-    level.normals.insert(level.normals.end(), n.begin(), n.end());
+    level.normals.push_back(grid[row * static_cast<std::size_t>(chunk.width()) + column]);
     level.uvs.insert(level.uvs.end(), {uvs.u[column], uvs.v[row]});
   }
   return level;
@@ -80,18 +81,19 @@ std::vector<MeshLevel> chunkLevels(const isla::World& world, const isla::Patch& 
   const double coarsest = lodErrorsM.empty() ? 0 : lodErrorsM.back();
   const isla::TerrainMesher mesher(chunk, isla::rectHeights(chunk, [&](std::int32_t z) { return band.row(z); }),
                                    world.settings.spacingM, lodErrorsM);
-  const auto normals = chunkNormals(world, patch, chunk, band);
+  auto normals = chunkNormals(world, patch, chunk, band);
   const ChunkUvs uvs(patch, chunk);
-  std::vector<MeshLevel> levels;
-  for (std::size_t k = 0; k <= lodErrorsM.size(); ++k) {
+  // The coarsest first, so that LOD 0 can take the normals once the others have read them.
+  std::vector<MeshLevel> levels(lodErrorsM.size() + 1);
+  for (std::size_t k = levels.size(); k-- > 0;) {
     const double error = k == 0 ? 0 : lodErrorsM[k - 1];
-    // LOD 0 as strips is written from its vertices alone (grid_strips.hpp).
-    const bool strips = error == 0 && options.lod0Strips;
+    // LOD 0's triangles are written from its width alone (grid_indices.hpp).
     const isla::MeshRequest request{
-        .maxErrorM = error, .skirtM = isla::skirtDepth(error, coarsest), .gridTriangles = !strips};
-    levels.push_back(levelOf(mesher.mesh(request), chunk, normals, uvs));
-    if (strips) levels.back().gridWidth = static_cast<std::size_t>(chunk.width());
+        .maxErrorM = error, .skirtM = isla::skirtDepth(error, coarsest), .gridTriangles = error != 0};
+    levels[k] = levelOf(mesher.mesh(request), chunk, normals, uvs);
   }
+  levels[0].gridWidth = static_cast<std::size_t>(chunk.width());
+  levels[0].gridMode = options.lod0Strips ? GridMode::Strip : GridMode::Triangles;
   return levels;
 }
 

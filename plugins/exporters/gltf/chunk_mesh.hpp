@@ -6,6 +6,7 @@
 // close the gap to a neighbour at any level.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -14,18 +15,21 @@
 #include <isla/world/world.hpp>
 
 #include "gltf_options.hpp"
-
+#include "grid_indices.hpp"
 
 namespace isla_gltf {
 
 struct MeshLevel {
   std::vector<float> positions;  // x, y, z: metres east and south of the chunk's first sample; y the height
-  std::vector<float> normals;    // unit, upward; a skirt vertex has its sample's
+  std::vector<std::array<float, 3>> normals;  // unit, upward; a skirt vertex has its sample's
   std::vector<std::uint16_t> uvs;  // texel centres of the patch's image, v down (glTF), as texelCentreUv
   std::vector<std::uint32_t> indices;
   std::size_t surfaceVertices = 0;  // the rest are the skirts' lower vertices
-  std::size_t surfaceIndices = 0;   // the rest are the skirts' triangles (none at LOD 0 as strips, see gridWidth)
-  std::size_t gridWidth = 0;        // LOD 0 as strips: the contract's grid, this many vertices a row; else 0
+  std::size_t surfaceIndices = 0;   // the rest are the skirts' triangles (LOD 0's surface has none: see gridWidth)
+  // LOD 0: the contract's grid, this many vertices a row, its triangles
+  // indexed in closed form in gridMode (grid_indices.hpp); else 0.
+  std::size_t gridWidth = 0;
+  GridMode gridMode = GridMode::Triangles;
   double askedErrorM = 0;
   double errorM = 0;  // measured against every sample of the chunk
 

@@ -174,14 +174,33 @@ void writeParts(isla::ByteSink& out, std::size_t parts, const MakePart& make) {
 }
 
 std::pair<std::array<float, 3>, std::array<float, 3>> positionBounds(std::span<const float> positions) {
-  std::array<float, 3> min, max;
-  min.fill(std::numeric_limits<float>::infinity());
-  max.fill(-std::numeric_limits<float>::infinity());
-  for (std::size_t i = 0; i + 2 < positions.size(); i += 3) {
-    for (std::size_t k = 0; k < 3; ++k) {
-      min[k] = std::min(min[k], positions[i + k]);
-      max[k] = std::max(max[k], positions[i + k]);
+  // Four vertices (twelve floats) at a time, float k of the twelve in lane
+  // k (component k % 3), so that the lanes vectorise as three groups of
+  // four; folded into x, y, z at the end.
+  using Lanes = std::array<std::array<float, 4>, 3>;
+  Lanes low, high;
+  for (auto& group : low) group.fill(std::numeric_limits<float>::infinity());
+  for (auto& group : high) group.fill(-std::numeric_limits<float>::infinity());
+  const auto take = [&](const float* twelve) {
+    for (std::size_t g = 0; g < 3; ++g) {
+      for (std::size_t k = 0; k < 4; ++k) {
+        const float value = twelve[4 * g + k];
+        low[g][k] = value < low[g][k] ? value : low[g][k];
+        high[g][k] = value > high[g][k] ? value : high[g][k];
+      }
     }
+  };
+  const std::size_t whole = positions.size() / 12 * 12;
+  for (std::size_t i = 0; i < whole; i += 12) take(positions.data() + i);
+  std::array<float, 12> rest{};
+  std::copy(positions.begin() + static_cast<std::ptrdiff_t>(whole), positions.end(), rest.begin());
+  // The last vertices, repeated to fill the lanes (at least one vertex, so never bounds of their own).
+  for (std::size_t i = positions.size() - whole; i < 12 && i >= 3; ++i) rest[i] = rest[i - 3];
+  if (positions.size() > whole) take(rest.data());
+  std::array<float, 3> min = {low[0][0], low[0][1], low[0][2]}, max = {high[0][0], high[0][1], high[0][2]};
+  for (std::size_t lane = 3; lane < 12; ++lane) {
+    min[lane % 3] = std::min(min[lane % 3], low[lane / 4][lane % 4]);
+    max[lane % 3] = std::max(max[lane % 3], high[lane / 4][lane % 4]);
   }
   return {min, max};
 }

@@ -3,9 +3,9 @@
 // allow it (core glTF 2.0, half the bytes of 32-bit ones): the triangles are
 // cut, in order, into parts whose vertices span at most 65 535 indices (the
 // largest value, 65 535, is not allowed), each read through attribute
-// accessors that start at its first vertex. A row-ordered grid (LOD 0) cuts
-// into bands of rows; an RTIN level or tile content of a few thousand
-// vertices is one part. Where the order does not cut well (a skirt's
+// accessors that start at its first vertex (the contract's grid, LOD 0, is
+// cut into bands of whole rows in closed form: grid_indices.hpp); an RTIN
+// level or tile content of a few thousand vertices is one part. Where the order does not cut well (a skirt's
 // triangles join the first rows to the last vertices) the triangles stay one
 // part of 32-bit indices.
 #pragma once

@@ -5,8 +5,10 @@
 // that a sample has one normal whichever mesh, stride, chunk or level shows it.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <span>
+#include <vector>
 
 #include "isla/base/api.hpp"
 #include "isla/world/world.hpp"
@@ -24,5 +26,11 @@ struct RowsAround {
 // its border, unless the side at (x, z) has a shared edge: then its normal.
 ISLA_API Normal vertexNormal(const World& world, const Patch& patch, std::int32_t x, std::int32_t z,
                              const RowsAround& rows);
+
+// vertexNormal of samples x0 to x1 of row z, in order, as float32 (x, y,
+// z), appended to `out`: the same values, a row at a time, the interior's
+// differences in one loop without the per-sample edge tests.
+ISLA_API void appendRowNormals(const World& world, const Patch& patch, std::int32_t z, std::int32_t x0,
+                               std::int32_t x1, const RowsAround& rows, std::vector<std::array<float, 3>>& out);
 
 }  // namespace isla
