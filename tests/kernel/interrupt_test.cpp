@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The interrupt handling, each case in a child process of its own: a signal
-// kills a process that writes nothing, is recorded while a stage is open,
+// kills a process that defers nothing, is recorded while a deferral lives,
 // and SIGXFSZ no longer kills a write past the file-size limit.
 #include <boost/test/unit_test.hpp>
 
@@ -13,7 +13,6 @@
 #include <string>
 
 #include <isla/base/interrupt.hpp>
-#include <isla/publish/open_stages.hpp>
 
 #include "tool_runner.hpp"
 
@@ -39,7 +38,7 @@ BOOST_AUTO_TEST_CASE(with_a_stage_open_a_signal_is_recorded_and_thrown) {
     const int result = runInChild([signal, name] {
       installInterruptHandlers();
       try {
-        const StageGuard stage;
+        const InterruptDeferral stage;
         ::raise(signal);
         checkInterrupted();
       } catch (const Interrupted& error) {
@@ -59,9 +58,9 @@ BOOST_AUTO_TEST_CASE(the_last_stage_published_with_a_signal_pending_ends_the_pro
   const int result = runInChild([&alive] {
     installInterruptHandlers();
     {
-      const StageGuard outer;
+      const InterruptDeferral outer;
       {
-        const StageGuard inner;
+        const InterruptDeferral inner;
         ::raise(SIGTERM);
       }
       // Another stage is still open: the process lives on.
@@ -77,7 +76,7 @@ BOOST_AUTO_TEST_CASE(a_stage_unwound_by_the_interruption_lets_main_report_it) {
   const int result = runInChild([] {
     installInterruptHandlers();
     try {
-      const StageGuard stage;
+      const InterruptDeferral stage;
       ::raise(SIGTERM);
       checkInterrupted();
     } catch (const Interrupted&) {

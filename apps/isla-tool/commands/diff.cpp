@@ -11,10 +11,10 @@
 #include <isla/diff/blueprint_diff.hpp>
 #include <isla/diff/diff_json.hpp>
 #include <isla/diff/expectations.hpp>
-#include <isla/base/io_error.hpp>
 #include <isla/parallel/parallel.hpp>
 #include <isla/publish/staged_file.hpp>
 
+#include "cli/command_step.hpp"
 #include "cli/change_image_file.hpp"
 #include "cli/report.hpp"
 #include "commands/commands.hpp"
@@ -255,12 +255,12 @@ int runDiff(Invocation& invocation) {
     if (std::filesystem::path(image).extension() != ".png") {
       throw UsageError("--image " + image + ": name the image OUT.png (its legend is written beside it as OUT.json)");
     }
-    try {
-      StagedFile::checkTarget(image, false);
-      StagedFile::checkTarget(changeImageSidecar(image), false);
-    } catch (const IoError& error) {
-      throw CommandError(std::string(error.what()) + "; nothing was compared");
-    }
+    commandStep(
+        [&] {
+          StagedFile::checkTarget(image, false);
+          StagedFile::checkTarget(changeImageSidecar(image), false);
+        },
+        "nothing was compared");
   }
   const auto blueprints = load(paths, kernel);
   if (!blueprints[0]) return 1;
@@ -279,11 +279,7 @@ int runDiff(Invocation& invocation) {
     const double scale = result.heights && result.heights->maxAbsChangeM > 0 ? result.heights->maxAbsChangeM : 1.0;
     const ChangeImage picture(*heightsA, *heightsB, OceanMask::of(a, kernel.enums()), OceanMask::of(b, kernel.enums()),
                               scale, kernel.units());
-    try {
-      writeChangeImage(picture, image, request.options.threads);
-    } catch (const IoError& error) {
-      throw CommandError(std::string(error.what()) + "; nothing was written");
-    }
+    commandStep([&] { writeChangeImage(picture, image, request.options.threads); });
   }
 
   if (values["json"].as<bool>()) {

@@ -8,7 +8,6 @@
 #include <utility>
 
 #include <isla/container/blueprint_writer.hpp>
-#include <isla/base/io_error.hpp>
 #include <isla/publish/staged_file.hpp>
 #include <isla/synth/generator.hpp>
 #include <isla/synth/sections.hpp>
@@ -16,6 +15,7 @@
 #include <isla/world/layout.hpp>
 #include <isla/world/layout_limits.hpp>
 
+#include "cli/command_step.hpp"
 #include "cli/bundle_output.hpp"
 #include "cli/provenance.hpp"
 #include "cli/thread_count.hpp"
@@ -122,13 +122,13 @@ int runSynth(Invocation& invocation) {
   const std::string bundle = values.count("bundle") ? values["bundle"].as<std::string>() : "";
   const bool overwrite = values["overwrite"].as<bool>();
   const bool legacy = values["v1"].as<bool>();
-  try {
-    for (const auto& target : {output, bundle}) {
-      if (!target.empty()) StagedFile::checkTarget(target, overwrite);
-    }
-  } catch (const IoError& error) {
-    throw CommandError(error.what());
-  }
+  commandStep(
+      [&] {
+        for (const auto& target : {output, bundle}) {
+          if (!target.empty()) StagedFile::checkTarget(target, overwrite);
+        }
+      },
+      "");
 
   synth::Blueprint blueprint;
   try {
@@ -144,7 +144,7 @@ int runSynth(Invocation& invocation) {
       writeV2(sections, out);
     }
   };
-  try {
+  commandStep([&] {
     if (bundle.empty()) {
       // Streamed to the file: a large blueprint is never held twice.
       StagedFile out(output, overwrite);
@@ -161,11 +161,7 @@ int runSynth(Invocation& invocation) {
         out.commit();
       }
     }
-  } catch (const IoError& error) {
-    throw CommandError(std::string(error.what()) + "; nothing was written");
-  } catch (const EncodeError& error) {
-    throw CommandError(std::string(error.what()) + "; nothing was written");
-  }
+  });
   warnShortfall(blueprint);
   std::cout << "wrote " << (output.empty() ? bundle : output) << (output.empty() || bundle.empty() ? "" : " and " + bundle)
             << " (" << (legacy ? "legacy v1" : "v2") << ", MapSize " << settings.mapSize << ", seed "

@@ -10,8 +10,8 @@
 #include <boost/asio/signal_set.hpp>
 
 #include <isla/base/install_layout.hpp>
-#include <isla/base/io_error.hpp>
 
+#include "cli/command_step.hpp"
 #include "cli/thread_count.hpp"
 #include "commands/commands.hpp"
 #include "view/http_server.hpp"
@@ -52,13 +52,10 @@ std::vector<view::Mount> worldMounts(Invocation& invocation, const std::filesyst
                     : extension == ".json" ? view::WorldInput::Layout
                                            : view::WorldInput::Blueprint;
   const auto& values = invocation.values();
-  view::CachedWorld world;
-  try {
-    world = view::cachedWorld(invocation.kernel(), kind, input, view::viewCacheRoot(), threadCount(values, "jobs"),
-                              quiet);
-  } catch (const IoError& error) {
-    throw CommandError(std::string(error.what()) + "; nothing was written");
-  }
+  const view::CachedWorld world = commandStep([&] {
+    return view::cachedWorld(invocation.kernel(), kind, input, view::viewCacheRoot(), threadCount(values, "jobs"),
+                             quiet);
+  });
   if (!quiet) {
     std::cerr << "isla-tool view: " << (world.reused ? "the cache already holds it: " : "cached in ")
               << world.directory.string() << "\n";

@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include <isla/container/section_codec.hpp>
+#include <isla/plugin/section_codec.hpp>
 
 #include "isla/synth/classify.hpp"
 #include "isla/synth/erosion.hpp"

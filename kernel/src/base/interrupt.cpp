@@ -7,7 +7,6 @@
 #include <exception>
 #include <string>
 
-#include "isla/publish/open_stages.hpp"
 
 namespace isla {
 
@@ -15,7 +14,7 @@ namespace {
 
 // Both are read by the signal handler, so both must be lock-free.
 std::atomic<int> pendingSignal{0};
-std::atomic<int> openStages{0};
+std::atomic<int> deferrals{0};
 static_assert(std::atomic<int>::is_always_lock_free);
 
 constexpr int kHandled[] = {SIGINT, SIGTERM, SIGHUP};
@@ -39,9 +38,9 @@ void dieBy(int signal) {
 
 extern "C" void recordSignal(int signal) {
   pendingSignal.store(signal);
-  // Nothing is being written: end as if there were no handler. The signal
+  // No work defers it: end as if there were no handler. The signal
   // is blocked in the handler, so it is delivered, fatally, on return.
-  if (openStages.load() == 0) dieBy(signal);
+  if (deferrals.load() == 0) dieBy(signal);
 }
 
 }  // namespace
@@ -69,11 +68,11 @@ void checkInterrupted() {
   if (const int signal = pendingSignal.load()) throw Interrupted(signal);
 }
 
-StageGuard::StageGuard() { ++openStages; }
+InterruptDeferral::InterruptDeferral() { ++deferrals; }
 
-StageGuard::~StageGuard() {
+InterruptDeferral::~InterruptDeferral() {
   const int signal = pendingSignal.load();
-  if (--openStages == 0 && signal != 0 && std::uncaught_exceptions() == 0) dieBy(signal);
+  if (--deferrals == 0 && signal != 0 && std::uncaught_exceptions() == 0) dieBy(signal);
 }
 
 }  // namespace isla

@@ -6,7 +6,7 @@
 #include "gltf_writer.hpp"
 
 #include <isla/base/io_error.hpp>
-#include <isla/json/json_writer.hpp>
+#include <isla/document/json_writer.hpp>
 #include <isla/mesh/chunk_cuts.hpp>
 #include <isla/parallel/parallel.hpp>
 #include <isla/publish/file_writer.hpp>

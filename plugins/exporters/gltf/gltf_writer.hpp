@@ -7,7 +7,7 @@
 
 #include <filesystem>
 
-#include <isla/export/exporter.hpp>
+#include <isla/plugin/exporter.hpp>
 
 #include "gltf_options.hpp"
 

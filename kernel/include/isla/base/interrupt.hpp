@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
-// SIGINT, SIGTERM and SIGHUP end a write cleanly: the handler only records
-// the signal; writers and long loops call checkInterrupted(), which throws,
-// and the stages unwind away before the process exits with 128 + signal.
+// SIGINT, SIGTERM and SIGHUP end a write cleanly: while work that must be
+// cleaned up is under way (an InterruptDeferral lives), the handler only
+// records the signal; writers and long loops call checkInterrupted(), which
+// throws, and the work unwinds away before the process ends. With no such
+// work, a signal ends the process at once, as it would without handlers.
 // SIGXFSZ is ignored, so a write past a file-size limit fails with EFBIG.
 #pragma once
 
@@ -25,5 +27,18 @@ class ISLA_API Interrupted : public std::runtime_error {
 void installInterruptHandlers();
 // Throws Interrupted when one of the signals has arrived.
 void checkInterrupted();
+
+// Defers the signals for its lifetime: publication holds one for each stage
+// it has open. Create it before the work exists and let it outlive the
+// work's removal or publication.
+class ISLA_API InterruptDeferral {
+ public:
+  InterruptDeferral();
+  InterruptDeferral(const InterruptDeferral&) = delete;
+  InterruptDeferral& operator=(const InterruptDeferral&) = delete;
+  // The last deferral released normally with a signal pending ends the
+  // process by that signal: the work is done and nothing is left to clean.
+  ~InterruptDeferral();
+};
 
 }  // namespace isla
