@@ -22,6 +22,7 @@ const os = require('os');
 const path = require('path');
 const { requireBrowser, launchChromium, guardPage } =
   require('../../../../plugins/exporters/3dtiles/test/browser/headless_chromium');
+const { TerrainPackage, randomPoints } = require('../../../../plugins/exporters/3dtiles/test/browser/terrain_package');
 
 const kTimeoutMs = 300000;
 const kRandomPoints = 50;
@@ -29,27 +30,6 @@ const kRandomPoints = 50;
 function fail(message) {
   console.error(`view_page: ${message}`);
   process.exit(1);
-}
-
-// The package's height at (x, z), from its JSON, by TERRAIN_WORLD_V1.md.
-function packageHeight(world, terrains, x, z) {
-  const patch = world.patches.find(({ bounds_m: b }) => x >= b.min_x && x <= b.max_x && z >= b.min_z && z <= b.max_z);
-  const terrain = terrains(patch);
-  const s = terrain.spacing_m;
-  const fx = (x - terrain.origin_m[0]) / s, fz = (z - terrain.origin_m[1]) / s;
-  const i = Math.min(Math.floor(fx), terrain.point_count_x - 2), j = Math.min(Math.floor(fz), terrain.point_count_z - 2);
-  const u = fx - i, v = fz - j, h = terrain.heights_m;
-  // The package's heights are float32 values written as their shortest decimals.
-  const [nw, ne, sw, se] = [h[j][i], h[j][i + 1], h[j + 1][i], h[j + 1][i + 1]].map(Math.fround);
-  return v <= u ? nw + u * (ne - nw) + v * (se - ne) : nw + v * (sw - nw) + u * (se - sw);
-}
-
-// Deterministic points: a fixed-seed generator, so that a failure repeats.
-function randomPoints(bounds, count) {
-  let state = 22;
-  const next = () => { state = (state * 1103515245 + 12345) % 2147483648; return state / 2147483648; };
-  return Array.from({ length: count }, () => [bounds.min_x + next() * (bounds.max_x - bounds.min_x),
-                                              bounds.min_z + next() * (bounds.max_z - bounds.min_z)]);
 }
 
 function startView(tool, layout, cache) {
@@ -181,12 +161,8 @@ async function main() {
     const compiled = childProcess.spawnSync(tool, ['run', 'compile', layout, path.join(work, 'package'), '--quiet']);
     if (compiled.status !== 0) fail(`run compile: ${compiled.stderr}`);
     const packageDir = path.join(work, 'package');
-    const world = JSON.parse(fs.readFileSync(path.join(packageDir, 'world.json')));
-    const cache = new Map();
-    const terrains = (patch) => {
-      if (!cache.has(patch.id)) cache.set(patch.id, JSON.parse(fs.readFileSync(path.join(packageDir, patch.terrain.path))));
-      return cache.get(patch.id);
-    };
+    const terrainPackage = new TerrainPackage(packageDir);
+    const { world } = terrainPackage;
 
     const server = startView(tool, viewPackage ? packageDir : layout, path.join(work, 'cache'));
     const url = await server.url;
@@ -235,7 +211,7 @@ async function main() {
       } else {
         console.log(`readout: ${readout}`);
         const [x, z, height] = shown.slice(1, 4).map(Number);
-        const want = packageHeight(world, terrains, x, z);
+        const want = terrainPackage.heightAt(x, z);
         // x and z are shown to 0.1 m (up to 0.0707 m off), the height to 0.01 m,
         // and no slope of the example is steeper than tan 35 degrees.
         if (Math.abs(height - want) > 0.005 + 0.0707 * Math.tan(35 * Math.PI / 180)) {
@@ -246,14 +222,14 @@ async function main() {
       await checkFlying(page, b, problems);
 
       const spacing = world.settings.spacing_m;
-      const points = randomPoints(b, kRandomPoints);
+      const points = randomPoints(b, kRandomPoints, 22);
       const east = world.patches.find((p) => p.kind === 'strip').bounds_m;
       points.push([east.min_x, (east.min_z + east.max_z) / 2], [b.min_x + 3 * spacing, b.min_z + 7 * spacing],
                   [b.max_x, b.max_z], [b.min_x, b.min_z]);
       const got = await page.evaluate((list) => list.map(([x, z]) => window.isla.heightAt(x, z)), points);
       let worst = 0;
       points.forEach(([x, z], k) => {
-        const want = packageHeight(world, terrains, x, z);
+        const want = terrainPackage.heightAt(x, z);
         worst = Math.max(worst, Math.abs(got[k] - want));
         if (Math.fround(got[k]) !== Math.fround(want)) {
           problems.push(`heightAt(${x}, ${z}) is ${got[k]}, the package's ${want}`);
