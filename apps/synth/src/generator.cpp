@@ -74,15 +74,22 @@ Blueprint synthesize(const Settings& settings, const EnumTable& enums) {
     if (settings.detail) out.detail = defaultDetail();
     applyHeightCurve(heights, seed, *out.curve, out.detail ? &*out.detail : nullptr, workers);
   }
-  if (settings.erosion) {
-    out.erosion = defaultErosion(size);
-    erode(heights, seed, sea, crater, *out.erosion);
-  }
   carveCrater(heights, crater, sea);
   const auto lakes = carveLakes(heights, {seed, out.requestedLakes, sea}, crater);
 
+  // The classification reads the heights before erosion, so that BIOM and
+  // the water sections are the same with erosion on or off
+  // (BLUEPRINT_FORMAT.md, Erosion); the erosion leaves what it classified be.
   Water water = classifyWater(heights, sea, lakes, workers);
   Grid<std::uint8_t> biomeGrid = classifyBiomes(heights, water.ids, {seed, sea, crater}, biomes, workers);
+  if (settings.erosion) {
+    out.erosion = defaultErosion(size);
+    erode(heights, seed, {sea, crater, lakes, water.ids}, *out.erosion);
+  }
+  // After the erosion, so that its 2 bytes a pixel and the erosion's 4 are
+  // never held at once.
+  Grid<std::uint16_t> surface = waterSurface(water, workers);
+  // Towns and roads stand on the terrain as written (HGTS), eroded or not.
   const CostGrid grid(heights, water.ids, crater, workers);
   out.towns = placeTowns(heights, grid, crater, {seed, out.requestedTowns, sea, settings.roads});
   if (settings.roads) out.roads = planRoads(grid, out.towns, lakes, crater, workers);
@@ -97,7 +104,7 @@ Blueprint synthesize(const Settings& settings, const EnumTable& enums) {
                 settings.generatorGitHash};
   out.waterBodies = std::move(water.bodies);
   out.layers = std::make_shared<const Layers>(
-      Layers{std::move(heights), std::move(biomeGrid), std::move(water.ids), std::move(water.surface)});
+      Layers{std::move(heights), std::move(biomeGrid), std::move(water.ids), std::move(surface)});
   return out;
 }
 

@@ -139,6 +139,7 @@ std::vector<LakeBasin> carveLakes(Grid<float>& heights, const LakeSettings& sett
     // A bowl below the level, and a bank easing from just above the level
     // back to the terrain across the shore ring.
     const double bank = basin.level + kRimMargin;
+    basin.bankReach = 1 + shoreWidth;
     for (std::int32_t x = box.x0; x <= box.x1; ++x) {
       for (std::int32_t y = box.y0; y <= box.y1; ++y) {
         const double r = basin.shoreDistance(x, y);

@@ -2,8 +2,8 @@
 // isla::synth: a deterministic sample blueprint generator. The same settings
 // give the same blueprint, byte for byte, whatever the thread count.
 //
-// Pipeline: island heights -> height curve and detail -> erosion (opt-in)
-// -> crater -> lakes -> water (ocean flood, pit fill, labels) -> biomes ->
+// Pipeline: island heights -> height curve and detail -> crater -> lakes ->
+// water (ocean flood, pit fill, labels) -> biomes -> erosion (opt-in) ->
 // coarse cost grid -> towns -> roads -> sections in the spec's table order.
 #pragma once
 

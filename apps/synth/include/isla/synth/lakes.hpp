@@ -26,6 +26,8 @@ struct LakeBasin {
   std::array<double, 3> lobeCos{};
   std::array<double, 3> lobeSin{};
   float level = 0;  // the surface, raw; a multiple of the WSRF step
+  // The shore distance at which the carved bank meets the terrain again.
+  double bankReach = 1;
 
   // 0 at the centre, 1 on the shore, whatever the direction.
   double shoreDistance(double x, double y) const;
