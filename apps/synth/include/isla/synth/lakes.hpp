@@ -42,6 +42,7 @@ struct LakeSettings {
   std::int32_t seed = 1;
   std::int32_t count = 4;
   float seaLevel = 0.15f;
+  double reliefScale = 1;  // relief_scale.hpp: depths, margins and bounds follow it
 };
 
 // Up to `count` basins on the land, away from the crater, the coast and each

@@ -8,9 +8,10 @@ tool=$1 layout=$2 viewer=$3 screenshot=${4:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # At 1 m between samples, as the layout's islands were until issue 22 gave
-# them 150 m: at 150 m the whole world is 300 km wide, its tiles' vertical
-# errors (a few metres) vanish on screen from any camera that sees all of it,
-# and only the root would render; at 1 m the viewers refine as they should.
+# them 150 m (10 m since issue 39): in a world many kilometres wide, the
+# tiles' vertical errors (a few metres) vanish on screen from any camera
+# that sees all of it, and only the root would render; at 1 m the viewers
+# refine as they should.
 ln -s "$(cd "$(dirname "$layout")" && pwd)"/*.dat "$work/"
 sed 's/"spacing_m": *[0-9.]*/"spacing_m": 1/' "$layout" > "$work/layout.json"
 "$tool" run compile "$work/layout.json" "$work/tiles" --exporter 3dtiles --option origin=43.5,16.4,0 --quiet
