@@ -116,6 +116,12 @@ def command_line(tool, work, env):
         ((), 2, "isla-tool view: give PATH: a 3D Tiles export, a package directory, LAYOUT.json, FILE.dat or "
                 "BUNDLE.zip"),
         ((str(work / "small.dat"), "--port", "70000"), 2, "--port takes 1 to 65535 (0 or none: a free one), not 70000"),
+        ((str(work / "small.dat"), "--exaggeration", "0"), 2,
+         "isla-tool view: --exaggeration takes auto or a number from 0.1 to 100, not '0'"),
+        ((str(work / "small.dat"), "--exaggeration", "flat"), 2,
+         "isla-tool view: --exaggeration takes auto or a number from 0.1 to 100, not 'flat'"),
+        ((str(work / "small.dat"), "--exaggeration", "2x"), 2,
+         "isla-tool view: --exaggeration takes auto or a number from 0.1 to 100, not '2x'"),
         ((str(work / "small.txt"),), 2, "isla-tool view: PATH is a 3D Tiles export directory, a package directory, "
                                         "LAYOUT.json, FILE.dat or BUNDLE.zip, not"),
         ((str(work / "missing.dat"),), 1, "missing.dat is not a 3D Tiles export (a directory with tileset.json), a "
