@@ -3,6 +3,7 @@
 // compiled (a package: read back) into the view cache (view/world_cache.hpp); the viewer page and
 // the world are served over HTTP (view/http_server.hpp) until SIGINT,
 // SIGTERM or SIGHUP, which end it with exit 0.
+#include <algorithm>
 #include <charconv>
 #include <csignal>
 #include <iostream>
@@ -26,8 +27,22 @@ namespace {
 // share/isla-tool/viewer, beside the enum table, in the build tree and the install alike.
 std::filesystem::path viewerDirectory() { return defaultEnumTablePath().parent_path() / "viewer"; }
 
+// PATH given as a package's world.json stands for the package, its
+// directory. A layout may be called world.json too: a package validator
+// tells the two apart by what the file says it is.
+std::filesystem::path packageOrPath(const Registry& registry, const std::filesystem::path& input) {
+  std::error_code error;
+  if (input.filename() != "world.json" || !std::filesystem::is_regular_file(input, error)) return input;
+  const auto validators = registry.packageValidators();
+  const bool descriptor = std::any_of(validators.begin(), validators.end(),
+                                      [&](const auto* validator) { return validator->object->recognises(input); });
+  if (!descriptor) return input;
+  return input.has_parent_path() ? input.parent_path() : std::filesystem::path(".");
+}
+
 // The mounts for PATH: the page at "/", the world under "/world/".
-std::vector<view::Mount> worldMounts(Invocation& invocation, const std::filesystem::path& input, bool quiet) {
+std::vector<view::Mount> worldMounts(Invocation& invocation, const std::filesystem::path& path, bool quiet) {
+  const std::filesystem::path input = packageOrPath(invocation.kernel().registry(), path);
   const auto viewer = viewerDirectory();
   if (!std::filesystem::exists(viewer / "index.html") || !std::filesystem::exists(viewer / "vendor")) {
     throw CommandError("the viewer page is not complete in " + viewer.string() +
@@ -99,7 +114,8 @@ std::string urlOf(const boost::asio::ip::tcp::endpoint& endpoint, const std::str
 int runView(Invocation& invocation) {
   po::options_description options("view");
   options.add_options()
-      ("path", po::value<std::string>(), "a 3D Tiles export, a Terrain World package, a layout, a .dat or a viewer-bundle .zip")
+      ("path", po::value<std::string>(),
+       "a 3D Tiles export, a Terrain World package (or its world.json), a layout, a .dat or a viewer-bundle .zip")
       ("port", po::value<int>()->default_value(0), "the port to serve on, 1 to 65535 (default: a free one)")
       ("bind", po::value<std::string>()->default_value("127.0.0.1"),
        "the address to serve on; another than loopback lets other machines read the world")
