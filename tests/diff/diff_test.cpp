@@ -475,6 +475,32 @@ BOOST_AUTO_TEST_CASE(the_image_shows_the_change_and_both_coastlines) {
   BOOST_TEST(run.out.empty());
 }
 
+// The image is deflated on the png exporters' parallel encoder, in blocks
+// the image alone cuts (a 1024² change image is thirteen of them): the
+// same bytes with one thread, two or three.
+BOOST_AUTO_TEST_CASE(the_image_has_the_same_bytes_whatever_the_jobs) {
+  TempDir dir;
+  const auto plain = synthInto(dir, "plain.dat", 5, 1024);
+  const auto eroded = synthInto(dir, "eroded.dat", 5, 1024, {"--erosion"});
+  std::vector<std::vector<std::byte>> images;
+  for (const char* jobs : {"1", "2", "3"}) {
+    const auto png = dir / ("change-" + std::string(jobs) + ".png");
+    const auto run = runTool({"diff", plain, eroded, "--image", png.string(), "--jobs", jobs});
+    BOOST_TEST_REQUIRE(run.exitCode == 0, run.err);
+    images.push_back(readFile(png));
+  }
+  BOOST_TEST((images[1] == images[0]));
+  BOOST_TEST((images[2] == images[0]));
+  const Decoded image = decode(dir / "change-1.png");  // Pillow
+  BOOST_TEST(image.mode == "RGB");
+  BOOST_TEST(image.width == 1024);
+  std::size_t changed = 0;
+  for (std::size_t i = 0; i < image.pixels.size(); i += 3) {
+    changed += image.pixels[i] != image.pixels[i + 2];  // red or blue: the heights changed there
+  }
+  BOOST_TEST(changed > 1000U);
+}
+
 BOOST_AUTO_TEST_CASE(the_result_does_not_depend_on_the_thread_count) {
   SampleBlueprint sample = makeSample(512);
   const LoadResult a = load(encode(sample).v2(), "a.dat");
