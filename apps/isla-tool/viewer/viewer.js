@@ -129,7 +129,7 @@ const exaggerationInput = document.getElementById('exaggeration');
 const exaggerationShown = document.getElementById('exaggeration-shown');
 
 function setExaggeration(value) {
-  const parsed = typeof value === 'number' ? parseExaggeration(String(value)) : parseExaggeration(value);
+  const parsed = parseExaggeration(String(value));
   if (parsed === null) throw new Error(`the exaggeration is auto or a number from ${kLeast} to ${kMost}, not ${value}`);
   exaggeration.isAuto = parsed === 'auto';
   exaggeration.factor = exaggeration.isAuto ? exaggeration.auto : parsed;

@@ -252,6 +252,8 @@ async function checkExaggerationOption(tool, layout, cache, page, problems) {
     const text = await page.textContent('#exaggeration-shown');
     if (factor !== 4 || text !== 'heights ×4') problems.push(`view --exaggeration 4: ${factor}, the page says '${text}'`);
   } finally {
+    // Off the page first, so that no load of it is cut by the server's end.
+    await page.goto('about:blank');
     server.view.kill('SIGINT');
   }
   const { code, signal, stderr } = await server.exit;
