@@ -21,13 +21,15 @@ const { TerrainPackage, randomPoints } = require('./terrain_package');
 const kTimeoutMs = 240000;
 const kHeightPoints = 12;
 const kHeightToleranceM = 0.05;
-const kLeafCells = 256;  // the exporter's default leaves, at 1 m a cell
+const kLeafCells = 256;  // the exporter's default leaves
 
-// The leaf tile's name ("<level>_<x>_<z>") over world (x, z), the leaves being the deepest .glb files.
-function leafOf(tilesetDir, x, z) {
+// The leaf tile's name ("<level>_<x>_<z>") over world (x, z) at `spacingM` between samples, the leaves
+// being the deepest .glb files.
+function leafOf(tilesetDir, spacingM, x, z) {
   const levels = fs.readdirSync(path.join(tilesetDir, 'tiles')).filter((name) => name.endsWith('.glb'))
     .map((name) => Number(name.split('_')[0]));
-  return `${Math.max(...levels)}_${Math.floor(x / kLeafCells)}_${Math.floor(z / kLeafCells)}`;
+  const side = kLeafCells * spacingM;
+  return `${Math.max(...levels)}_${Math.floor(x / side)}_${Math.floor(z / side)}`;
 }
 
 // CesiumJS's getHeight on the leaves, and a pick at a town (cesium.html's window.cesiumChecks).
@@ -41,10 +43,11 @@ async function checkCesium(page, tilesetDir, packageDir, problems) {
   }
   // A small picture from close by: the leaves under the camera, and frames that SwiftShader draws quickly.
   await page.setViewportSize({ width: 320, height: 240 });
+  const spacing = terrain.world.settings.spacing_m;
   let worst = 0;
   for (const [x, z] of points) {
     const got = await page.evaluate(([...args]) => window.cesiumChecks.heightAt(...args),
-                                    [x, z, terrain.heightAt(x, z), leafOf(tilesetDir, x, z), 60]);
+                                    [x, z, terrain.heightAt(x, z), leafOf(tilesetDir, spacing, x, z), 60]);
     if (got.height === null) {
       problems.push(`getHeight under ${x.toFixed(1)}, ${z.toFixed(1)} found no surface`);
       continue;
