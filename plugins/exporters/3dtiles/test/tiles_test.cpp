@@ -8,6 +8,7 @@
 #include <array>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <map>
 #include <numbers>
 #include <set>
@@ -566,6 +567,67 @@ BOOST_AUTO_TEST_CASE(water_and_scenery_carry_the_worlds_ids) {
   }
   BOOST_TEST(uris.count("water.glb") == 1U);
   BOOST_TEST(uris.count("scenery.glb") == 1U);
+}
+
+// Row `row` of a string property of an EXT_structural_metadata table:
+// its bytes between two of its UINT32 string offsets (the spec's default).
+std::string stringProperty(const GlbFile& glb, const boost::json::value& column, std::size_t row) {
+  const std::vector<std::byte> values = glb.view(column.at("values").to_number<std::size_t>());
+  const std::vector<std::byte> offsets = glb.view(column.at("stringOffsets").to_number<std::size_t>());
+  BOOST_TEST_REQUIRE(offsets.size() >= 4 * (row + 2));
+  std::uint32_t bounds[2];
+  std::memcpy(bounds, offsets.data() + 4 * row, sizeof bounds);
+  BOOST_TEST_REQUIRE(bounds[0] <= bounds[1]);
+  BOOST_TEST_REQUIRE(bounds[1] <= values.size());
+  return {reinterpret_cast<const char*>(values.data()) + bounds[0], bounds[1] - bounds[0]};
+}
+
+BOOST_AUTO_TEST_CASE(towns_and_roads_are_features_with_their_ids_names_tiers_and_sources) {
+  const World world = buildTestWorld({.rows = 1, .cols = 2, .mapSize = 256});
+  const TempDir stage;
+  exportWorld(exporter(), world, stage.path(), {{"tile", "1024"}});
+  // What each id's feature must say: its class, then id, name (the id in its source), tier, source.
+  std::map<std::string, std::array<std::string, 5>> wanted;
+  for (std::size_t s = 0; s < world.scenery.size(); ++s) {
+    const std::string& source = world.sources[s].id;
+    for (const auto& town : world.scenery[s].entities) {
+      wanted[town.id] = {"town", town.id, town.sourceEntityId, town.tier, source};
+    }
+    for (const auto& road : world.scenery[s].roads) wanted[road.id] = {"road", road.id, road.sourceEntityId, road.tier, source};
+  }
+  BOOST_TEST_REQUIRE(wanted.size() > 2U);
+  const GlbFile scenery = readGlb(stage / "scenery.glb");
+  std::set<std::string> used;
+  for (const auto& name : scenery.json.at("extensionsUsed").as_array()) used.insert(std::string(name.as_string()));
+  BOOST_TEST(used.count("EXT_mesh_features") == 1U);
+  BOOST_TEST(used.count("EXT_structural_metadata") == 1U);
+  const auto& metadata = scenery.json.at("extensions").at("EXT_structural_metadata");
+  const auto& tables = metadata.at("propertyTables").as_array();
+  std::set<std::pair<std::string, std::size_t>> rows;  // (class, row) of each feature found
+  for (const GlbNode& node : scenery.nodes) {
+    const std::string id(node.extras.at("id").as_string());
+    const auto& expected = wanted.at(id);
+    BOOST_TEST_REQUIRE(node.primitives.size() == 1U);
+    const GlbPrimitive& primitive = node.primitives[0];
+    const auto& feature = primitive.extensions.at("EXT_mesh_features").at("featureIds").at(0);
+    BOOST_TEST(feature.at("featureCount").to_number<int>() == 1, id);
+    BOOST_TEST(feature.at("attribute").to_number<int>() == 0, id);
+    BOOST_TEST_REQUIRE(primitive.featureIds.size() == primitive.positions.size());
+    const auto row = static_cast<std::size_t>(primitive.featureIds.front());
+    BOOST_TEST(std::set<double>(primitive.featureIds.begin(), primitive.featureIds.end()).size() == 1U, id);
+    const auto& table = tables.at(feature.at("propertyTable").to_number<std::size_t>());
+    const std::string of(table.at("class").as_string());
+    BOOST_TEST(of == expected[0], id);
+    BOOST_TEST(row < table.at("count").to_number<std::size_t>(), id);
+    BOOST_TEST(rows.insert({of, row}).second, id << " shares its row");
+    const char* properties[] = {"id", "name", "tier", "source"};
+    for (std::size_t k = 0; k < 4; ++k) {
+      BOOST_TEST(metadata.at("schema").at("classes").at(of).at("properties").at(properties[k]).at("type").as_string() == "STRING");
+      BOOST_TEST(stringProperty(scenery, table.at("properties").at(properties[k]), row) == expected[k + 1],
+                 id << " " << properties[k]);
+    }
+  }
+  BOOST_TEST(rows.size() == wanted.size());
 }
 
 BOOST_AUTO_TEST_CASE(an_origin_puts_the_root_in_the_east_north_up_frame_there) {
