@@ -347,7 +347,9 @@ BOOST_AUTO_TEST_CASE(bad_options_say_what_they_take) {
              "option 'origin' takes a latitude in [-90, 90] and a longitude in [-180, 180]");
   BOOST_TEST(errorOf({{"origin", "1,2"}}) == "3dtiles: option 'origin' takes 3 numbers joined by ',', not '1,2'");
   BOOST_TEST(errorOf({{"origin", "1,2,3,4"}}) == "3dtiles: option 'origin' takes 3 numbers joined by ',', not '1,2,3,4'");
-  BOOST_TEST(errorOf({{"tile", "64"}, {"error", "0.25"}, {"origin", "-33.9,151.2,20"}}) == "no error");
+  BOOST_TEST(errorOf({{"compress", "zip"}}) == "3dtiles: option 'compress' takes one of meshopt, none, not 'zip'");
+  BOOST_TEST(errorOf({{"tile", "64"}, {"error", "0.25"}, {"origin", "-33.9,151.2,20"}, {"compress", "none"}}) ==
+             "no error");
 }
 
 BOOST_AUTO_TEST_CASE(the_tree_holds_its_content_errors_fall_and_leaves_are_the_package) {
