@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <numeric>
 
 #include <isla/base/interrupt.hpp>
 #include <isla/base/io_error.hpp>
@@ -106,6 +107,11 @@ std::string transitionImagePath(const isla::Patch& patch) {
   return std::string(kTransitionDirectory) + "/" + patch.id + ".png";
 }
 
+std::string terrainImagePath(const isla::World& world, const isla::Patch& patch) {
+  if (!patch.source) return transitionImagePath(patch);
+  return std::string(kBiomeDirectory) + "/" + world.sources[*patch.source].id + ".png";
+}
+
 std::vector<Rgb> transitionRow(const isla::World& world, std::size_t patch, const std::vector<Rgb>& palette,
                                std::int32_t z) {
   const isla::Patch& p = world.patches.at(patch);
@@ -145,6 +151,12 @@ void writeTransitionImages(const std::filesystem::path& stage, const isla::World
     }
     file.close();
   }
+}
+
+void writeTransitionImages(const std::filesystem::path& stage, const isla::World& world, const isla::EnumTable& enums) {
+  std::vector<std::size_t> every(world.patches.size());
+  std::iota(every.begin(), every.end(), std::size_t{0});
+  writeTransitionImages(stage, world, enums, every);
 }
 
 }  // namespace isla_png

@@ -31,6 +31,9 @@ inline constexpr const char* kTransitionDirectory = "transition";
 
 // "transition/<patch-id>.png": where writeTransitionImages puts a strip's or corner's image.
 std::string transitionImagePath(const isla::Patch& patch);
+// The image that colours a patch's terrain, relative to the export: its
+// source's biome image ("biome/<source-id>.png"), or its transition image.
+std::string terrainImagePath(const isla::World& world, const isla::Patch& patch);
 
 // The colours of row z of a strip or corner, a texel a sample.
 std::vector<Rgb> transitionRow(const isla::World& world, std::size_t patch, const std::vector<Rgb>& palette,
@@ -40,5 +43,7 @@ std::vector<Rgb> transitionRow(const isla::World& world, std::size_t patch, cons
 // World::patches; sources are skipped), into <stage>/transition/.
 void writeTransitionImages(const std::filesystem::path& stage, const isla::World& world, const isla::EnumTable& enums,
                            const std::vector<std::size_t>& patches);
+// The image of every strip and corner of the world.
+void writeTransitionImages(const std::filesystem::path& stage, const isla::World& world, const isla::EnumTable& enums);
 
 }  // namespace isla_png

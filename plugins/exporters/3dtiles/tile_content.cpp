@@ -6,7 +6,6 @@
 #include <limits>
 #include <span>
 
-#include "biome_image.hpp"
 #include "glb_buffers.hpp"
 #include "glb_file.hpp"
 #include "gltf_document.hpp"
@@ -148,10 +147,7 @@ std::vector<boost::json::object> indexedPrimitives(VertexWriter& writer, const S
 // whose texel centres the transform puts the sample indices on.
 std::size_t patchMaterial(isla_gltf::GltfDocument& document, const isla::World& world, const isla::Patch& patch,
                           std::size_t sampler, const std::string& imagePrefix) {
-  const std::string image = patch.source ? std::string(isla_png::kBiomeDirectory) + "/" +
-                                               world.sources[*patch.source].id + ".png"
-                                         : isla_png::transitionImagePath(patch);
-  const std::size_t source = document.add("images", {{"uri", imagePrefix + image}});
+  const std::size_t source = document.add("images", {{"uri", imagePrefix + isla_png::terrainImagePath(world, patch)}});
   const std::size_t texture = document.add("textures", {{"sampler", sampler}, {"source", source}});
   const double w = patch.pointsX, d = patch.pointsZ;
   const boost::json::object transform{{"offset", {0.5 / w, 0.5 / d}}, {"scale", {1 / w, 1 / d}}};
