@@ -29,8 +29,8 @@ struct Writer {
   std::vector<std::string> outputs;  // in `out` after an uninterrupted run, the last published last
   std::string stageCall;             // the call that makes its stage: chmod (a directory) or fchmod (a file)
   // The call on an output's path that publishes it: renameat2 of a file; of
-  // a directory mkdir, which reserves the name the stage is renamed onto
-  // (strace 6.1's -P does not match a rename of a directory).
+  // a directory mkdir, which reserves the name the stage is then renamed
+  // onto (strace 6.1's -P matches renameat2 calls, not rename ones).
   std::string publishCall;
 };
 
