@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
-#include <isla/json/json_writer.hpp>
+#include <isla/document/json_writer.hpp>
 
-#include "json/shortest_float.hpp"
+#include "document/shortest_float.hpp"
 
 #ifdef ISLA_BENCH_FMT
 #include <fmt/compile.h>

@@ -33,7 +33,7 @@
 #include <isla/base/allocator_reuse.hpp>
 #include <isla/container/blueprint_reader.hpp>
 #include <isla/plugin/builtin_plugins.hpp>
-#include <isla/export/exporter.hpp>
+#include <isla/plugin/exporter.hpp>
 #include <isla/kernel.hpp>
 #include <isla/world/vertex_normal.hpp>
 #include <isla/world/world_builder.hpp>

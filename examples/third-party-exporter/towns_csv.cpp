@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
 // A third party's exporter: towns.csv, one line a town of the compiled
 // world with its tier, its world position and the terrain's elevation
-// there. It reads the World through the kernel's headers only (the scenery
-// and the World's own height sampling), never a section plugin's: an
-// exporter needs nothing else. Built against an installed isla-tool.
+// there. It reads the World through the world library's headers (the
+// scenery and the World's own height sampling), never a section plugin's:
+// an exporter needs nothing else. Built against an installed isla-tool.
 #include <isla/plugin/plugin_api.hpp>
 #include <isla/publish/file_writer.hpp>
+#include <isla/world/world.hpp>
 
 #include <charconv>
 #include <stdexcept>

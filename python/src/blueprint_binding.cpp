@@ -13,8 +13,8 @@
 
 #include <isla/container/blueprint_reader.hpp>
 #include <isla/jobs/compile.hpp>
-#include <isla/container/mapped_file.hpp>
-#include <isla/container/section_codec.hpp>
+#include <isla/io/mapped_file.hpp>
+#include <isla/plugin/section_codec.hpp>
 #include <isla/validation/validation.hpp>
 
 #include "bindings.hpp"

@@ -23,7 +23,7 @@ LAYOUT
 
 digests="$work/digests"
 : > "$digests"
-for exporter in terrain-world-v1 png unity unreal obj; do
+for exporter in terrain-world-v1 png unity unreal obj gltf 3dtiles; do
   "$tool" run compile "$work/layout.json" "$work/$exporter" --exporter "$exporter" --quiet > /dev/null \
     2> "$work/$exporter.log" || { cat "$work/$exporter.log" >&2; exit 1; }
   digest=$(cd "$work/$exporter" && find . -type f | LC_ALL=C sort | xargs sha256sum | sha256sum | cut -d' ' -f1)

@@ -43,7 +43,8 @@ fi
 grep -q "world.source-hash" "$work/err" || { echo "no world.source-hash in:" >&2; cat "$work/err" >&2; exit 1; }
 
 # Neither the built nor the installed binaries name a directory of the build:
-# isla-tool finds the kernel at $ORIGIN/../lib, each plugin at $ORIGIN/../..
+# isla-tool finds its libraries at $ORIGIN/../lib, each plugin at
+# $ORIGIN/../.., each library over the kernel those below it at $ORIGIN.
 runpath() { readelf -d "$1" | sed -n 's/.*(RUNPATH).*\[\(.*\)\]/\1/p'; }
 for tool in "$build/bin/isla-tool" "$prefix/bin/isla-tool"; do
   got=$(runpath "$tool")
@@ -52,4 +53,8 @@ done
 for plugin in "$build"/lib/isla-tool/plugins/*.so "$prefix"/lib/isla-tool/plugins/*.so; do
   got=$(runpath "$plugin")
   [ "$got" = '$ORIGIN/../..' ] || { echo "$plugin has RUNPATH '$got', not '\$ORIGIN/../..'" >&2; exit 1; }
+done
+for library in "$build"/lib/libisla-{world,mesh,jobs}.so "$prefix"/lib/libisla-{world,mesh,jobs}.so; do
+  got=$(runpath "$library")
+  [ "$got" = '$ORIGIN' ] || { echo "$library has RUNPATH '$got', not '\$ORIGIN'" >&2; exit 1; }
 done

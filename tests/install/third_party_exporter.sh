@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # examples/third-party-exporter builds against an installed isla-tool (the
-# kernel's headers only), and the installed tool selects it with
+# kernel and the world library), and the installed tool selects it with
 # --exporter: its option is listed and checked, and its towns.csv has every
 # town of the blueprint at the elevation the Terrain World package's
 # scenery gives it.
@@ -12,6 +12,10 @@ cmake --install "$build" --prefix "$work/prefix" >/dev/null
 cmake -S "$source" -B "$work/towns" -DCMAKE_PREFIX_PATH="$work/prefix" -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$work/towns" >/dev/null
 tool=("$work/prefix/bin/isla-tool" --plugin-dir "$work/towns")
+
+# An exporter links the kernel and the world library over it.
+isla=$(readelf -d "$work/towns/towns-csv.so" | sed -n 's/.*(NEEDED).*\[\(libisla-[^.]*\).*/\1/p' | sort | tr '\n' ' ')
+[ "$isla" = "libisla-kernel libisla-world " ] || { echo "towns-csv.so needs: $isla" >&2; exit 1; }
 fail() { echo "$1" >&2; exit 1; }
 
 listing=$("${tool[@]}" plugins)

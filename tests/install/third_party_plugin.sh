@@ -11,6 +11,10 @@ cmake -S "$source" -B "$work/notes" -DCMAKE_PREFIX_PATH="$work/prefix" -DCMAKE_B
 cmake --build "$work/notes" >/dev/null
 tool="$work/prefix/bin/isla-tool"
 
+# A section and validator plugin links the kernel and no other isla library.
+isla=$(readelf -d "$work/notes/notes.so" | sed -n 's/.*(NEEDED).*\[\(libisla-[^]]*\)\]/\1/p' | tr '\n' ' ')
+[[ "$isla" =~ ^libisla-kernel\.so\.[0-9]+\ $ ]] || { echo "notes.so needs: $isla(the kernel alone)" >&2; exit 1; }
+
 listing=$("$tool" --plugin-dir "$work/notes" plugins)
 api=$(sed -n 's/^Plugin API version //p' <<<"$listing")
 grep -q "notes 1.0.0 (API $api)" <<<"$listing" || { echo "$listing" >&2; exit 1; }

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include <boost/test/unit_test.hpp>
 
-#include <isla/container/byte_reader.hpp>
-#include <isla/container/byte_writer.hpp>
+#include <isla/io/byte_reader.hpp>
+#include <isla/io/byte_writer.hpp>
 
 #include "blueprint_builder.hpp"
 

@@ -12,7 +12,7 @@
 #include <string>
 
 #include <isla/base/io_error.hpp>
-#include <isla/container/file_window.hpp>
+#include <isla/io/file_window.hpp>
 
 #include "proc_status.hpp"
 #include "tool_runner.hpp"

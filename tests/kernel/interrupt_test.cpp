@@ -16,7 +16,6 @@
 #include <string>
 
 #include <isla/base/interrupt.hpp>
-#include <isla/publish/open_stages.hpp>
 
 #include "tool_runner.hpp"
 
@@ -59,7 +58,7 @@ BOOST_AUTO_TEST_CASE(with_a_stage_open_a_signal_is_recorded_and_thrown) {
     const auto run = runInChild([signal, name] {
       installInterruptHandlers("test");
       try {
-        const StageGuard stage;
+        const InterruptDeferral stage;
         ::raise(signal);
         checkInterrupted();
       } catch (const Interrupted& error) {
@@ -75,7 +74,7 @@ BOOST_AUTO_TEST_CASE(with_a_stage_open_a_signal_is_recorded_and_thrown) {
 BOOST_AUTO_TEST_CASE(a_stage_unwound_by_the_interruption_lets_main_end_the_process) {
   const auto run = runInChild([] {
     return asMain([] {
-      const StageGuard stage;
+      const InterruptDeferral stage;
       ::raise(SIGTERM);
       checkInterrupted();
     });
@@ -90,9 +89,9 @@ BOOST_AUTO_TEST_CASE(the_last_stage_published_with_a_signal_pending_ends_the_pro
   const auto run = runInChild([&alive] {
     installInterruptHandlers("test");
     {
-      const StageGuard outer;
+      const InterruptDeferral outer;
       {
-        const StageGuard inner;
+        const InterruptDeferral inner;
         ::raise(SIGTERM);
         inner.published("world/tiles");
       }
@@ -111,11 +110,11 @@ BOOST_AUTO_TEST_CASE(a_signal_after_a_publication_names_it) {
   const auto run = runInChild([] {
     installInterruptHandlers("test");
     {
-      const StageGuard first;
+      const InterruptDeferral first;
       first.published("first.dat");
     }
     {
-      const StageGuard second;
+      const InterruptDeferral second;
       second.published("second\x1b[2J.dat");
     }
     ::raise(SIGHUP);
@@ -128,9 +127,9 @@ BOOST_AUTO_TEST_CASE(a_signal_after_a_publication_names_it) {
 BOOST_AUTO_TEST_CASE(a_publication_inside_another_stage_is_not_named) {
   const auto run = runInChild([] {
     return asMain([] {
-      const StageGuard entry;
+      const InterruptDeferral entry;
       {
-        const StageGuard step;
+        const InterruptDeferral step;
         step.published("entry-stage/package");
       }
       ::raise(SIGINT);

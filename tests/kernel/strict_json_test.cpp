@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The JSON every reader of the tool uses: what boost::json::parse accepts
-// silently (a key twice, 1e400) is an error with its pointer, and a syntax
-// error says its line, column and byte.
+// silently (a key twice, 1e400) is an error with its pointer, a syntax
+// error says its line, column and byte, and the limits stop a hostile
+// document before it is held.
 #include <boost/json/parse.hpp>
 #include <boost/test/unit_test.hpp>
 
@@ -11,9 +12,9 @@ using namespace isla;
 
 namespace {
 
-std::vector<JsonProblem> problemsOf(std::string_view text) {
+std::vector<JsonProblem> problemsOf(std::string_view text, const JsonLimits& limits = {}) {
   std::vector<JsonProblem> problems;
-  BOOST_TEST(!parseStrictJson(text, problems).has_value());
+  BOOST_TEST(!parseStrictJson(text, problems, limits).has_value());
   return problems;
 }
 
@@ -68,6 +69,26 @@ BOOST_AUTO_TEST_CASE(keys_shown_are_escaped) {
   const auto problems = problemsOf("{\"\\u001b[2J\": 1, \"\\u001b[2J\": 2}");
   BOOST_TEST_REQUIRE(problems.size() == 1u);
   BOOST_TEST(problems[0].message.find("'\\x1b[2J'") != std::string::npos, problems[0].message);
+}
+
+BOOST_AUTO_TEST_CASE(each_limit_stops_the_parse_where_it_is_passed) {
+  const std::string text = R"({"name": "abcdef", "list": [1, 2, [3, [4]]]})";
+  std::vector<JsonProblem> problems;
+  BOOST_TEST(parseStrictJson(text, problems, {.maxDepth = 4, .maxValues = 9, .maxStringBytes = 6, .maxKeyBytes = 4})
+                 .has_value());
+
+  const auto tooMany = problemsOf(text, {.maxValues = 5});
+  BOOST_TEST_REQUIRE(tooMany.size() == 1u);
+  BOOST_TEST(tooMany[0].pointer == "/list/2");
+  BOOST_TEST(tooMany[0].message ==
+             "the document holds more than 5 values; it is not one of the documents this reads");
+  const auto longString = problemsOf(text, {.maxStringBytes = 5});
+  BOOST_TEST(longString[0].message.starts_with("not valid JSON at line 1, column 17 (byte 16): "),
+             longString[0].message);
+  const auto longKey = problemsOf(text, {.maxKeyBytes = 3});
+  BOOST_TEST(longKey[0].message.starts_with("not valid JSON at line 1, column 7 (byte 6): "), longKey[0].message);
+  const auto deep = problemsOf(text, {.maxDepth = 3});
+  BOOST_TEST(deep[0].message.starts_with("not valid JSON at line 1, column 39 (byte 38): "), deep[0].message);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -3,6 +3,7 @@
 // section XTRA (u32 count + that many u32 values), a validator and an
 // exporter (and a codec that throws while decoding). It proves a new section ships without rebuilding the kernel.
 #include <isla/plugin/plugin_api.hpp>
+#include <isla/world/world.hpp>
 
 #include <fstream>
 #include <stdexcept>

@@ -5,7 +5,7 @@
 
 #include <isla/plugin/registry.hpp>
 #include <isla/synth/sections.hpp>
-#include <isla/validation/validator.hpp>
+#include <isla/plugin/validator.hpp>
 
 #include "synth_fixture.hpp"
 #include "test_kernel.hpp"

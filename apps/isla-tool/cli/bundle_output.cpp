@@ -5,10 +5,10 @@
 
 #include <iostream>
 
-#include <isla/base/io_error.hpp>
 #include <isla/json/json_text.hpp>
 #include <isla/publish/staged_file.hpp>
 
+#include "cli/command_step.hpp"
 #include "cli/invocation.hpp"
 #include "cli/report.hpp"
 
@@ -47,13 +47,11 @@ void publishBundle(const BundleContents& contents, const std::string& output, bo
     printDiagnostics(diagnostics, std::cerr);
     throw CommandError("the bundle would not be accepted by 'run compile' (the errors above); nothing was written");
   }
-  try {
+  commandStep([&] {
     StagedFile out(output, overwrite);
     out.write(bytes);
     out.commit();
-  } catch (const IoError& error) {
-    throw CommandError(std::string(error.what()) + "; nothing was written");
-  }
+  });
 }
 
 }  // namespace isla::cli

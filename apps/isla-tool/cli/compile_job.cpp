@@ -3,9 +3,7 @@
 
 #include <iostream>
 
-#include <isla/base/io_error.hpp>
-#include <isla/plugin/plugin_call.hpp>
-
+#include "cli/command_step.hpp"
 #include "cli/invocation.hpp"
 #include "cli/progress_display.hpp"
 #include "cli/report.hpp"
@@ -44,17 +42,15 @@ template <class Result>
 Result runCompileJob(const std::function<Result(Progress&)>& job, bool quiet) {
   Result result;
   try {
-    const auto progress = makeProgressDisplay(quiet);
-    result = job(*progress);
+    result = commandStep([&] {
+      const auto progress = makeProgressDisplay(quiet);
+      return job(*progress);
+    });
   } catch (const CompileError& error) {
     printDiagnostics(error.diagnostics(), std::cerr);
     throw CommandError(error.what());
   } catch (const OptionError& error) {
     throw UsageError(error.what());
-  } catch (const PluginError& error) {
-    throw CommandError(std::string(error.what()) + "; nothing was written");
-  } catch (const IoError& error) {
-    throw CommandError(std::string(error.what()) + "; nothing was written");
   }
   printDiagnostics(result.diagnostics, std::cerr, Severity::Warning);
   return result;

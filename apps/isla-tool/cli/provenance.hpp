@@ -2,7 +2,7 @@
 // The write-time provenance isla-tool stamps into the params it writes.
 #pragma once
 
-#include <isla/container/section_codec.hpp>
+#include <isla/plugin/section_codec.hpp>
 
 namespace isla::cli {
 

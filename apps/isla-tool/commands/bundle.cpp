@@ -9,10 +9,10 @@
 #include <sstream>
 
 #include <isla/container/blueprint_reader.hpp>
-#include <isla/base/io_error.hpp>
-#include <isla/container/mapped_file.hpp>
+#include <isla/io/mapped_file.hpp>
 #include <isla/publish/staged_file.hpp>
 
+#include "cli/command_step.hpp"
 #include "cli/bundle_output.hpp"
 #include "cli/report.hpp"
 #include "commands/commands.hpp"
@@ -81,18 +81,9 @@ int runBundle(Invocation& invocation) {
   const std::string output = values["output"].as<std::string>();
   const std::string blueprint = values["blueprint"].as<std::string>();
   const bool overwrite = values["overwrite"].as<bool>();
-  try {
-    StagedFile::checkTarget(output, overwrite);
-  } catch (const IoError& error) {
-    throw CommandError(error.what());
-  }
+  commandStep([&] { StagedFile::checkTarget(output, overwrite); }, "");
 
-  std::shared_ptr<const MappedFile> file;
-  try {
-    file = MappedFile::open(blueprint);
-  } catch (const IoError& error) {
-    throw CommandError(error.what());
-  }
+  const auto file = commandStep([&] { return MappedFile::open(blueprint); }, "");
   const LoadResult load = readBlueprint(file->bytes(), blueprint, file, invocation.kernel());
   printDiagnostics(load.diagnostics, std::cerr, Severity::Warning);
   if (!load.ok()) throw CommandError(blueprint + " is not a valid blueprint; nothing was written");

@@ -6,9 +6,9 @@
 
 #include <isla/container/blueprint_reader.hpp>
 #include <isla/container/blueprint_writer.hpp>
-#include <isla/base/io_error.hpp>
 #include <isla/publish/staged_file.hpp>
 
+#include "cli/command_step.hpp"
 #include "cli/provenance.hpp"
 #include "cli/report.hpp"
 #include "commands/commands.hpp"
@@ -42,11 +42,7 @@ int runConvert(Invocation& invocation) {
   const std::string input = values["input"].as<std::string>();
   const std::string output = values["output"].as<std::string>();
   const bool overwrite = values["overwrite"].as<bool>();
-  try {
-    StagedFile::checkTarget(output, overwrite);
-  } catch (const IoError& error) {
-    throw CommandError(error.what());
-  }
+  commandStep([&] { StagedFile::checkTarget(output, overwrite); }, "");
 
   const LoadResult load = readBlueprint(input, invocation.kernel());
   printDiagnostics(load.diagnostics, std::cerr, Severity::Warning);
@@ -56,17 +52,13 @@ int runConvert(Invocation& invocation) {
   }
   EncodeContext context;
   if (!values["keep-provenance"].as<bool>()) context.restamp = writeTimeProvenance();
-  try {
+  commandStep([&] {
     const auto sections = encodeSections(*load.blueprint, context);
     StagedFile out(output, overwrite);
     noteRemovedStages(out.removedStages());
     writeV2(sections, out);
     out.commit();
-  } catch (const EncodeError& error) {
-    throw CommandError(std::string(error.what()) + "; nothing was written");
-  } catch (const IoError& error) {
-    throw CommandError(std::string(error.what()) + "; nothing was written");
-  }
+  });
   std::size_t kept = 0;
   for (const auto& section : load.blueprint->sections) kept += section.status == SectionStatus::Skipped;
   std::cout << "wrote " << output << " (v2, " << load.blueprint->sections.size() << " sections";

@@ -11,11 +11,12 @@
 #include <isla/diff/blueprint_diff.hpp>
 #include <isla/diff/diff_json.hpp>
 #include <isla/diff/expectations.hpp>
-#include <isla/base/io_error.hpp>
 #include <isla/parallel/parallel.hpp>
 #include <isla/publish/staged_file.hpp>
 
+#include "cli/command_step.hpp"
 #include "cli/change_image_file.hpp"
+#include "cli/thread_count.hpp"
 #include "cli/report.hpp"
 #include "commands/commands.hpp"
 
@@ -42,6 +43,7 @@ Request parseRequest(const po::variables_map& values) {
     return out;
   };
   Request request;
+  request.options.threads = threadCount(values, "jobs");
   try {
     request.expectations.same = tags("expect-same");
     request.expectations.changed = tags("expect-changed");
@@ -241,7 +243,9 @@ int runDiff(Invocation& invocation) {
        "TAGS that must have changed beyond tolerance; exit 1 otherwise")
       ("tolerance", po::value<std::vector<std::string>>()->composing(),
        "TAG=VALUE: changes of at most VALUE (the section's stored units) count as equal (repeatable)")
-      ("image", po::value<std::string>(), "write a PNG of the height change (and its legend, OUT.json)");
+      ("image", po::value<std::string>(), "write a PNG of the height change (and its legend, OUT.json)")
+      ("jobs", threadCountValue(), "threads to compare and encode with, 1 to 256 (default: every core); never "
+                                   "changes the result or the image's bytes");
   po::positional_options_description positional;
   positional.add("a", 1).add("b", 1);
   if (!invocation.parse(options, positional)) return 0;
@@ -255,12 +259,12 @@ int runDiff(Invocation& invocation) {
     if (std::filesystem::path(image).extension() != ".png") {
       throw UsageError("--image " + image + ": name the image OUT.png (its legend is written beside it as OUT.json)");
     }
-    try {
-      StagedFile::checkTarget(image, false);
-      StagedFile::checkTarget(changeImageSidecar(image), false);
-    } catch (const IoError& error) {
-      throw CommandError(std::string(error.what()) + "; nothing was compared");
-    }
+    commandStep(
+        [&] {
+          StagedFile::checkTarget(image, false);
+          StagedFile::checkTarget(changeImageSidecar(image), false);
+        },
+        "nothing was compared");
   }
   const auto blueprints = load(paths, kernel);
   if (!blueprints[0]) return 1;
@@ -279,11 +283,7 @@ int runDiff(Invocation& invocation) {
     const double scale = result.heights && result.heights->maxAbsChangeM > 0 ? result.heights->maxAbsChangeM : 1.0;
     const ChangeImage picture(*heightsA, *heightsB, OceanMask::of(a, kernel.enums()), OceanMask::of(b, kernel.enums()),
                               scale, kernel.units());
-    try {
-      writeChangeImage(picture, image, request.options.threads);
-    } catch (const IoError& error) {
-      throw CommandError(std::string(error.what()) + "; nothing was written");
-    }
+    commandStep([&] { writeChangeImage(picture, image, request.options.threads); });
   }
 
   if (values["json"].as<bool>()) {

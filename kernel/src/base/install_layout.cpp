@@ -25,14 +25,4 @@ std::filesystem::path defaultExampleLayout() {
   return (executableDirectory() / ISLA_RELATIVE_DATA_DIR / "examples/archipelago/layout.json").lexically_normal();
 }
 
-// Relative to the kernel library, not the executable: the layout and package
-// validators need them in every host, the Python module's included.
-std::filesystem::path defaultSchemaDirectory() {
-  boost::dll::fs::error_code error;
-  const auto library = boost::dll::this_line_location(error);
-  if (error) return (executableDirectory() / ISLA_RELATIVE_DATA_DIR / "schemas").lexically_normal();
-  return (std::filesystem::path(library.string()).parent_path() / ISLA_LIBRARY_RELATIVE_DATA_DIR / "schemas")
-      .lexically_normal();
-}
-
 }  // namespace isla

@@ -12,7 +12,6 @@
 #include <string>
 
 #include "isla/base/printable_text.hpp"
-#include "isla/publish/open_stages.hpp"
 
 namespace isla {
 
@@ -20,7 +19,7 @@ namespace {
 
 // All are read by the signal handler, so all must be lock-free.
 std::atomic<int> pendingSignal{0};
-std::atomic<int> openStages{0};
+std::atomic<int> deferrals{0};
 std::atomic<const char*> program{"isla"};
 // The last output published outside any other stage, as printable text; the
 // texts are never freed, so the handler may read one while another is noted.
@@ -79,8 +78,8 @@ const char* signalName(int signal) {
 
 extern "C" void recordSignal(int signal) {
   pendingSignal.store(signal);
-  // Nothing is being written: end at once.
-  if (openStages.load() == 0) announceAndEnd(signal);
+  // No work defers it: end at once.
+  if (deferrals.load() == 0) announceAndEnd(signal);
 }
 
 }  // namespace
@@ -113,15 +112,15 @@ void endInterrupted(int signal) {
   announceAndEnd(signal);
 }
 
-StageGuard::StageGuard() : openBefore_(openStages++) {}
+InterruptDeferral::InterruptDeferral() : deferredBefore_(deferrals++) {}
 
-StageGuard::~StageGuard() {
+InterruptDeferral::~InterruptDeferral() {
   const int signal = pendingSignal.load();
-  if (--openStages == 0 && signal != 0 && std::uncaught_exceptions() == 0) endInterrupted(signal);
+  if (--deferrals == 0 && signal != 0 && std::uncaught_exceptions() == 0) endInterrupted(signal);
 }
 
-void StageGuard::published(const std::filesystem::path& target) const {
-  if (openBefore_ != 0) return;
+void InterruptDeferral::published(const std::filesystem::path& target) const {
+  if (deferredBefore_ != 0) return;
   // Never destroyed, so that no text the handler may read is ever freed.
   static auto& texts = *new std::list<std::string>;
   texts.push_back(printableText(target.string()));

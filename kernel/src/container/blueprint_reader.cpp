@@ -5,9 +5,9 @@
 #include <cstring>
 #include <map>
 
-#include "isla/container/byte_reader.hpp"
+#include "isla/io/byte_reader.hpp"
 #include "isla/base/io_error.hpp"
-#include "isla/container/mapped_file.hpp"
+#include "isla/io/mapped_file.hpp"
 #include "legacy_v1_reader.hpp"
 #include "section_decoder.hpp"
 

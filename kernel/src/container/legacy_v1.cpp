@@ -9,7 +9,7 @@
 #include <cstring>
 
 #include "isla/container/blueprint_writer.hpp"
-#include "isla/container/byte_reader.hpp"
+#include "isla/io/byte_reader.hpp"
 #include "legacy_v1_reader.hpp"
 #include "section_decoder.hpp"
 

@@ -10,7 +10,7 @@
 
 #include "isla/kernel.hpp"
 #include "isla/model/blueprint.hpp"
-#include "isla/container/section_codec.hpp"
+#include "isla/plugin/section_codec.hpp"
 
 namespace isla::detail {
 

@@ -1,114 +1,14 @@
 // SPDX-License-Identifier: MIT
-// A first pass with a handler that keeps only the keys of the open objects
-// finds what boost::json::parse would accept silently; the value is parsed
-// only from a document that passed it.
 #include "isla/json/strict_json.hpp"
 
 #include <boost/json/basic_parser_impl.hpp>
-#include <boost/json/parse.hpp>
 
 #include <algorithm>
-#include <cmath>
-#include <set>
-
-#include "isla/base/printable_text.hpp"
 
 namespace isla {
 
-namespace {
-
 namespace json = boost::json;
 using boost::system::error_code;
-
-class CheckHandler {
- public:
-  static constexpr std::size_t max_array_size = static_cast<std::size_t>(-1);
-  static constexpr std::size_t max_object_size = static_cast<std::size_t>(-1);
-  static constexpr std::size_t max_string_size = static_cast<std::size_t>(-1);
-  static constexpr std::size_t max_key_size = static_cast<std::size_t>(-1);
-
-  std::vector<JsonProblem> problems;
-
-  bool on_document_begin(error_code&) { return true; }
-  bool on_document_end(error_code&) { return true; }
-  bool on_array_begin(error_code&) { return open(false); }
-  bool on_array_end(std::size_t, error_code&) { return close(); }
-  bool on_object_begin(error_code&) { return open(true); }
-  bool on_object_end(std::size_t, error_code&) { return close(); }
-  bool on_string_part(json::string_view, std::size_t, error_code&) { return true; }
-  bool on_string(json::string_view, std::size_t, error_code&) { return scalar(); }
-  bool on_key_part(json::string_view s, std::size_t, error_code&) {
-    key_.append(s.data(), s.size());
-    return true;
-  }
-  bool on_key(json::string_view s, std::size_t, error_code&) {
-    key_.append(s.data(), s.size());
-    Frame& object = frames_.back();
-    if (!object.keys.insert(key_).second) {
-      problems.push_back({object.pointer + "/" + jsonPointerToken(key_),
-                          "the key '" + printableText(key_) + "' appears twice in one object; keep one of them"});
-    }
-    object.key = std::move(key_);
-    key_.clear();
-    return true;
-  }
-  bool on_number_part(json::string_view s, error_code&) {
-    number_.append(s.data(), s.size());
-    return true;
-  }
-  bool on_int64(std::int64_t, json::string_view, error_code&) { return numberDone(); }
-  bool on_uint64(std::uint64_t, json::string_view, error_code&) { return numberDone(); }
-  bool on_double(double d, json::string_view s, error_code&) {
-    number_.append(s.data(), s.size());
-    if (!std::isfinite(d)) {
-      problems.push_back({childPointer(), "the number " + number_ +
-                                              " is beyond the range of a double (about 1.8e308); give a finite number"});
-    }
-    return numberDone();
-  }
-  bool on_bool(bool, error_code&) { return scalar(); }
-  bool on_null(error_code&) { return scalar(); }
-  bool on_comment_part(json::string_view, error_code&) { return true; }
-  bool on_comment(json::string_view, error_code&) { return true; }
-
- private:
-  struct Frame {
-    bool object = false;
-    std::string pointer;
-    std::set<std::string> keys;
-    std::string key;        // of an object: the last key read
-    std::size_t items = 0;  // of an array: the values read
-  };
-
-  std::string childPointer() const {
-    if (frames_.empty()) return "";
-    const Frame& parent = frames_.back();
-    return parent.pointer + "/" + (parent.object ? jsonPointerToken(parent.key) : std::to_string(parent.items));
-  }
-  bool open(bool object) {
-    Frame frame{.object = object, .pointer = childPointer(), .keys = {}, .key = {}, .items = 0};
-    frames_.push_back(std::move(frame));
-    return true;
-  }
-  bool close() {
-    frames_.pop_back();
-    return scalar();
-  }
-  bool scalar() {
-    if (!frames_.empty() && !frames_.back().object) ++frames_.back().items;
-    return true;
-  }
-  bool numberDone() {
-    number_.clear();
-    return scalar();
-  }
-
-  std::vector<Frame> frames_;
-  std::string key_;
-  std::string number_;
-};
-
-}  // namespace
 
 std::string jsonPointerToken(std::string_view key) {
   std::string out;
@@ -125,10 +25,18 @@ std::string textPosition(std::string_view text, std::size_t offset) {
          std::to_string(offset) + ")";
 }
 
-std::optional<json::value> parseStrictJson(std::string_view text, std::vector<JsonProblem>& problems) {
-  json::basic_parser<CheckHandler> checker(json::parse_options{});
+std::optional<json::value> parseStrictJson(std::string_view text, std::vector<JsonProblem>& problems,
+                                           const JsonLimits& limits) {
+  json::basic_parser<JsonBuilder> parser(limits.parseOptions(), limits);
   error_code ec;
-  const std::size_t used = checker.write_some(false, text.data(), text.size(), ec);
+  const std::size_t used = parser.write_some(false, text.data(), text.size(), ec);
+  JsonBuilder& builder = parser.handler();
+  if (builder.tooManyValuesAt) {
+    problems.push_back({*builder.tooManyValuesAt, "the document holds more than " +
+                                                      std::to_string(limits.maxValues) + " values; it is not one "
+                                                      "of the documents this reads"});
+    return std::nullopt;
+  }
   if (ec) {
     const bool truncated = ec == json::error::incomplete;
     problems.push_back({"", std::string(truncated ? "the JSON ends early" : "not valid JSON") + " at " +
@@ -140,12 +48,11 @@ std::optional<json::value> parseStrictJson(std::string_view text, std::vector<Js
                                 ": more follows the document; remove it"});
     return std::nullopt;
   }
-  auto& found = checker.handler().problems;
-  if (!found.empty()) {
-    problems.insert(problems.end(), found.begin(), found.end());
+  if (!builder.problems.empty()) {
+    problems.insert(problems.end(), builder.problems.begin(), builder.problems.end());
     return std::nullopt;
   }
-  return json::parse(text);
+  return std::move(builder.root);
 }
 
 }  // namespace isla

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "isla/model/polylines.hpp"
 
-#include "isla/container/byte_reader.hpp"
-#include "isla/container/byte_writer.hpp"
+#include "isla/io/byte_reader.hpp"
+#include "isla/io/byte_writer.hpp"
 
 namespace isla {
 

@@ -4,8 +4,8 @@
 #include <charconv>
 #include <stdexcept>
 
-#include "isla/container/byte_reader.hpp"
-#include "isla/container/byte_writer.hpp"
+#include "isla/io/byte_reader.hpp"
+#include "isla/io/byte_writer.hpp"
 
 namespace isla {
 

@@ -2,7 +2,7 @@
 #include "heightmap.hpp"
 
 #include <isla/base/interrupt.hpp>
-#include <isla/json/json_writer.hpp>
+#include <isla/document/json_writer.hpp>
 #include <isla/publish/file_writer.hpp>
 
 #include <algorithm>

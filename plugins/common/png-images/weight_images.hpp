@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include <isla/export/exporter.hpp>
-#include <isla/json/json_writer.hpp>
+#include <isla/plugin/exporter.hpp>
+#include <isla/document/json_writer.hpp>
 #include <isla/plugin/options.hpp>
 #include <isla/world/material_layers.hpp>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // 3dtiles: the compiled World as an OGC 3D Tiles 1.1 tileset, a quadtree of
 // binary glTF terrain tiles with the water and the scenery beside it.
-#include <isla/export/shard_exporter.hpp>
+#include <isla/plugin/shard_exporter.hpp>
 #include <isla/plugin/plugin_api.hpp>
 
 #include "tiles_options.hpp"

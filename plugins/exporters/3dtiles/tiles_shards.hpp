@@ -13,7 +13,7 @@
 #include <filesystem>
 #include <vector>
 
-#include <isla/export/exporter.hpp>
+#include <isla/plugin/exporter.hpp>
 
 #include "tiles_options.hpp"
 

@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <vector>
 
-#include <isla/export/exporter.hpp>
+#include <isla/plugin/exporter.hpp>
 
 #include "quadtree.hpp"
 #include "tile_content.hpp"

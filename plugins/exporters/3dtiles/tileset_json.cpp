@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "tileset_json.hpp"
 
-#include <isla/json/json_writer.hpp>
+#include <isla/document/json_writer.hpp>
 #include <isla/publish/file_writer.hpp>
 
 #include <array>

@@ -7,7 +7,7 @@
 
 #include <memory>
 
-#include <isla/export/exporter.hpp>
+#include <isla/plugin/exporter.hpp>
 
 namespace isla_png {
 

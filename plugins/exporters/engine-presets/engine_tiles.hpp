@@ -16,7 +16,7 @@
 #include <string_view>
 #include <vector>
 
-#include <isla/json/json_writer.hpp>
+#include <isla/document/json_writer.hpp>
 #include <isla/plugin/options.hpp>
 #include <isla/base/interrupt.hpp>
 #include <isla/base/progress.hpp>

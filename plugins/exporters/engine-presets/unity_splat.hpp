@@ -11,7 +11,7 @@
 #include <filesystem>
 #include <vector>
 
-#include <isla/json/json_writer.hpp>
+#include <isla/document/json_writer.hpp>
 #include <isla/plugin/options.hpp>
 #include <isla/world/material_layers.hpp>
 

@@ -8,7 +8,7 @@
 #include <functional>
 #include <string>
 
-#include <isla/container/byte_writer.hpp>
+#include <isla/io/byte_writer.hpp>
 #include <isla/world/world.hpp>
 
 #include "mesh_options.hpp"

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <type_traits>
 
-#include <isla/container/byte_writer.hpp>
+#include <isla/io/byte_writer.hpp>
 #include <isla/world/world.hpp>
 
 namespace isla_obj {

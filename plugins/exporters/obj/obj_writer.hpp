@@ -5,7 +5,7 @@
 
 #include <string_view>
 
-#include <isla/container/byte_writer.hpp>
+#include <isla/io/byte_writer.hpp>
 #include <isla/base/progress.hpp>
 #include <isla/world/world.hpp>
 

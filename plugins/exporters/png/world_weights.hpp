@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <functional>
 
-#include <isla/export/exporter.hpp>
+#include <isla/plugin/exporter.hpp>
 
 namespace isla_png {
 

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include <isla/json/json_writer.hpp>
+#include <isla/document/json_writer.hpp>
 #include <isla/world/world.hpp>
 
 namespace isla_world_export {

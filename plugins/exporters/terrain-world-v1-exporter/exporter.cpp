@@ -5,7 +5,7 @@
 // the shards, the rest at their assembly.
 #include <isla/base/interrupt.hpp>
 #include <isla/base/io_error.hpp>
-#include <isla/export/shard_exporter.hpp>
+#include <isla/plugin/shard_exporter.hpp>
 #include <isla/parallel/parallel.hpp>
 #include <isla/plugin/plugin_api.hpp>
 #include <isla/publish/file_writer.hpp>

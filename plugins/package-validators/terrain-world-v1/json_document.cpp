@@ -10,6 +10,7 @@
 #include <vector>
 
 #include <isla/base/io_error.hpp>
+#include <isla/json/json_builder.hpp>
 #include <isla/json/strict_json.hpp>
 #include <isla/publish/sha256.hpp>
 
@@ -22,26 +23,24 @@ namespace {
 namespace json = boost::json;
 using boost::system::error_code;
 
-class Handler {
+// Strings and keys are short in every package document: a longer one is
+// refused before it is held.
+JsonLimits documentLimits(const ReadOptions& options) {
+  return {.maxDepth = 64, .maxValues = options.maxValues, .maxStringBytes = std::size_t{1} << 20,
+          .maxKeyBytes = std::size_t{1} << 12};
+}
+
+// The kernel's JsonBuilder, but for the streamed array, whose rows go to the
+// sink as they are read instead of into the document.
+class Handler : public JsonBuilder {
  public:
-  static constexpr std::size_t max_array_size = static_cast<std::size_t>(-1);
-  static constexpr std::size_t max_object_size = static_cast<std::size_t>(-1);
-  static constexpr std::size_t max_string_size = std::size_t{1} << 20;
-  static constexpr std::size_t max_key_size = std::size_t{1} << 12;
+  explicit Handler(const ReadOptions& options) : JsonBuilder(documentLimits(options)), options_(options) {}
 
-  explicit Handler(const ReadOptions& options) : options_(options) {}
-
-  json::value root;
-  std::vector<std::string> duplicates;  // pointers of repeated keys
-  std::string tooMany;                  // set when maxValues was passed
-  bool skimHere = false;                // stopped at the streamed array, to skim it
-
-  bool on_document_begin(error_code&) { return true; }
-  bool on_document_end(error_code&) { return true; }
+  bool skimHere = false;  // stopped at the streamed array, to skim it
 
   bool on_array_begin(error_code& ec) {
     if (streaming_) return streamOpen(true);
-    if (options_.sink && frames_.size() == 1 && frames_[0].value->is_object() && key_ == options_.streamedKey) {
+    if (options_.sink && depth() == 1 && root.is_object() && key() == options_.streamedKey) {
       if (options_.skim != Skim::None) {  // the parser stops at the '[', where the skimmer takes over
         skimHere = true;
         ec = boost::system::errc::make_error_code(boost::system::errc::operation_canceled);
@@ -53,10 +52,10 @@ class Handler {
       rows_ = 0;
       return true;
     }
-    return open(json::array(), ec);
+    return JsonBuilder::on_array_begin(ec);
   }
-  bool on_array_end(std::size_t, error_code&) {
-    if (!streaming_) return close();
+  bool on_array_end(std::size_t size, error_code& ec) {
+    if (!streaming_) return JsonBuilder::on_array_end(size, ec);
     if (streamDepth_ == 0) {
       streaming_ = false;
       options_.sink->end(rows_);
@@ -66,91 +65,37 @@ class Handler {
     if (streamDepth_ == 0) ++rows_;
     return true;
   }
-  bool on_object_begin(error_code& ec) { return streaming_ ? streamOpen(false) : open(json::object(), ec); }
-  bool on_object_end(std::size_t, error_code&) {
-    if (!streaming_) return close();
+  bool on_object_begin(error_code& ec) { return streaming_ ? streamOpen(false) : JsonBuilder::on_object_begin(ec); }
+  bool on_object_end(std::size_t size, error_code& ec) {
+    if (!streaming_) return JsonBuilder::on_object_end(size, ec);
     if (--streamDepth_ == 0) ++rows_;
     return true;
   }
-  bool on_string_part(json::string_view s, std::size_t, error_code&) {
-    if (!streaming_) text_.append(s.data(), s.size());
-    return true;
+  bool on_string_part(json::string_view s, std::size_t size, error_code& ec) {
+    return streaming_ || JsonBuilder::on_string_part(s, size, ec);
   }
-  bool on_string(json::string_view s, std::size_t, error_code& ec) {
-    if (streaming_) return streamScalar("a string");
-    text_.append(s.data(), s.size());
-    json::value value = json::string_view(text_);
-    text_.clear();
-    return insert(std::move(value), ec);
+  bool on_string(json::string_view s, std::size_t size, error_code& ec) {
+    return streaming_ ? streamScalar("a string") : JsonBuilder::on_string(s, size, ec);
   }
-  bool on_key_part(json::string_view s, std::size_t, error_code&) {
-    if (!streaming_) text_.append(s.data(), s.size());
-    return true;
+  bool on_key_part(json::string_view s, std::size_t size, error_code& ec) {
+    return streaming_ || JsonBuilder::on_key_part(s, size, ec);
   }
-  bool on_key(json::string_view s, std::size_t, error_code&) {
-    if (streaming_) return true;
-    text_.append(s.data(), s.size());
-    key_ = std::move(text_);
-    text_.clear();
-    return true;
+  bool on_key(json::string_view s, std::size_t size, error_code& ec) {
+    return streaming_ || JsonBuilder::on_key(s, size, ec);
   }
-  bool on_number_part(json::string_view, error_code&) { return true; }
-  bool on_int64(std::int64_t i, json::string_view, error_code& ec) { return number(static_cast<double>(i), json::value(i), ec); }
-  bool on_uint64(std::uint64_t u, json::string_view, error_code& ec) { return number(static_cast<double>(u), json::value(u), ec); }
-  bool on_double(double d, json::string_view, error_code& ec) { return number(d, json::value(d), ec); }
-  bool on_bool(bool b, error_code& ec) { return streaming_ ? streamScalar("a boolean") : insert(json::value(b), ec); }
-  bool on_null(error_code& ec) { return streaming_ ? streamScalar("null") : insert(json::value(nullptr), ec); }
-  bool on_comment_part(json::string_view, error_code&) { return true; }
-  bool on_comment(json::string_view, error_code&) { return true; }
+  bool on_int64(std::int64_t i, json::string_view s, error_code& ec) {
+    return streaming_ ? streamNumber(static_cast<double>(i)) : JsonBuilder::on_int64(i, s, ec);
+  }
+  bool on_uint64(std::uint64_t u, json::string_view s, error_code& ec) {
+    return streaming_ ? streamNumber(static_cast<double>(u)) : JsonBuilder::on_uint64(u, s, ec);
+  }
+  bool on_double(double d, json::string_view s, error_code& ec) {
+    return streaming_ ? streamNumber(d) : JsonBuilder::on_double(d, s, ec);
+  }
+  bool on_bool(bool b, error_code& ec) { return streaming_ ? streamScalar("a boolean") : JsonBuilder::on_bool(b, ec); }
+  bool on_null(error_code& ec) { return streaming_ ? streamScalar("null") : JsonBuilder::on_null(ec); }
 
  private:
-  struct Frame {
-    json::value* value;
-    std::string pointer;
-  };
-
-  std::string childPointer() const {
-    if (frames_.empty()) return "";
-    const Frame& parent = frames_.back();
-    if (parent.value->is_array()) return parent.pointer + "/" + std::to_string(parent.value->get_array().size());
-    return parent.pointer + "/" + jsonPointerToken(key_);
-  }
-
-  // Places `value` in the container being built; the slot, for a container.
-  json::value* place(json::value value, error_code& ec) {
-    if (options_.maxValues && ++values_ > options_.maxValues) {
-      tooMany = childPointer();
-      ec = boost::system::errc::make_error_code(boost::system::errc::value_too_large);
-      return nullptr;
-    }
-    if (frames_.empty()) {
-      root = std::move(value);
-      return &root;
-    }
-    json::value& parent = *frames_.back().value;
-    if (parent.is_array()) {
-      parent.get_array().push_back(std::move(value));
-      return &parent.get_array().back();
-    }
-    auto& object = parent.get_object();
-    if (object.contains(key_)) duplicates.push_back(childPointer());
-    json::value& slot = object[key_];
-    slot = std::move(value);
-    return &slot;
-  }
-  bool insert(json::value value, error_code& ec) { return place(std::move(value), ec) != nullptr; }
-  bool open(json::value container, error_code& ec) {
-    std::string pointer = childPointer();
-    json::value* slot = place(std::move(container), ec);
-    if (!slot) return false;
-    frames_.push_back({slot, std::move(pointer)});
-    return true;
-  }
-  bool close() {
-    frames_.pop_back();
-    return true;
-  }
-
   std::string streamPointer() const {
     std::string pointer = "/" + jsonPointerToken(options_.streamedKey) + "/" + std::to_string(rows_);
     if (streamDepth_ >= 1) pointer += "/" + std::to_string(rowCount_);
@@ -186,8 +131,7 @@ class Handler {
     }
     return true;
   }
-  bool number(double d, json::value value, error_code& ec) {
-    if (!streaming_) return insert(std::move(value), ec);
+  bool streamNumber(double d) {
     if (streamDepth_ != 1) return streamScalar("a number");
     if (!std::isfinite(d)) streamProblem("expected a finite number, got one out of the double range");
     if (row_.size() < options_.sink->rowLimit()) row_.push_back(d);
@@ -196,10 +140,6 @@ class Handler {
   }
 
   const ReadOptions& options_;
-  std::vector<Frame> frames_;
-  std::string key_;
-  std::string text_;
-  std::size_t values_ = 0;
   bool streaming_ = false;
   std::size_t streamDepth_ = 0;  // 0: in the streamed array, 1: in a row
   std::size_t rows_ = 0;
@@ -254,8 +194,7 @@ std::optional<json::value> readDocument(const std::filesystem::path& file, const
     report.error("world.unreadable", name, "", "cannot open " + name);
     return std::nullopt;
   }
-  json::parse_options parseOptions;
-  parseOptions.max_depth = 64;
+  const json::parse_options parseOptions = documentLimits(options).parseOptions();
   auto parser = std::make_unique<json::basic_parser<Handler>>(parseOptions, options);
   ReadOptions withoutSink = options;  // the second parse of a skimmed document
   withoutSink.sink = nullptr;
@@ -304,8 +243,8 @@ std::optional<json::value> readDocument(const std::filesystem::path& file, const
     return std::nullopt;
   }
   Handler& handler = parser->handler();
-  if (!handler.tooMany.empty()) {
-    report.error("world.unreadable", name, handler.tooMany,
+  if (handler.tooManyValuesAt) {
+    report.error("world.unreadable", name, *handler.tooManyValuesAt,
                  name + " holds more than " + std::to_string(options.maxValues) +
                      " values outside its " + options.streamedKey + "; it is not a package document");
     return std::nullopt;
@@ -318,9 +257,7 @@ std::optional<json::value> readDocument(const std::filesystem::path& file, const
                      "; recompile the package");
     return std::nullopt;
   }
-  for (const auto& pointer : handler.duplicates) {
-    report.error("world.schema", name, pointer, "the key appears twice in its object; each key appears once");
-  }
+  for (const auto& problem : handler.problems) report.error("world.schema", name, problem.pointer, problem.message);
   return std::move(handler.root);
 }
 

@@ -5,7 +5,7 @@
 #include <filesystem>
 
 #include <isla/base/diagnostics.hpp>
-#include <isla/validation/package_validator.hpp>
+#include <isla/plugin/package_validator.hpp>
 
 namespace isla::terrain_world {
 

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include <isla/json/json_schema.hpp>
+#include <isla/document/json_schema.hpp>
 
 #include "json_document.hpp"
 #include "package_check.hpp"

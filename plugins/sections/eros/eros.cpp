@@ -3,7 +3,7 @@
 // erosionVersion 2 (62 B) and the superseded 1 (58 B, no depositCapM)
 // decode; every other version is skipped and kept.
 #include <isla/plugin/plugin_api.hpp>
-#include <isla/model/record_summary.hpp>
+#include <isla/container/record_summary.hpp>
 #include <isla/container/versioned_record_codec.hpp>
 
 #include <vector>

@@ -2,7 +2,7 @@
 // PRMS: the resolved generation inputs. Mandatory and first; it declares the
 // MapSize every grid is checked against.
 #include <isla/plugin/plugin_api.hpp>
-#include <isla/model/record_summary.hpp>
+#include <isla/container/record_summary.hpp>
 
 namespace {
 

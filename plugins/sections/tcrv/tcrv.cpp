@@ -3,7 +3,7 @@
 // curveVersion 1..5 decode; every other version is skipped and kept.
 #include <isla/json/json_text.hpp>
 #include <isla/plugin/plugin_api.hpp>
-#include <isla/model/record_summary.hpp>
+#include <isla/container/record_summary.hpp>
 #include <isla/container/versioned_record_codec.hpp>
 
 namespace {

@@ -3,7 +3,7 @@
 // is versioned, not extended: detailVersion 2 decodes; every other version,
 // the retired v1 included (no published layout), is skipped and kept.
 #include <isla/plugin/plugin_api.hpp>
-#include <isla/model/record_summary.hpp>
+#include <isla/container/record_summary.hpp>
 #include <isla/container/versioned_record_codec.hpp>
 
 namespace {

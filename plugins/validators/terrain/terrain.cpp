@@ -7,7 +7,7 @@
 #include <isla/base/text_format.hpp>
 #include <isla/json/json_text.hpp>
 #include <isla/model/raster_stats.hpp>
-#include <isla/world/layout_limits.hpp>
+#include <isla/model/limits.hpp>
 
 #include <algorithm>
 #include <cmath>

@@ -4,7 +4,7 @@
 #pragma once
 
 #include <isla/parallel/parallel.hpp>
-#include <isla/model/pixel.hpp>
+#include <isla/base/pixel.hpp>
 
 #include <algorithm>
 #include <cstdint>

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "isla/base/fourcc.hpp"
-#include "isla/model/pixel.hpp"
+#include "isla/base/pixel.hpp"
 
 namespace isla {
 

@@ -12,8 +12,5 @@ std::filesystem::path defaultPluginDirectory();
 std::filesystem::path defaultEnumTablePath();
 // The layout of the bundled example world (examples/archipelago).
 std::filesystem::path defaultExampleLayout();
-// The shipped JSON schemas (layout-v1.schema.json, world-v1.schema.json),
-// found relative to the kernel library so that every host finds them.
-std::filesystem::path defaultSchemaDirectory();
 
 }  // namespace isla

@@ -7,10 +7,10 @@
 #include <stdexcept>
 #include <vector>
 
-#include "isla/container/byte_writer.hpp"
+#include "isla/io/byte_writer.hpp"
 #include "isla/base/fourcc.hpp"
 #include "isla/model/blueprint.hpp"
-#include "isla/container/section_codec.hpp"
+#include "isla/plugin/section_codec.hpp"
 
 namespace isla {
 

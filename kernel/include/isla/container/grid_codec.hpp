@@ -4,7 +4,7 @@
 // before anything is touched, and decoded as a view over the file.
 #pragma once
 
-#include "isla/container/section_codec.hpp"
+#include "isla/plugin/section_codec.hpp"
 
 namespace isla {
 

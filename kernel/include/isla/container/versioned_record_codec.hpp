@@ -11,7 +11,7 @@
 #include <string>
 
 #include "isla/base/api.hpp"
-#include "isla/container/section_codec.hpp"
+#include "isla/plugin/section_codec.hpp"
 
 namespace isla {
 

@@ -14,10 +14,10 @@
 #include <string>
 #include <vector>
 
-#include "isla/export/exporter.hpp"
-#include "isla/validation/package_validator.hpp"
-#include "isla/container/section_codec.hpp"
-#include "isla/validation/validator.hpp"
+#include "isla/plugin/exporter.hpp"
+#include "isla/plugin/package_validator.hpp"
+#include "isla/plugin/section_codec.hpp"
+#include "isla/plugin/validator.hpp"
 
 #define ISLA_PLUGIN_EXPORT __attribute__((visibility("default")))
 

@@ -10,11 +10,11 @@
 #include <string>
 #include <vector>
 
-#include "isla/export/exporter.hpp"
+#include "isla/plugin/exporter.hpp"
 #include "isla/base/fourcc.hpp"
-#include "isla/validation/package_validator.hpp"
-#include "isla/container/section_codec.hpp"
-#include "isla/validation/validator.hpp"
+#include "isla/plugin/package_validator.hpp"
+#include "isla/plugin/section_codec.hpp"
+#include "isla/plugin/validator.hpp"
 
 namespace isla {
 

@@ -113,7 +113,7 @@ BOOST_AUTO_TEST_CASE(a_duplicate_key_is_a_schema_error) {
   });
   const Diagnostic& d = expectOne(c.out, "world.schema");
   BOOST_TEST(d.pointer == "/name");
-  BOOST_TEST(says(d, "the key appears twice"));
+  BOOST_TEST(says(d, "the key 'name' appears twice in one object; keep one of them"));
 }
 
 BOOST_AUTO_TEST_CASE(a_changed_file_fails_its_hash) {

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "sample_blueprint.hpp"
+#include "section_fixture.hpp"
 #include "test_kernel.hpp"
 
 using namespace isla;
@@ -15,8 +16,6 @@ namespace {
 
 constexpr FourCC kBiom{"BIOM"};
 
-std::uint64_t payloadOffset(const BlueprintBuilder& builder) { return builder.offsetOf(kBiom) + 12; }
-
 // The shipped table cut to its first `biomes` Biome members.
 std::unique_ptr<Kernel> kernelWithBiomes(std::size_t biomes) {
   const EnumTable shipped = shippedEnums();
@@ -25,11 +24,6 @@ std::unique_ptr<Kernel> kernelWithBiomes(std::size_t biomes) {
   const std::string json = R"({"format": "isla-enums/1", "enums": {"Biome": [)" + list +
                            R"(], "TownTier": ["Hamlet", "Village", "Town", "City"]}})";
   return makeKernel(EnumTable::parse(json, "test"));
-}
-
-SectionSummary summarize(const LoadResult& result) {
-  const auto& section = *result.blueprint->find(kBiom);
-  return section.codec->summarize(section.content, {sharedKernel().enums(), {}});
 }
 
 }  // namespace
@@ -86,7 +80,7 @@ BOOST_AUTO_TEST_CASE(out_of_range_ordinals_give_one_error_at_the_first_pixel) {
   const auto* d = result.diagnostics.find("biom.ordinal-out-of-range");
   BOOST_TEST_REQUIRE(d, describe(result.diagnostics));
   BOOST_TEST(severityName(d->severity) == "error");
-  BOOST_TEST(*d->offset == payloadOffset(builder) + 3 * 256 + 200);
+  BOOST_TEST(*d->offset == payloadOffset(builder, kBiom) + 3 * 256 + 200);
   BOOST_TEST_REQUIRE(d->pixel.has_value());
   BOOST_TEST(d->pixel->x == 3);
   BOOST_TEST(d->pixel->y == 200);
@@ -103,7 +97,7 @@ BOOST_AUTO_TEST_CASE(a_single_bad_pixel_says_it_is_the_only_one) {
   const auto result = load(builder.v2());
   const auto* d = result.diagnostics.find("biom.ordinal-out-of-range");
   BOOST_TEST_REQUIRE(d, describe(result.diagnostics));
-  BOOST_TEST(*d->offset == payloadOffset(builder) + 256 * 256 - 1);
+  BOOST_TEST(*d->offset == payloadOffset(builder, kBiom) + 256 * 256 - 1);
   BOOST_TEST(d->pixel->x == 255);
   BOOST_TEST(d->pixel->y == 255);
   BOOST_TEST(d->message.rfind("biome ordinal 14 at pixel (255, 255) is outside 0..13 (", 0) == 0);
@@ -129,7 +123,7 @@ BOOST_AUTO_TEST_CASE(the_range_follows_the_enum_table) {
   const auto result = load(builder.v2(), "test.dat", *small);
   const auto* d = result.diagnostics.find("biom.ordinal-out-of-range");
   BOOST_TEST_REQUIRE(d, describe(result.diagnostics));
-  BOOST_TEST(*d->offset == payloadOffset(builder) + 5);
+  BOOST_TEST(*d->offset == payloadOffset(builder, kBiom) + 5);
   BOOST_TEST(d->message.rfind("biome ordinal 11 at pixel (0, 5) is outside 0..10 (the 11 Biome members "
                               "of enum table 'test'); no other pixel",
                               0) == 0);
@@ -141,7 +135,7 @@ BOOST_AUTO_TEST_CASE(a_table_without_biomes_is_a_clear_error) {
   const auto result = load(builder.v2(), "test.dat", *empty);
   const auto* d = result.diagnostics.find("enum.missing");
   BOOST_TEST_REQUIRE(d, describe(result.diagnostics));
-  BOOST_TEST(*d->offset == payloadOffset(builder));
+  BOOST_TEST(*d->offset == payloadOffset(builder, kBiom));
   BOOST_TEST(d->message == "enum table 'test' lists no Biome members, so no ordinal can be "
                            "checked; pass a table that has them (--enums FILE)");
 }
@@ -166,7 +160,7 @@ BOOST_AUTO_TEST_CASE(summary_counts_every_biome_and_names_the_largest) {
   BOOST_TEST_REQUIRE((at == sample.biomes.end()));
   const auto result = load(encode(sample).v2());
   BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
-  const auto summary = summarize(result);
+  const auto summary = summaryOf(result, kBiom);
 
   BOOST_TEST(summary.brief == "Ocean 50.0%, Mountain 25.0%, Lake 10.0%, Beach 10.0%, +1 more");
   BOOST_TEST(summary.details.size() == 5u);
@@ -185,7 +179,7 @@ BOOST_AUTO_TEST_CASE(summary_of_few_biomes_has_no_remainder) {
   auto sample = makeSample();
   std::fill(sample.biomes.begin(), sample.biomes.end(), std::uint8_t{3});
   std::fill_n(sample.biomes.begin(), 256 * 256 / 4, std::uint8_t{0});
-  const auto summary = summarize(load(encode(sample).v2()));
+  const auto summary = summaryOf(load(encode(sample).v2()), kBiom);
   BOOST_TEST(summary.brief == "Grassland 75.0%, Ocean 25.0%");
 }
 

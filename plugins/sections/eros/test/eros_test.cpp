@@ -4,6 +4,7 @@
 #include <isla/container/blueprint_writer.hpp>
 
 #include "sample_blueprint.hpp"
+#include "section_fixture.hpp"
 #include "test_kernel.hpp"
 
 using namespace isla;
@@ -18,26 +19,7 @@ const std::vector<std::string> kV2Fields{
     "depositCapM",    "seaMarginM",   "inertia",  "capacityFactor",  "minSlopeM",  "erodeRate",
     "depositRate",    "evaporation",  "gravity",  "craterExclFactor"};
 
-std::vector<std::string> fieldNames(const Record& record) {
-  std::vector<std::string> names;
-  for (const auto& field : record.layout().fields()) names.push_back(field.name);
-  return names;
-}
-
-BlueprintBuilder withErosion(std::vector<std::byte> payload) {
-  auto builder = encode(makeSample());
-  builder.replace(kTag, std::move(payload));
-  return builder;
-}
-
-LoadResult loadErosion(std::vector<std::byte> payload) {
-  return load(withErosion(std::move(payload)).v2());
-}
-
-SectionSummary summaryOf(const LoadResult& result) {
-  const auto& section = *result.blueprint->find(kTag);
-  return section.codec->summarize(section.content, {sharedKernel().enums(), {}});
-}
+LoadResult loadErosion(std::vector<std::byte> payload) { return load(sampleWith(kTag, std::move(payload)).v2()); }
 
 }  // namespace
 
@@ -95,7 +77,7 @@ BOOST_AUTO_TEST_CASE(v1_of_62_bytes_and_v2_of_58_bytes_are_bad_lengths) {
       {v2AsShort, "erosionVersion 2 needs 62 bytes, the payload has 58"},
   };
   for (const auto& [payload, message] : cases) {
-    const auto builder = withErosion(payload);
+    const auto builder = sampleWith(kTag, payload);
     const auto result = load(builder.v2());
     const auto* d = result.diagnostics.find("eros.bad-length");
     BOOST_TEST_REQUIRE(d, describe(result.diagnostics));
@@ -130,7 +112,7 @@ BOOST_AUTO_TEST_CASE(payloads_of_0_and_1_byte_are_too_short) {
 }
 
 BOOST_AUTO_TEST_CASE(summary_marks_an_unbounded_deposit_cap) {
-  const auto bounded = summaryOf(loadErosion(encodeErosion(2)));
+  const auto bounded = summaryOf(loadErosion(encodeErosion(2)), kTag);
   BOOST_TEST(bounded.brief ==
              "erosionVersion 2: 250000 droplets x 384 steps, carve cap 15 m, deposit cap 6 m");
   BOOST_TEST(bounded.json.at("deposit_unbounded").as_bool() == false);
@@ -141,14 +123,14 @@ BOOST_AUTO_TEST_CASE(summary_marks_an_unbounded_deposit_cap) {
 
   auto payload = encodeErosion(2);
   patchF32(payload, 22, 0.0f);  // depositCapM
-  const auto unbounded = summaryOf(loadErosion(payload));
+  const auto unbounded = summaryOf(loadErosion(payload), kTag);
   BOOST_TEST(
       unbounded.brief ==
       "erosionVersion 2: 250000 droplets x 384 steps, carve cap 15 m, deposit cap unbounded");
   BOOST_TEST(unbounded.json.at("deposit_unbounded").as_bool() == true);
   BOOST_TEST(unbounded.details.back() == "deposition: unbounded (depositCapM <= 0)");
 
-  const auto v1 = summaryOf(loadErosion(encodeErosion(1)));
+  const auto v1 = summaryOf(loadErosion(encodeErosion(1)), kTag);
   BOOST_TEST(v1.json.at("deposit_unbounded").as_bool() == true);
   BOOST_TEST(!v1.json.contains("depositCapM"));
   BOOST_TEST(v1.details.back() == "deposition: unbounded (erosionVersion 1 has no depositCapM)");

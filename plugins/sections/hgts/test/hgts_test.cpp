@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "sample_blueprint.hpp"
+#include "section_fixture.hpp"
 #include "test_kernel.hpp"
 
 using namespace isla;
@@ -60,7 +61,7 @@ BOOST_AUTO_TEST_CASE(non_finite_heights_load_bit_exact) {
   BOOST_TEST(heights->at<float>(0, 9) == subnormal);
 
   const auto& section = *result.blueprint->find(FourCC("HGTS"));
-  const auto summary = section.codec->summarize(section.content, {sharedKernel().enums(), {}});
+  const auto summary = summaryOf(section);
   BOOST_TEST(summary.json.at("nan_count").as_uint64() == 1u);
   BOOST_TEST(summary.json.at("infinite_count").as_uint64() == 1u);
   BOOST_TEST(summary.brief.find("2 non-finite") != std::string::npos);
@@ -73,7 +74,7 @@ BOOST_AUTO_TEST_CASE(summary_gives_raw_and_metres) {
   sample.heights[1] = 1.0f;
   const auto result = load(encode(sample).v2());
   const auto& section = *result.blueprint->find(FourCC("HGTS"));
-  const auto summary = section.codec->summarize(section.content, {sharedKernel().enums(), {251.0, 1.0}});
+  const auto summary = summaryOf(section, {251.0, 1.0});
   BOOST_TEST(summary.json.at("min_raw").as_double() == 0.25);
   BOOST_TEST(summary.json.at("max_raw").as_double() == 1.0);
   BOOST_TEST(summary.json.at("max_m").as_double() == 251.0);

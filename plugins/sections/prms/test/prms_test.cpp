@@ -4,6 +4,7 @@
 #include <isla/container/blueprint_writer.hpp>
 
 #include "sample_blueprint.hpp"
+#include "section_fixture.hpp"
 #include "test_kernel.hpp"
 
 using namespace isla;
@@ -63,7 +64,7 @@ BOOST_AUTO_TEST_CASE(summary_marks_the_v1_sentinels) {
   const auto result = load(encode(sample).v2());
   BOOST_TEST_REQUIRE(result.ok());
   const auto& section = *result.blueprint->find(FourCC("PRMS"));
-  const auto summary = section.codec->summarize(section.content, {sharedKernel().enums(), {}});
+  const auto summary = summaryOf(section);
   BOOST_TEST(summary.json.at("sentinels").as_array().size() == 5u);
   BOOST_TEST(summary.details.at(0) == "WorldSeed: 0 (sentinel: unknown, re-encoded from v1)");
 }

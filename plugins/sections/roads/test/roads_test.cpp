@@ -4,6 +4,7 @@
 #include <bit>
 
 #include "sample_blueprint.hpp"
+#include "section_fixture.hpp"
 #include "test_kernel.hpp"
 
 using namespace isla;
@@ -13,11 +14,6 @@ namespace {
 
 // In the sample's order: Highway, Branch, Rugged, Trail.
 constexpr FourCC kTiers[] = {FourCC("RDHW"), FourCC("RDBR"), FourCC("RDRG"), FourCC("RDTL")};
-
-SectionSummary summaryOf(const LoadResult& result, FourCC tag) {
-  const auto& section = *result.blueprint->find(tag);
-  return section.codec->summarize(section.content, {sharedKernel().enums(), {}});
-}
 
 }  // namespace
 

@@ -7,6 +7,7 @@
 #include <isla/container/blueprint_writer.hpp>
 
 #include "sample_blueprint.hpp"
+#include "section_fixture.hpp"
 #include "test_kernel.hpp"
 
 using namespace isla;
@@ -32,32 +33,10 @@ std::vector<std::string> expectedFields(std::uint16_t version) {
   return names;
 }
 
-std::vector<std::string> fieldNames(const Record& record) {
-  std::vector<std::string> names;
-  for (const auto& field : record.layout().fields()) names.push_back(field.name);
-  return names;
-}
-
-BlueprintBuilder withCurve(std::vector<std::byte> payload) {
-  auto builder = encode(makeSample());
-  builder.replace(kTag, std::move(payload));
-  return builder;
-}
-
 std::vector<std::byte> reencode(const Section& section) {
   ByteWriter out;
   section.codec->encode(section.content, out, EncodeContext{});
   return out.flatten();
-}
-
-std::vector<std::byte> convert(const Blueprint& blueprint) {
-  MemorySink sink;
-  writeV2(encodeSections(blueprint, EncodeContext{}), sink);
-  return sink.bytes();
-}
-
-SectionSummary summaryOf(const Section& section) {
-  return section.codec->summarize(section.content, {sharedKernel().enums(), {}});
 }
 
 }  // namespace
@@ -67,7 +46,7 @@ BOOST_AUTO_TEST_SUITE(tcrv)
 BOOST_AUTO_TEST_CASE(each_version_decodes_its_field_set_and_values) {
   for (std::uint16_t version = 1; version <= 5; ++version) {
     BOOST_TEST_CONTEXT("curveVersion " << version) {
-      const auto result = load(withCurve(encodeCurve(version)).v2());
+      const auto result = load(sampleWith(kTag, encodeCurve(version)).v2());
       BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
       const auto* curve = result.blueprint->get<Record>(kTag);
       BOOST_TEST_REQUIRE(curve);
@@ -95,7 +74,7 @@ BOOST_AUTO_TEST_CASE(each_version_decodes_its_field_set_and_values) {
 BOOST_AUTO_TEST_CASE(each_version_round_trips_byte_identically) {
   for (std::uint16_t version = 1; version <= 5; ++version) {
     BOOST_TEST_CONTEXT("curveVersion " << version) {
-      const auto result = load(withCurve(encodeCurve(version)).v2());
+      const auto result = load(sampleWith(kTag, encodeCurve(version)).v2());
       BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
       BOOST_TEST((reencode(*result.blueprint->find(kTag)) == encodeCurve(version)));
     }
@@ -107,7 +86,7 @@ BOOST_AUTO_TEST_CASE(float_bits_survive_including_nan_payloads) {
   patchU32(payload, 2, 0x7FC0BEEFu);   // knot1: a quiet NaN with a payload
   patchU32(payload, 6, 0xFFA00001u);   // knot2: a negative signalling NaN
   patchU32(payload, 10, 0x80000000u);  // knot3: -0
-  const auto result = load(withCurve(payload).v2());
+  const auto result = load(sampleWith(kTag, payload).v2());
   BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
   const auto& section = *result.blueprint->find(kTag);
   BOOST_TEST(std::bit_cast<std::uint32_t>(section.as<Record>()->as<float>("knot1")) == 0x7FC0BEEFu);
@@ -123,7 +102,7 @@ BOOST_AUTO_TEST_CASE(versions_0_and_6_are_skipped_and_kept_byte_for_byte) {
   for (const auto& payload : {zero, future}) {
     const auto version = std::to_integer<int>(payload[0]);
     BOOST_TEST_CONTEXT("curveVersion " << version) {
-      const auto builder = withCurve(payload);
+      const auto builder = sampleWith(kTag, payload);
       const auto bytes = builder.v2();
       const auto result = load(bytes);
       BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
@@ -138,14 +117,14 @@ BOOST_AUTO_TEST_CASE(versions_0_and_6_are_skipped_and_kept_byte_for_byte) {
       BOOST_TEST(d->tag->text() == "TCRV");
       const auto& kept = std::get<OpaqueBytes>(section.content);
       BOOST_TEST((std::vector<std::byte>(kept.bytes.begin(), kept.bytes.end()) == payload));
-      BOOST_TEST((convert(*result.blueprint) == bytes));
+      BOOST_TEST((writtenBack(*result.blueprint) == bytes));
     }
   }
 }
 
 BOOST_AUTO_TEST_CASE(payloads_of_0_and_1_byte_are_too_short) {
   for (const std::size_t length : {0u, 1u}) {
-    auto builder = withCurve(std::vector<std::byte>(length, std::byte{5}));
+    auto builder = sampleWith(kTag, std::vector<std::byte>(length, std::byte{5}));
     const auto result = load(builder.v2());
     const auto* d = result.diagnostics.find("tcrv.too-short");
     BOOST_TEST_REQUIRE(d, describe(result.diagnostics));
@@ -166,7 +145,7 @@ BOOST_AUTO_TEST_CASE(a_known_version_of_the_wrong_length_names_both_sizes) {
       {relabelled, "curveVersion 3 needs 50 bytes, the payload has 86"},
   };
   for (const auto& [payload, message] : cases) {
-    const auto result = load(withCurve(payload).v2());
+    const auto result = load(sampleWith(kTag, payload).v2());
     const auto* d = result.diagnostics.find("tcrv.bad-length");
     BOOST_TEST_REQUIRE(d, describe(result.diagnostics));
     BOOST_TEST(d->message == message);
@@ -177,7 +156,7 @@ BOOST_AUTO_TEST_CASE(a_known_version_of_the_wrong_length_names_both_sizes) {
 BOOST_AUTO_TEST_CASE(summary_states_the_unserialised_knots_of_v3_and_v4) {
   const std::uint16_t versions[] = {3, 4};
   for (const std::uint16_t version : versions) {
-    const auto result = load(withCurve(encodeCurve(version)).v2());
+    const auto result = load(sampleWith(kTag, encodeCurve(version)).v2());
     const auto summary = summaryOf(*result.blueprint->find(kTag));
     const auto& constants = summary.json.at("version_constants").as_object();
     BOOST_TEST(constants.at("k5").as_double() == 0.930304);
@@ -194,7 +173,7 @@ BOOST_AUTO_TEST_CASE(summary_states_the_unserialised_knots_of_v3_and_v4) {
 }
 
 BOOST_AUTO_TEST_CASE(summary_of_v5_names_the_preset_and_every_field) {
-  const auto result = load(withCurve(encodeCurve(5)).v2());
+  const auto result = load(sampleWith(kTag, encodeCurve(5)).v2());
   const auto summary = summaryOf(*result.blueprint->find(kTag));
   BOOST_TEST(summary.brief ==
              "curveVersion 5 (balanced preset): knots 0.2, 0.4, 0.6, 0.8, 0.930304, 1.05072; "
@@ -211,7 +190,7 @@ BOOST_AUTO_TEST_CASE(summary_of_v5_names_the_preset_and_every_field) {
 BOOST_AUTO_TEST_CASE(summary_of_v1_and_v2_has_no_version_constants) {
   const std::uint16_t versions[] = {1, 2};
   for (const std::uint16_t version : versions) {
-    const auto result = load(withCurve(encodeCurve(version)).v2());
+    const auto result = load(sampleWith(kTag, encodeCurve(version)).v2());
     const auto summary = summaryOf(*result.blueprint->find(kTag));
     BOOST_TEST(!summary.json.contains("version_constants"));
     BOOST_TEST(summary.brief == "curveVersion " + std::to_string(version) +

@@ -4,6 +4,7 @@
 #include <isla/container/blueprint_writer.hpp>
 
 #include "sample_blueprint.hpp"
+#include "section_fixture.hpp"
 #include "test_kernel.hpp"
 
 using namespace isla;
@@ -12,18 +13,6 @@ using namespace isla::test;
 namespace {
 
 constexpr FourCC kTag{"TDTL"};
-
-BlueprintBuilder withDetail(std::vector<std::byte> payload) {
-  auto builder = encode(makeSample());
-  builder.replace(kTag, std::move(payload));
-  return builder;
-}
-
-std::vector<std::byte> convert(const Blueprint& blueprint) {
-  MemorySink sink;
-  writeV2(encodeSections(blueprint, EncodeContext{}), sink);
-  return sink.bytes();
-}
 
 }  // namespace
 
@@ -48,7 +37,7 @@ BOOST_AUTO_TEST_CASE(v2_decodes_every_field_by_name) {
 BOOST_AUTO_TEST_CASE(v2_round_trips_byte_identically_with_nan_bits) {
   auto payload = encodeDetail(2);
   patchU32(payload, 2, 0x7FC01234u);  // reliefAmpM
-  const auto result = load(withDetail(payload).v2());
+  const auto result = load(sampleWith(kTag, payload).v2());
   BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
   const auto& section = *result.blueprint->find(kTag);
   ByteWriter out;
@@ -61,7 +50,7 @@ BOOST_AUTO_TEST_CASE(v1_and_v9_are_skipped_naming_the_version) {
   for (const auto& [version, length] : cases) {
     BOOST_TEST_CONTEXT("detailVersion " << version) {
       const auto payload = encodeDetail(version, length);
-      const auto bytes = withDetail(payload).v2();
+      const auto bytes = sampleWith(kTag, payload).v2();
       const auto result = load(bytes);
       BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
       const auto& section = *result.blueprint->find(kTag);
@@ -74,14 +63,14 @@ BOOST_AUTO_TEST_CASE(v1_and_v9_are_skipped_naming_the_version) {
       BOOST_TEST(!result.blueprint->get<Record>(kTag));
       const auto& kept = std::get<OpaqueBytes>(section.content).bytes;
       BOOST_TEST((std::vector<std::byte>(kept.begin(), kept.end()) == payload));
-      BOOST_TEST((convert(*result.blueprint) == bytes));
+      BOOST_TEST((writtenBack(*result.blueprint) == bytes));
     }
   }
 }
 
 BOOST_AUTO_TEST_CASE(payloads_of_0_and_1_byte_are_too_short) {
   for (const std::size_t length : {0u, 1u}) {
-    const auto result = load(withDetail(std::vector<std::byte>(length, std::byte{2})).v2());
+    const auto result = load(sampleWith(kTag, std::vector<std::byte>(length, std::byte{2})).v2());
     const auto* d = result.diagnostics.find("tdtl.too-short");
     BOOST_TEST_REQUIRE(d, describe(result.diagnostics));
     BOOST_TEST(d->message == "the payload is " + std::to_string(length) +
@@ -94,7 +83,7 @@ BOOST_AUTO_TEST_CASE(v2_of_another_length_is_a_bad_length) {
   for (const std::size_t length : {26u, 34u}) {
     auto payload = encodeDetail(2);
     payload.resize(length);
-    const auto builder = withDetail(payload);
+    const auto builder = sampleWith(kTag, payload);
     const auto result = load(builder.v2());
     const auto* d = result.diagnostics.find("tdtl.bad-length");
     BOOST_TEST_REQUIRE(d, describe(result.diagnostics));
@@ -108,7 +97,7 @@ BOOST_AUTO_TEST_CASE(v2_of_another_length_is_a_bad_length) {
 BOOST_AUTO_TEST_CASE(summary_gives_every_field_and_a_brief) {
   const auto result = load(encode(makeSample()).v2());
   const auto& section = *result.blueprint->find(kTag);
-  const auto summary = section.codec->summarize(section.content, {sharedKernel().enums(), {}});
+  const auto summary = summaryOf(section);
   BOOST_TEST(summary.brief ==
              "detailVersion 2: relief ±3 m at 24/island, shelf edge ±12 m (max 14 m) at 6/island");
   BOOST_TEST(summary.json.size() == 8u);

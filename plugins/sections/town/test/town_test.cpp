@@ -7,6 +7,7 @@
 #include <isla/plugin/builtin_plugins.hpp>
 
 #include "sample_blueprint.hpp"
+#include "section_fixture.hpp"
 #include "test_kernel.hpp"
 
 using namespace isla;
@@ -16,15 +17,11 @@ namespace {
 
 constexpr FourCC kTag{"TOWN"};
 
-BlueprintBuilder withTowns(const std::vector<SampleTown>& towns) {
-  auto builder = encode(makeSample());
-  builder.replace(kTag, encodeTowns(towns));
-  return builder;
-}
+BlueprintBuilder withTowns(const std::vector<SampleTown>& towns) { return sampleWith(kTag, encodeTowns(towns)); }
 
 // The absolute offset of byte `at` of town `index` in builder.v2().
 std::uint64_t townByte(const BlueprintBuilder& builder, std::uint64_t index, std::uint64_t at) {
-  return builder.offsetOf(kTag) + 12 + 4 + index * 10 + at;
+  return payloadOffset(builder, kTag) + 4 + index * 10 + at;
 }
 
 // A kernel whose enum table gives TownTier these members.
@@ -36,18 +33,6 @@ std::unique_ptr<Kernel> kernelWithTiers(const std::string& tiers) {
   return makeKernel(EnumTable::parse(json, "test"));
 }
 
-std::vector<const Diagnostic*> all(const Diagnostics& diagnostics, std::string_view code) {
-  std::vector<const Diagnostic*> found;
-  for (const auto& d : diagnostics.items()) {
-    if (d.code == code) found.push_back(&d);
-  }
-  return found;
-}
-
-SectionSummary summaryOf(const LoadResult& result) {
-  const auto& section = *result.blueprint->find(kTag);
-  return section.codec->summarize(section.content, {sharedKernel().enums(), {}});
-}
 
 }  // namespace
 
@@ -102,7 +87,7 @@ BOOST_AUTO_TEST_CASE(an_empty_town_list_is_valid) {
   const auto result = load(withTowns({}).v2());
   BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
   BOOST_TEST(result.blueprint->get<Table>(kTag)->rows.empty());
-  const auto summary = summaryOf(result);
+  const auto summary = summaryOf(result, kTag);
   BOOST_TEST(summary.brief == "no towns");
   BOOST_TEST(summary.json.at("count").as_uint64() == 0u);
   BOOST_TEST(summary.json.at("by_tier").as_object().at("City").as_uint64() == 0u);
@@ -114,7 +99,7 @@ BOOST_AUTO_TEST_CASE(every_out_of_range_tier_is_reported_with_its_offset) {
   towns[3].tier = 255;
   const auto builder = withTowns(towns);
   const auto result = load(builder.v2());
-  const auto found = all(result.diagnostics, "town.tier-out-of-range");
+  const auto found = withCode(result.diagnostics, "town.tier-out-of-range");
   BOOST_TEST_REQUIRE(found.size() == 2u, describe(result.diagnostics));
   BOOST_TEST(found[0]->message == "town 1 has tier 4; TownTier ordinals are 0..3 (Hamlet..City)");
   BOOST_TEST(*found[0]->offset == townByte(builder, 1, 8));
@@ -137,7 +122,7 @@ BOOST_AUTO_TEST_CASE(any_nonzero_highway_flag_loads_as_a_highway_node) {
   BOOST_TEST(table->rows[2].as<std::uint8_t>("isHighwayNode") == 2);
   std::size_t nodes = 0;
   for (const auto& town : towns) nodes += town.highwayNode != 0;
-  const auto summary = summaryOf(result);
+  const auto summary = summaryOf(result, kTag);
   BOOST_TEST(summary.json.at("highway_nodes").as_uint64() == nodes);
 }
 
@@ -155,7 +140,7 @@ BOOST_AUTO_TEST_CASE(tier_range_follows_the_enum_table) {
 
   const auto narrower = kernelWithTiers(R"("Camp", "Fort")");
   const auto refused = load(encode(makeSample()).v2(), "narrower.dat", *narrower);
-  const auto found = all(refused.diagnostics, "town.tier-out-of-range");
+  const auto found = withCode(refused.diagnostics, "town.tier-out-of-range");
   BOOST_TEST_REQUIRE(found.size() == 2u, describe(refused.diagnostics));  // the City and the Town
   BOOST_TEST(found[0]->message == "town 0 has tier 3; TownTier ordinals are 0..1 (Camp..Fort)");
 }
@@ -177,7 +162,7 @@ BOOST_AUTO_TEST_CASE(a_count_larger_than_the_payload_is_refused) {
 BOOST_AUTO_TEST_CASE(summary_counts_by_tier_and_highway_nodes) {
   auto towns = makeSample().towns;  // City, Town, Village, Hamlet; two highway nodes
   towns.push_back({10.0f, 20.0f, 3, 0});
-  const auto summary = summaryOf(load(withTowns(towns).v2()));
+  const auto summary = summaryOf(load(withTowns(towns).v2()), kTag);
   BOOST_TEST(summary.brief == "5 towns (1 Hamlet, 1 Village, 1 Town, 2 City), 2 highway nodes");
   BOOST_TEST(summary.json.at("count").as_uint64() == 5u);
   BOOST_TEST(summary.json.at("highway_nodes").as_uint64() == 2u);
@@ -191,7 +176,7 @@ BOOST_AUTO_TEST_CASE(a_missing_section_is_warned_about_and_read_as_empty) {
   auto builder = encode(makeSample());
   builder.remove(kTag);
   const auto result = load(builder.v2());
-  const auto found = all(result.diagnostics, "section.missing-expected");
+  const auto found = withCode(result.diagnostics, "section.missing-expected");
   const auto town = std::find_if(found.begin(), found.end(),
                                  [](const Diagnostic* d) { return d->tag && *d->tag == kTag; });
   BOOST_TEST_REQUIRE((town != found.end()), describe(result.diagnostics));

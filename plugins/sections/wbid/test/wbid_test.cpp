@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "sample_blueprint.hpp"
+#include "section_fixture.hpp"
 #include "test_kernel.hpp"
 
 using namespace isla;
@@ -13,12 +14,7 @@ namespace {
 
 constexpr FourCC kWbid{"WBID"};
 
-SectionSummary summarize(const SampleBlueprint& sample) {
-  const auto result = load(encode(sample).v2());
-  BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
-  const auto& section = *result.blueprint->find(kWbid);
-  return section.codec->summarize(section.content, {sharedKernel().enums(), {}});
-}
+SectionSummary summarize(const SampleBlueprint& sample) { return summaryOf(load(encode(sample).v2()), kWbid); }
 
 SampleBlueprint withoutWater(std::int32_t mapSize = 256) {
   auto sample = makeSample(mapSize);

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "sample_blueprint.hpp"
+#include "section_fixture.hpp"
 #include "test_kernel.hpp"
 
 using namespace isla;
@@ -15,25 +16,12 @@ namespace {
 
 constexpr FourCC kWbtb{"WBTB"};
 
-std::uint64_t payloadOffset(const BlueprintBuilder& builder) { return builder.offsetOf(kWbtb) + 12; }
-
 BlueprintBuilder withBodies(const std::vector<SampleWaterBody>& bodies) {
-  return encode(makeSample()).replace(kWbtb, encodeWaterTable(bodies));
-}
-
-std::vector<const Diagnostic*> withCode(const Diagnostics& diagnostics, std::string_view code) {
-  std::vector<const Diagnostic*> out;
-  for (const auto& d : diagnostics.items()) {
-    if (d.code == code) out.push_back(&d);
-  }
-  return out;
+  return sampleWith(kWbtb, encodeWaterTable(bodies));
 }
 
 SectionSummary summarize(const std::vector<SampleWaterBody>& bodies, Units units = {}) {
-  const auto result = load(withBodies(bodies).v2());
-  BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
-  const auto& section = *result.blueprint->find(kWbtb);
-  return section.codec->summarize(section.content, {sharedKernel().enums(), units});
+  return summaryOf(load(withBodies(bodies).v2()), kWbtb, units);
 }
 
 const std::vector<SampleWaterBody> kCrafted = {
@@ -94,7 +82,7 @@ BOOST_AUTO_TEST_CASE(a_count_beyond_the_payload_is_refused_before_allocating) {
     const auto* d = result.diagnostics.find("count.exceeds-payload");
     BOOST_TEST_REQUIRE(d, describe(result.diagnostics));
     BOOST_TEST(d->message == message);
-    BOOST_TEST(*d->offset == payloadOffset(builder));
+    BOOST_TEST(*d->offset == payloadOffset(builder, kWbtb));
     BOOST_TEST(d->tag->text() == "WBTB");
     BOOST_TEST(!result.ok());
   }
@@ -107,7 +95,7 @@ BOOST_AUTO_TEST_CASE(a_negative_count_is_refused) {
   const auto* d = result.diagnostics.find("count.negative");
   BOOST_TEST_REQUIRE(d, describe(result.diagnostics));
   BOOST_TEST(d->message == "water body count is -1; a count cannot be negative");
-  BOOST_TEST(*d->offset == payloadOffset(builder));
+  BOOST_TEST(*d->offset == payloadOffset(builder, kWbtb));
 }
 
 BOOST_AUTO_TEST_CASE(trailing_bytes_are_refused) {
@@ -118,7 +106,7 @@ BOOST_AUTO_TEST_CASE(trailing_bytes_are_refused) {
   BOOST_TEST_REQUIRE(d, describe(result.diagnostics));
   BOOST_TEST(d->message == "the wbtb parser consumed 44 of the 47 declared bytes; 3 bytes are left over, "
                            "so the declared length and the layout disagree");
-  BOOST_TEST(*d->offset == payloadOffset(builder) + 44);
+  BOOST_TEST(*d->offset == payloadOffset(builder, kWbtb) + 44);
 }
 
 BOOST_AUTO_TEST_CASE(every_bad_salinity_is_reported_at_its_row_and_a_bad_type_loads) {
@@ -131,7 +119,7 @@ BOOST_AUTO_TEST_CASE(every_bad_salinity_is_reported_at_its_row_and_a_bad_type_lo
   const auto result = load(builder.v2());
   BOOST_TEST(!result.ok());
   BOOST_TEST(sectionStatusName(result.blueprint->find(kWbtb)->status) == "failed");
-  const std::uint64_t firstRow = payloadOffset(builder) + 4;
+  const std::uint64_t firstRow = payloadOffset(builder, kWbtb) + 4;
   // A type is a value problem for the water validator, as upstream loads it.
   BOOST_TEST(result.diagnostics.items().size() == 2u, describe(result.diagnostics));
 

@@ -9,6 +9,7 @@
 
 #include <isla/model/water_level.hpp>
 #include "sample_blueprint.hpp"
+#include "section_fixture.hpp"
 #include "test_kernel.hpp"
 
 using namespace isla;
@@ -26,10 +27,7 @@ int codeOf(float level) {
 }
 
 SectionSummary summarize(const SampleBlueprint& sample, Units units = {}) {
-  const auto result = load(encode(sample).v2());
-  BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
-  const auto& section = *result.blueprint->find(kWsrf);
-  return section.codec->summarize(section.content, {sharedKernel().enums(), units});
+  return summaryOf(load(encode(sample).v2()), kWsrf, units);
 }
 
 SampleBlueprint withoutWater() {

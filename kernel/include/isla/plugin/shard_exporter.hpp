@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: MIT
+// An exporter that can shard (isla-tool run compile --shard; docs/decisions.md,
+// Sharded compile): its write() split in two, with the same bytes in the end.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "isla/base/api.hpp"
+#include "isla/plugin/exporter.hpp"
+
+namespace isla {
+
+class ISLA_API ShardExporter : public Exporter {
+ public:
+  ~ShardExporter() override;
+
+  // A shard: into `stage` the outputs that `patches` alone make (indices
+  // into World::patches, increasing), whose bytes depend on nothing the
+  // other shards make; into `notes` (an empty directory, never part of the
+  // package) what the assembly needs to finish outputs that span shards.
+  virtual void writePatches(const ExportInput& input, const std::vector<std::size_t>& patches,
+                            const std::filesystem::path& stage, const std::filesystem::path& notes,
+                            Diagnostics& out) const = 0;
+  // The assembly: `stage` holds every shard's outputs already, `written`
+  // their relative paths and SHA-256, `notes` each shard's notes (by shard,
+  // checked against the shard's record); write the rest of the package.
+  virtual void writeShared(const ExportInput& input, const std::map<std::string, std::string>& written,
+                           const std::vector<std::filesystem::path>& notes, const std::filesystem::path& stage,
+                           Diagnostics& out) const = 0;
+};
+
+// The exporter as one that can shard, or null.
+inline const ShardExporter* shardExporter(const Exporter& exporter) {
+  return dynamic_cast<const ShardExporter*>(&exporter);
+}
+
+}  // namespace isla

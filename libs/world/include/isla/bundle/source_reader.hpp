@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: MIT
+// A source file's blueprint, whether the file is a blueprint or a viewer
+// bundle holding one: what `run compile` and `validate` read.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <string>
+
+#include "isla/container/blueprint_reader.hpp"
+#include "isla/bundle/source_bundle.hpp"
+#include "isla/io/mapped_file.hpp"
+
+namespace isla {
+
+struct SourceBlueprint {
+  LoadResult load;  // for a bundle, the bundle's own problems come first
+  std::shared_ptr<const SourceBundle> bundle;  // null for a bare blueprint
+};
+
+// `file` is a bundle when `name` is a bundle's path (isBundlePath): its
+// blueprint member is read once the bundle passes its checks, and its
+// diagnostics name "<bundle>!<member>".
+SourceBlueprint readSourceBlueprint(std::shared_ptr<const MappedFile> file, const std::string& name,
+                                    const Kernel& kernel);
+// A file that cannot be opened is an io.open diagnostic, as readBlueprint's.
+SourceBlueprint readSourceBlueprint(const std::filesystem::path& path, const Kernel& kernel);
+
+}  // namespace isla

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: MIT
+// A file being written, the one write path of every output: buffered, every
+// write checked (a full disk, a file-size limit, EINTR), checkInterrupted()
+// at each flush, and the bytes' SHA-256 kept on the way.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "isla/io/byte_writer.hpp"
+
+namespace isla {
+
+class FileWriter final : public ByteSink {
+ public:
+  // Whether the bytes' SHA-256 is kept: a manifest lists its files' digests;
+  // the bulk files no manifest lists (meshes, tiles) skip the hashing, a
+  // tenth of such an export's CPU.
+  enum class Digest : std::uint8_t { Sha256, None };
+
+  // Creates `path`, which must not exist (O_EXCL), mode 0666 & ~umask.
+  // Throws IoError naming the file and what to do.
+  static FileWriter create(const std::filesystem::path& path, Digest digest = Digest::Sha256);
+  // Adopts an open descriptor (a stage made by mkstemp). Errors name
+  // `shownAs` (the target a stage publishes), or `path` when it is empty.
+  FileWriter(int fd, std::filesystem::path path, std::filesystem::path shownAs = {});
+  FileWriter(FileWriter&&) noexcept;
+  FileWriter& operator=(FileWriter&&) = delete;
+  ~FileWriter() override;  // closes without syncing when not closed
+
+  void write(std::span<const std::byte> bytes) override;
+  void write(std::string_view text);
+  std::uint64_t size() const;  // bytes written so far
+  const std::filesystem::path& path() const;
+
+  // Flushes, fsyncs when `sync`, closes; returns the SHA-256 (lower-case hex)
+  // of every byte written, or "" when created with Digest::None. Throws IoError. Only a file that replaces another
+  // is synced (StagedFile); the files of a staged directory are not, since
+  // its publication is atomic but not durable (docs/decisions.md).
+  std::string close(bool sync = false);
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+}  // namespace isla
