@@ -212,8 +212,8 @@ async function checkExaggeration(page, world, terrains, bounds, problems) {
   const trueHeight = packageHeight(world, terrains, x, z);
   await page.evaluate(([px, pz]) => window.isla.lookAt(px, pz, 250), [x, z]);
   const expect = async (factor, isAuto, how) => {
-    await page.waitForFunction((f) => window.isla.exaggeration === f, factor, { timeout: kTimeoutMs, polling: 100 });
-    await page.waitForFunction(() => window.isla.tilesLoaded(), null, { timeout: kTimeoutMs, polling: 200 });
+    await page.waitForFunction((f) => window.isla.exaggeration === f, factor, { timeout: kHangGuardMs, polling: 100 });
+    await page.waitForFunction(() => window.isla.tilesLoaded(), null, { timeout: kHangGuardMs, polling: 200 });
     const [shown, height, text, input] = await Promise.all([
       page.evaluate(([px, pz]) => window.isla.shownHeightAt(px, pz), [x, z]),
       page.evaluate(([px, pz]) => window.isla.heightAt(px, pz), [x, z]),
