@@ -4,9 +4,12 @@
 # and CPUs, its own ports), slurmctld and slurmd, all state in $SLURM_STATE.
 # Sourced by the Slurm tests: `start_slurm_cluster DIR` returns non-zero,
 # with why in $slurm_failure, when the cluster cannot start;
-# `stop_slurm_cluster` ends what it started.
+# `stop_slurm_cluster` ends what it started. Each wait polls a state; its
+# deadline, SLURM_HANG_GUARD_S, is a guard against a hang that no loaded
+# machine comes near.
 
 slurm_pids=()
+SLURM_HANG_GUARD_S=300
 
 slurm_log_tail() {
   local log
@@ -84,14 +87,15 @@ CONF
     slurm_failure="slurmd did not start: $(slurm_log_tail)"
     return 1
   }
-  local waited
-  for waited in $(seq 1 120); do
-    [ -f "$SLURM_STATE/slurmctld.pid" ] && [ -f "$SLURM_STATE/slurmd.pid" ] &&
-      [ "$(sinfo -h -n "$host" -o %t 2>/dev/null)" = "idle" ] && return 0
+  local deadline=$((SECONDS + SLURM_HANG_GUARD_S))
+  until [ -f "$SLURM_STATE/slurmctld.pid" ] && [ -f "$SLURM_STATE/slurmd.pid" ] &&
+    [ "$(sinfo -h -n "$host" -o %t 2>/dev/null)" = "idle" ]; do
+    if [ "$SECONDS" -ge "$deadline" ]; then
+      slurm_failure="the node did not become idle within $SLURM_HANG_GUARD_S s: $(sinfo 2>&1) $(slurm_log_tail)"
+      return 1
+    fi
     sleep 0.5
   done
-  slurm_failure="the node did not become idle within 60 s: $(sinfo 2>&1) $(slurm_log_tail)"
-  return 1
 }
 
 stop_slurm_cluster() {
@@ -101,7 +105,16 @@ stop_slurm_cluster() {
     [ -f "$file" ] && slurm_pids+=("$(cat "$file")")
   done
   for pid in "${slurm_pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  # Gone before the state directory is removed: SIGKILL only for a daemon
+  # that hangs.
+  local deadline=$((SECONDS + SLURM_HANG_GUARD_S))
   for pid in "${slurm_pids[@]}"; do
-    for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    while kill -0 "$pid" 2>/dev/null; do
+      if [ "$SECONDS" -ge "$deadline" ]; then
+        echo "slurm_cluster: daemon $pid did not end within $SLURM_HANG_GUARD_S s of SIGTERM; killing it" >&2
+        kill -KILL "$pid" 2>/dev/null || true
+      fi
+      sleep 0.1
+    done
   done
 }

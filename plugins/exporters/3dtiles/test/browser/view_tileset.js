@@ -15,10 +15,9 @@
 const fs = require('fs');
 const path = require('path');
 const { serve } = require('./static_server');
-const { requireBrowser, launchChromium, guardPage } = require('./headless_chromium');
+const { kHangGuardMs, requireBrowser, launchChromium, guardPage } = require('./headless_chromium');
 const { TerrainPackage, randomPoints } = require('./terrain_package');
 
-const kTimeoutMs = 240000;
 const kHeightPoints = 12;
 const kHeightToleranceM = 0.05;
 const kLeafCells = 256;  // the exporter's default leaves
@@ -99,9 +98,9 @@ async function main() {
     const { page } = browser;
     await guardPage(page, problems);
     await page.goto(`${server.origin}/page/${viewer}.html`);
-    const report = await page.waitForFunction(() => window.viewerReport, null, { timeout: kTimeoutMs, polling: 500 })
+    const report = await page.waitForFunction(() => window.viewerReport, null, { timeout: kHangGuardMs, polling: 500 })
       .then((handle) => handle.jsonValue())
-      .catch((error) => fail(`${viewer} reported nothing within ${kTimeoutMs / 1000} s (${error.message}); ` +
+      .catch((error) => fail(`${viewer} reported nothing within ${kHangGuardMs / 1000} s (${error.message}); ` +
                              `so far: ${problems.join('; ') || 'no error'}`));
     if (screenshot) await page.screenshot({ path: screenshot });
     console.log(`${viewer}: ${report.loaded} tiles loaded, ${report.failed} failed, rendered levels ` +
