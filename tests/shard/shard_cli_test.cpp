@@ -63,10 +63,11 @@ BOOST_AUTO_TEST_CASE(shards_balance_samples_and_a_rerun_changes_nothing) {
   ShardedWorld world;
   const std::string dir = world.shards("shards", 2);
   // 4 sources of 256², 4 strips of 256 x 5 and a 5 x 5 corner: two sources
-  // and two strips each, the corner to the first (5 terrain documents to 4).
+  // and two strips each, the corner to the first (5 terrain documents to 4),
+  // beside the record and its edges.
   for (const std::string name : {"shard-0", "shard-1"}) {
     const auto files = fileTree(fs::path(dir) / name);
-    BOOST_TEST(files.size() == (name == "shard-0" ? 6U : 5U), name);
+    BOOST_TEST(files.size() == (name == "shard-0" ? 7U : 6U), name);
   }
   const auto rerun = shard(world.layout, dir, "1/2");
   BOOST_REQUIRE_MESSAGE(rerun.exitCode == 0, rerun.err);
@@ -123,7 +124,8 @@ BOOST_AUTO_TEST_CASE(a_shard_reads_only_the_sources_its_patches_need) {
   const auto alone = shard(layout, dir, "2/3");
   BOOST_REQUIRE_MESSAGE(alone.exitCode == 0, alone.err);
   const std::string record = std::string(fileTree(fs::path(dir) / "shard-2").at("shard-record.json"));
-  BOOST_TEST(contains(record, "\"sources\": [\n    {\n      \"id\": \"s2\","), record);
+  BOOST_TEST(contains(record, "\"sources\": [\n    {\n      \"index\": 2,\n      \"id\": \"s2\","), record);
+  BOOST_TEST(contains(record, "\"borders_read\": [],"), record);
   BOOST_TEST(!contains(record, "\"id\": \"s0\""), record);
   BOOST_TEST(!contains(record, "\"id\": \"s1\""), record);
   const auto needsIt = shard(layout, dir, "1/3");
@@ -191,17 +193,18 @@ BOOST_AUTO_TEST_CASE(assembly_refuses_a_record_it_cannot_read_or_a_shard_moved) 
   const std::string dir = world.shards("shards", 2);
   const fs::path record = fs::path(dir) / "shard-0" / "shard-record.json";
   const std::string good = std::string(fileTree(fs::path(dir) / "shard-0").at("shard-record.json"));
-  std::ofstream(record) << "{\"format\": \"isla-tool.shard-record\", \"schema_version\": 1}";
+  std::ofstream(record) << "{\"format\": \"isla-tool.shard-record\", \"schema_version\": 2}";
   const auto old = assemble(world.layout, world.ws.path("assembled"), dir);
   BOOST_TEST(old.exitCode == 1);
-  BOOST_TEST(contains(old.err, record.string() + " at /schema_version: 2 is expected; it is not a shard record this "
+  BOOST_TEST(contains(old.err, record.string() + " at /schema_version: 3 is expected; it is not a shard record this "
                                "isla-tool reads: run that shard again"),
              old.err);
-  std::ofstream(record) << "{\"format\": \"isla-tool.shard-record\", \"schema_version\": 2}";
+  std::ofstream(record) << "{\"format\": \"isla-tool.shard-record\", \"schema_version\": 3}";
   const auto partial = assemble(world.layout, world.ws.path("assembled"), dir);
   BOOST_TEST(partial.exitCode == 1);
-  BOOST_TEST(contains(partial.err, record.string() + ": 'shard' is missing; it is not a shard record this isla-tool "
-                                   "reads: run that shard again"),
+  BOOST_TEST(contains(partial.err, record.string() + ": it has no record_sha256 as its last member (a record cut "
+                                   "short, or damaged); it is not a shard record this isla-tool reads: run that "
+                                   "shard again"),
              partial.err);
   std::ofstream(record) << "not json";
   const auto garbage = assemble(world.layout, world.ws.path("assembled"), dir);
@@ -244,7 +247,14 @@ BOOST_AUTO_TEST_CASE(assembly_refuses_stale_shards_and_other_settings) {
   BOOST_TEST(stale.exitCode == 1);
   BOOST_TEST(contains(stale.err, "shard 0 of 3 (" + dir + "/shard-0) is stale: source 's0' (b1-256.dat) has changed"),
              stale.err);
-  BOOST_TEST(contains(stale.err, "has changed since it was made (SHA-256 "), stale.err);
+  BOOST_TEST(contains(stale.err, "has changed since ("), stale.err);
+  BOOST_TEST(contains(stale.err, " bytes then, "), stale.err);
+  BOOST_TEST(contains(stale.err, " now, or another modification time; --verify compares its SHA-256 instead); run it "
+                                 "again"),
+             stale.err);
+  const auto verified = assemble(world.layout, world.ws.path("assembled"), dir, {"--verify"});
+  BOOST_TEST(verified.exitCode == 1);
+  BOOST_TEST(contains(verified.err, "is stale: source 's0' (b1-256.dat) has changed since (SHA-256 "), verified.err);
   BOOST_TEST(!fs::exists(world.ws.path("assembled")));
 }
 
