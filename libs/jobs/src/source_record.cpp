@@ -77,14 +77,12 @@ void writeScenery(JsonWriter& json, const Scenery& scenery) {
     json.member("id", r.id);
     json.member("source_entity_id", r.sourceEntityId);
     json.member("tier", r.tier);
-    json.key("points");
-    json.beginArray();
+    // One text for the polyline, 48 hex digits a point: a road has hundreds.
+    std::string bits;
     for (const Position& point : r.points) {
-      json.beginCompactArray();
-      for (const double value : point) json.value(doubleBits(value));
-      json.endArray();
+      for (const double value : point) bits += doubleBits(value);
     }
-    json.endArray();
+    json.member("points_bits", bits);
   });
   writeList(json, "vegetation", scenery.vegetation, [&](const SceneryVegetation& v) {
     json.member("id", v.id);
@@ -124,13 +122,14 @@ Scenery readScenery(const RecordReader& reader, const boost::json::object& in, c
   });
   scenery.roads = readList(reader, in, "roads", pointer, [&](const boost::json::object& o, const std::string& at) {
     SceneryRoad road{reader.text(o, "id", at), reader.text(o, "source_entity_id", at), reader.text(o, "tier", at), {}};
-    const auto& points = reader.array(o, "points", at);
-    for (std::size_t i = 0; i < points.size(); ++i) {
-      const std::string point = pointerTo(at, "points", i);
-      const auto* values = points[i].if_array();
-      if (!values || values->size() != 3) reader.fail(point, "three coordinates are expected");
-      road.points.push_back({reader.bits((*values)[0], point + "/0"), reader.bits((*values)[1], point + "/1"),
-                             reader.bits((*values)[2], point + "/2")});
+    const std::string bits = reader.text(o, "points_bits", at);
+    if (bits.size() % 48 != 0) reader.fail(pointerTo(at, "points_bits"), "48 hex digits a point are expected");
+    for (std::size_t i = 0; i < bits.size(); i += 48) {
+      Position point{};
+      for (std::size_t axis = 0; axis < 3; ++axis) {
+        point[axis] = reader.bits(boost::json::value(bits.substr(i + 16 * axis, 16)), pointerTo(at, "points_bits"));
+      }
+      road.points.push_back(point);
     }
     return road;
   });
