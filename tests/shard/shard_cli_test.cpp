@@ -9,9 +9,11 @@
 
 #include <algorithm>
 #include <fstream>
+#include <limits>
 #include <memory>
 
 #include "compile_workspace.hpp"
+#include "sample_blueprint.hpp"
 #include "file_tree.hpp"
 #include "shard_runs.hpp"
 #include "skips.hpp"
@@ -146,6 +148,38 @@ BOOST_AUTO_TEST_CASE(a_shard_reads_only_the_sources_its_patches_need) {
                                "512; regenerate or replace the odd ones"),
              odd.err);
   BOOST_TEST(!fs::exists(ws.path("odd") + "/shard-2"));
+}
+
+BOOST_AUTO_TEST_CASE(a_source_is_validated_by_the_shard_that_owns_it_alone) {
+  // 1 x 3: s0, a strip, s1, a strip, s2, where s1's heights hold a NaN
+  // inside, which the terrain validator refuses. In 3 shards, shard 1 owns
+  // s1 and refuses it; shard 0, whose strip takes only s1's west border,
+  // neither validates nor hashes s1 and is made; the assembly names shard 1.
+  Workspace ws;
+  SampleBlueprint sample = makeSample(256);
+  sample.heights[100 * 256 + 100] = std::numeric_limits<float>::quiet_NaN();
+  writeFile(ws.path("bad.dat"), encode(sample).v2());
+  const auto entry = [](const std::string& id, const std::string& file, int col) {
+    return R"({"id": ")" + id + R"(", "namespace": ")" + id + R"(", "path": ")" + file + R"(", "row": 0, "col": )" +
+           std::to_string(col) + "}";
+  };
+  const auto layout = ws.writeLayout(
+      "layout.json", R"({"format": "terrain-world.layout", "schema_version": 1, "name": "t", )" + std::string(kSettings) +
+                         R"( "sources": [)" + entry("s0", ws.blueprint(1), 0) + ", " + entry("s1", "bad.dat", 1) +
+                         ", " + entry("s2", ws.blueprint(3), 2) + "]}");
+  const std::string dir = ws.path("shards");
+  const auto owner = shard(layout, dir, "1/3");
+  BOOST_TEST(owner.exitCode == 1);
+  BOOST_TEST(contains(owner.err, "source 's1' (" + ws.path("bad.dat") + ") is not a valid blueprint"), owner.err);
+  for (const std::string other : {"0/3", "2/3"}) {
+    const auto run = shard(layout, dir, other);
+    BOOST_TEST(run.exitCode == 0, other << ": " << run.err);
+  }
+  const std::string record = std::string(fileTree(fs::path(dir) / "shard-0").at("shard-record.json"));
+  BOOST_TEST(contains(record, "\"borders_read\": [\n    {\n      \"source\": 1,\n      \"side\": \"west\","), record);
+  const auto run = assemble(layout, ws.path("assembled"), dir);
+  BOOST_TEST(run.exitCode == 1);
+  BOOST_TEST(contains(run.err, "shard 1 of 3 is missing from '" + dir + "'"), run.err);
 }
 
 BOOST_AUTO_TEST_CASE(assembly_refuses_a_missing_shard_naming_it) {

@@ -35,8 +35,6 @@
 
 #include <sys/stat.h>
 
-#include <atomic>
-#include <mutex>
 
 namespace isla {
 
