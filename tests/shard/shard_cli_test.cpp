@@ -182,6 +182,31 @@ BOOST_AUTO_TEST_CASE(a_source_is_validated_by_the_shard_that_owns_it_alone) {
   BOOST_TEST(contains(run.err, "shard 1 of 3 is missing from '" + dir + "'"), run.err);
 }
 
+BOOST_AUTO_TEST_CASE(viewer_bundles_assemble_from_the_records_alike) {
+  // Their vegetation, regions, assets, category defaults and member hashes
+  // travel in the owners' records: the package is the one-machine one.
+  Workspace ws;
+  std::string sources;
+  for (int cell = 0; cell < 4; ++cell) {
+    const std::string zip = ws.path("b" + std::to_string(cell) + ".zip");
+    const auto made = runTool({"synth", "--seed", std::to_string(cell + 1), "--size", "256", "--bundle", zip});
+    BOOST_REQUIRE_MESSAGE(made.exitCode == 0, made.err);
+    sources += std::string(cell == 0 ? "" : ", ") + R"({"id": "s)" + std::to_string(cell) + R"(", "namespace": "synth-)" +
+               std::to_string(cell + 1) + R"(", "path": "b)" + std::to_string(cell) + R"(.zip", "row": )" +
+               std::to_string(cell / 2) + R"(, "col": )" + std::to_string(cell % 2) + "}";
+  }
+  const auto layout = ws.writeLayout("layout.json", R"({"format": "terrain-world.layout", "schema_version": 1, )"
+                                                    R"("name": "bundles", )" + std::string(kSettings) +
+                                                        R"( "sources": [)" + sources + "]}");
+  const auto whole = compileLayout(layout, ws.path("whole"), {"--quiet"});
+  BOOST_REQUIRE_MESSAGE(whole.exitCode == 0, whole.err);
+  BOOST_TEST(contains(std::string(fileTree(ws.path("whole")).at("scenery/s0.json")), "imported-vegetation"));
+  makeShards(layout, ws.path("shards"), 3, {2, 0, 1});
+  const auto run = assemble(layout, ws.path("assembled"), ws.path("shards"));
+  BOOST_REQUIRE_MESSAGE(run.exitCode == 0, run.err);
+  BOOST_TEST((fileTree(ws.path("assembled")) == fileTree(ws.path("whole"))));
+}
+
 BOOST_AUTO_TEST_CASE(assembly_refuses_a_missing_shard_naming_it) {
   ShardedWorld world;
   const std::string dir = world.shards("shards", 4);
