@@ -59,6 +59,38 @@ std::vector<std::uint8_t> floodOcean(const synth::Grid<float>& heights, float se
   return ocean;
 }
 
+// Every ocean pixel is the flood's, no below-sea pixel is dry, every lake
+// pixel lies below its level and every dry pixel beside a lake above it.
+void requireWaterAgreesWithHeights(const synth::Blueprint& blueprint) {
+  const auto& layers = *blueprint.layers;
+  const auto& heights = layers.heights;
+  const float sea = blueprint.waterBodies.front().surfaceLevel;
+  const auto ocean = floodOcean(heights, sea);
+  auto levelOf = [&](std::uint16_t id) { return blueprint.waterBodies[id - 1].surfaceLevel; };
+  std::size_t wrong = 0, enclosed = 0, aboveLevel = 0, lowBank = 0;
+  for (std::int32_t x = 0; x < heights.size(); ++x) {
+    for (std::int32_t y = 0; y < heights.size(); ++y) {
+      const std::size_t i = heights.index(x, y);
+      const std::uint16_t id = layers.waterIds[i];
+      wrong += (id == synth::kOceanId) != (ocean[i] != 0);
+      // No below-sea pixel is left dry: enclosed pits are lakes or raised.
+      enclosed += id == 0 && heights[i] < sea;
+      if (id >= synth::kFirstLakeId) aboveLevel += !(heights[i] < levelOf(id));
+      if (id != 0) continue;
+      for (const auto& [nx, ny] : {std::pair{x - 1, y}, {x + 1, y}, {x, y - 1}, {x, y + 1}}) {
+        if (!heights.contains(nx, ny)) continue;
+        const std::uint16_t next = layers.waterIds(nx, ny);
+        lowBank += next >= synth::kFirstLakeId && !(heights[i] > levelOf(next));
+      }
+    }
+  }
+  const auto seed = blueprint.params.worldSeed;
+  BOOST_TEST(wrong == 0U, "seed " << seed);
+  BOOST_TEST(enclosed == 0U, "seed " << seed);
+  BOOST_TEST(aboveLevel == 0U, "seed " << seed);
+  BOOST_TEST(lowBank == 0U, "seed " << seed);
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(synth_content)
@@ -134,23 +166,16 @@ BOOST_AUTO_TEST_CASE(towns_of_every_tier_and_highways_through_the_nodes) {
 }
 
 BOOST_AUTO_TEST_CASE(water_agrees_with_the_heights_exactly) {
+  for (const auto& c : synthCases()) requireWaterAgreesWithHeights(synthBlueprint(c.seed, c.mapSize));
+}
+
+// Erosion runs after the classification and must leave the heights agreeing
+// with it: no pixel carved across the sea, no lake bed raised, no bank cut.
+BOOST_AUTO_TEST_CASE(eroded_heights_still_agree_with_the_water) {
   for (const auto& c : synthCases()) {
-    const auto& blueprint = synthBlueprint(c.seed, c.mapSize);
-    const auto& layers = *blueprint.layers;
-    const float sea = blueprint.waterBodies.front().surfaceLevel;
-    const auto ocean = floodOcean(layers.heights, sea);
-    std::size_t wrong = 0, enclosed = 0, aboveLevel = 0;
-    for (std::size_t i = 0; i < layers.heights.cellCount(); ++i) {
-      const std::uint16_t id = layers.waterIds[i];
-      wrong += (id == synth::kOceanId) != (ocean[i] != 0);
-      // No below-sea pixel is left dry: enclosed pits are lakes or raised.
-      enclosed += id == 0 && layers.heights[i] < sea;
-      if (id >= synth::kFirstLakeId)
-        aboveLevel += !(layers.heights[i] < blueprint.waterBodies[id - 1].surfaceLevel);
-    }
-    BOOST_TEST(wrong == 0U, "seed " << c.seed);
-    BOOST_TEST(enclosed == 0U, "seed " << c.seed);
-    BOOST_TEST(aboveLevel == 0U, "seed " << c.seed);
+    auto settings = synthSettings(c.seed, c.mapSize);
+    settings.erosion = true;
+    requireWaterAgreesWithHeights(synth::synthesize(settings, sharedKernel().enums()));
   }
 }
 

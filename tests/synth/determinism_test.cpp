@@ -34,6 +34,7 @@ BOOST_AUTO_TEST_CASE(the_same_settings_give_the_same_bytes) {
 
 BOOST_AUTO_TEST_CASE(the_thread_count_never_changes_the_bytes) {
   auto settings = synthSettings(99, 512);
+  settings.erosion = true;
   settings.threads = 1;
   const auto single = synthBytes(settings);
   for (const unsigned threads : {2U, 3U, 7U}) {

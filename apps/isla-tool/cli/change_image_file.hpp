@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // diff --image: the kernel's change image encoded as a PNG (the png
-// exporters' libspng encoder) with its legend in a JSON sidecar beside it.
+// exporters' parallel encoder, whose bytes no thread count changes) with
+// its legend in a JSON sidecar beside it.
 #pragma once
 
 #include <filesystem>
@@ -12,7 +13,8 @@ namespace isla::cli {
 // OUT.png's sidecar: OUT.json.
 std::filesystem::path changeImageSidecar(const std::filesystem::path& png);
 
-// Both files appear whole or not at all; neither may exist. Throws IoError.
+// Both files appear whole or not at all; neither may exist. `threads` 0:
+// every core. Throws IoError.
 void writeChangeImage(const diff::ChangeImage& image, const std::filesystem::path& png, unsigned threads);
 
 }  // namespace isla::cli

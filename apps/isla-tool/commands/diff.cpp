@@ -16,6 +16,7 @@
 
 #include "cli/command_step.hpp"
 #include "cli/change_image_file.hpp"
+#include "cli/thread_count.hpp"
 #include "cli/report.hpp"
 #include "commands/commands.hpp"
 
@@ -42,6 +43,7 @@ Request parseRequest(const po::variables_map& values) {
     return out;
   };
   Request request;
+  request.options.threads = threadCount(values, "jobs");
   try {
     request.expectations.same = tags("expect-same");
     request.expectations.changed = tags("expect-changed");
@@ -241,7 +243,9 @@ int runDiff(Invocation& invocation) {
        "TAGS that must have changed beyond tolerance; exit 1 otherwise")
       ("tolerance", po::value<std::vector<std::string>>()->composing(),
        "TAG=VALUE: changes of at most VALUE (the section's stored units) count as equal (repeatable)")
-      ("image", po::value<std::string>(), "write a PNG of the height change (and its legend, OUT.json)");
+      ("image", po::value<std::string>(), "write a PNG of the height change (and its legend, OUT.json)")
+      ("jobs", threadCountValue(), "threads to compare and encode with, 1 to 256 (default: every core); never "
+                                   "changes the result or the image's bytes");
   po::positional_options_description positional;
   positional.add("a", 1).add("b", 1);
   if (!invocation.parse(options, positional)) return 0;

@@ -33,6 +33,7 @@ synth::Settings settingsFrom(const po::variables_map& values) {
   if (values.count("lakes")) settings.lakes = values["lakes"].as<std::int32_t>();
   settings.seaLevel = values["sea-level"].as<float>();
   settings.isletDensity = values["islet-density"].as<float>();
+  if (values.count("spacing")) settings.spacingM = values["spacing"].as<double>();
   settings.curve = !values["no-curve"].as<bool>();
   settings.detail = settings.curve && !values["no-detail"].as<bool>();
   settings.erosion = values["erosion"].as<bool>();
@@ -92,9 +93,10 @@ int runSynth(Invocation& invocation) {
        "the flat sea model's level in raw height units (1 raw = 251 m), 0..1")
       ("islet-density", po::value<float>()->default_value(0.02f, "0.02"),
        "fraction of the open sea raised into offshore islets, 0..0.5 (0: none)")
-      ("spacing", po::value<double>()->default_value(WorldSettings{}.spacingM, "1"),
-       "with --bundle: the metres between samples its runtime.json records, which the layout that places it "
-       "must give too; 0.001 to 1000")
+      ("spacing", po::value<double>(),
+       "the metres between samples the map is made for, 0.001 to 1000: under 40 km across, the relief is "
+       "scaled with the extent to keep the island's proportions; a viewer bundle's runtime.json records it "
+       "(default 1, the native relief), and the layout that places the map must give it too")
       ("erosion", po::bool_switch(),
        "run the droplet erosion pass and write EROS (off by default, as upstream)")
       ("no-curve", po::bool_switch(), "no height curve: omit TCRV, and TDTL, which needs the curve")
@@ -107,17 +109,16 @@ int runSynth(Invocation& invocation) {
 
   const auto& values = invocation.values();
   const synth::Settings settings = settingsFrom(values);
+  if (settings.spacingM) {
+    if (const auto problem = outOfRange(*settings.spacingM, kSpacingRange)) throw UsageError("--spacing: " + *problem);
+  }
   try {
     settings.validate();
   } catch (const synth::InvalidSettings& error) {
     throw UsageError(error.what());
   }
   if (!values.count("out") && !values.count("bundle")) throw UsageError("give --out FILE.dat, --bundle OUT.zip or both");
-  const double spacingM = values["spacing"].as<double>();
-  if (const auto problem = outOfRange(spacingM, kSpacingRange)) throw UsageError("--spacing: " + *problem);
-  if (!values["spacing"].defaulted() && !values.count("bundle")) {
-    throw UsageError("--spacing is the viewer bundle's; give it with --bundle OUT.zip");
-  }
+  const double spacingM = settings.spacingM.value_or(WorldSettings{}.spacingM);
   const std::string output = values.count("out") ? values["out"].as<std::string>() : "";
   const std::string bundle = values.count("bundle") ? values["bundle"].as<std::string>() : "";
   const bool overwrite = values["overwrite"].as<bool>();

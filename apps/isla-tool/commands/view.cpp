@@ -3,6 +3,8 @@
 // compiled (a package: read back) into the view cache (view/world_cache.hpp); the viewer page and
 // the world are served over HTTP (view/http_server.hpp) until SIGINT,
 // SIGTERM or SIGHUP, which end it with exit 0.
+#include <algorithm>
+#include <charconv>
 #include <csignal>
 #include <iostream>
 
@@ -25,8 +27,22 @@ namespace {
 // share/isla-tool/viewer, beside the enum table, in the build tree and the install alike.
 std::filesystem::path viewerDirectory() { return defaultEnumTablePath().parent_path() / "viewer"; }
 
+// PATH given as a package's world.json stands for the package, its
+// directory. A layout may be called world.json too: a package validator
+// tells the two apart by what the file says it is.
+std::filesystem::path packageOrPath(const Registry& registry, const std::filesystem::path& input) {
+  std::error_code error;
+  if (input.filename() != "world.json" || !std::filesystem::is_regular_file(input, error)) return input;
+  const auto validators = registry.packageValidators();
+  const bool descriptor = std::any_of(validators.begin(), validators.end(),
+                                      [&](const auto* validator) { return validator->object->recognises(input); });
+  if (!descriptor) return input;
+  return input.has_parent_path() ? input.parent_path() : std::filesystem::path(".");
+}
+
 // The mounts for PATH: the page at "/", the world under "/world/".
-std::vector<view::Mount> worldMounts(Invocation& invocation, const std::filesystem::path& input, bool quiet) {
+std::vector<view::Mount> worldMounts(Invocation& invocation, const std::filesystem::path& path, bool quiet) {
+  const std::filesystem::path input = packageOrPath(invocation.kernel().registry(), path);
   const auto viewer = viewerDirectory();
   if (!std::filesystem::exists(viewer / "index.html") || !std::filesystem::exists(viewer / "vendor")) {
     throw CommandError("the viewer page is not complete in " + viewer.string() +
@@ -65,12 +81,29 @@ std::vector<view::Mount> worldMounts(Invocation& invocation, const std::filesyst
   return mounts;
 }
 
-std::string urlOf(const boost::asio::ip::tcp::endpoint& endpoint) {
+// --exaggeration: "auto", or the factor as the page reads it from its URL
+// (viewer/exaggeration.js: digits, a point, digits; 0.1 to 100).
+std::string exaggerationOf(const std::string& text) {
+  constexpr double kLeast = 0.1, kMost = 100;
+  if (text == "auto") return text;
+  double factor = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), factor);
+  if (error != std::errc() || end != text.data() + text.size() || !(factor >= kLeast && factor <= kMost)) {
+    throw UsageError("--exaggeration takes auto or a number from 0.1 to 100, not '" + text + "'");
+  }
+  char shortest[32];
+  const auto written = std::to_chars(shortest, shortest + sizeof shortest, factor, std::chars_format::fixed);
+  return std::string(shortest, written.ptr);
+}
+
+// The page's URL; an exaggeration other than auto rides in its query.
+std::string urlOf(const boost::asio::ip::tcp::endpoint& endpoint, const std::string& exaggeration) {
   const auto address = endpoint.address();
   const std::string host = address.is_unspecified() ? "127.0.0.1"
                            : address.is_v6()        ? "[" + address.to_string() + "]"
                                                     : address.to_string();
-  return "http://" + host + ":" + std::to_string(endpoint.port()) + "/";
+  return "http://" + host + ":" + std::to_string(endpoint.port()) + "/" +
+         (exaggeration == "auto" ? "" : "?exaggeration=" + exaggeration);
 }
 
 }  // namespace
@@ -78,11 +111,15 @@ std::string urlOf(const boost::asio::ip::tcp::endpoint& endpoint) {
 int runView(Invocation& invocation) {
   po::options_description options("view");
   options.add_options()
-      ("path", po::value<std::string>(), "a 3D Tiles export, a Terrain World package, a layout, a .dat or a viewer-bundle .zip")
+      ("path", po::value<std::string>(),
+       "a 3D Tiles export, a Terrain World package (or its world.json), a layout, a .dat or a viewer-bundle .zip")
       ("port", po::value<int>()->default_value(0), "the port to serve on, 1 to 65535 (default: a free one)")
       ("bind", po::value<std::string>()->default_value("127.0.0.1"),
        "the address to serve on; another than loopback lets other machines read the world")
       ("no-open", po::bool_switch(), "do not open a browser")
+      ("exaggeration", po::value<std::string>()->default_value("auto"),
+       "draw heights N times as high, 0.1 to 100 (a control on the page changes it); auto exaggerates a world whose "
+       "relief is under a fiftieth of its extent until it is a fiftieth")
       ("jobs", threadCountValue(), "threads to compile with, 1 to 256 (default: every core)")
       ("quiet", po::bool_switch(), "no progress on stderr");
   po::positional_options_description positional;
@@ -94,6 +131,7 @@ int runView(Invocation& invocation) {
   if (port < 0 || port > 65535) throw UsageError("--port takes 1 to 65535 (0 or none: a free one), not " +
                                                  std::to_string(port));
   const bool quiet = values["quiet"].as<bool>();
+  const std::string exaggeration = exaggerationOf(values["exaggeration"].as<std::string>());
 
   const view::StaticFiles files(worldMounts(invocation, values["path"].as<std::string>(), quiet));
   view::ServerSettings settings;
@@ -115,7 +153,7 @@ int runView(Invocation& invocation) {
   stops.async_wait([&io](const boost::system::error_code&, int) { io.stop(); });
   server->start();
 
-  const std::string url = urlOf(endpoint);
+  const std::string url = urlOf(endpoint, exaggeration);
   std::cout << "serving the viewer at " << url << " (Ctrl-C ends it)" << std::endl;
   if (!values["no-open"].as<bool>() && view::hasDisplay() && !view::openBrowser(url)) {
     std::cerr << "isla-tool view: could not start xdg-open; open " << url << " yourself\n";

@@ -28,6 +28,10 @@ export class HeightField {
     return new HeightField(world.settings.spacing_m, patches);
   }
 
+  // The highest and lowest sample of the world, metres.
+  highest() { return Math.max(...this.patches.map((p) => p.heights.reduce((a, h) => Math.max(a, h), -Infinity))); }
+  lowest() { return Math.min(...this.patches.map((p) => p.heights.reduce((a, h) => Math.min(a, h), Infinity))); }
+
   // The patch whose bounds hold (x, z); on a shared edge either, which agree.
   patchAt(x, z) {
     return this.patches.find(({ bounds_m: b }) => x >= b.min_x && x <= b.max_x && z >= b.min_z && z <= b.max_z);

@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: MIT
 // The page of `isla-tool view`: the world's 3D Tiles (/world/tiles/) in
 // three.js with 3d-tiles-renderer, sun-lit, with the overlays of
-// world_overlays.js, orbit and fly controls, a readout of the point under
-// the cursor, and the script interface window.isla (README.md).
+// world_overlays.js, orbit and fly controls, a vertical exaggeration
+// (exaggeration.js; ?exaggeration=auto|N in the URL, a control on the page),
+// a readout of the point under the cursor, and the script interface
+// window.isla (README.md).
 import * as THREE from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { FlyControls } from 'three/addons/controls/FlyControls.js';
 import { CSS2DRenderer } from 'three/addons/renderers/CSS2DRenderer.js';
 import { TilesRenderer } from '3d-tiles-renderer/three';
+import { autoExaggeration, describeExaggeration, kLeast, kMost, parseExaggeration } from './exaggeration.js';
 import { HeightField } from './height_field.js';
 import { patchOutlines, sourceOutlines, townMarkers } from './world_overlays.js';
 
@@ -52,11 +55,15 @@ tiles.setResolutionFromRenderer(camera, renderer);
 // The tileset is x east, y north, z up (or on the ellipsoid, undone below):
 // turned so that three.js's (x, y, z) are the world's x east, height, z south.
 tiles.group.rotation.x = -Math.PI / 2;
-scene.add(tiles.group);
+// What is drawn by height: scaled vertically by the exaggeration.
+const exaggerated = new THREE.Group();
+exaggerated.add(tiles.group);
+scene.add(exaggerated);
 
-let failed = 0, quietFrames = 0, sceneryGroup = null, showNearLabels = () => {};
+let failed = 0, quietFrames = 0, sceneryGroup = null, showNearLabels = () => {}, raiseTowns = () => {};
 const overlays = { sources: new THREE.Group(), patches: new THREE.Group(), towns: new THREE.Group() };
-scene.add(overlays.sources, overlays.patches, overlays.towns);
+exaggerated.add(overlays.sources, overlays.patches);
+scene.add(overlays.towns);
 tiles.addEventListener('load-error', (event) => { failed++; console.error(`tile failed: ${event.url} ${event.error}`); });
 tiles.addEventListener('tiles-load-start', () => { quietFrames = 0; });
 tiles.addEventListener('load-model', ({ scene: model, tile }) => {
@@ -68,9 +75,10 @@ tiles.addEventListener('load-model', ({ scene: model, tile }) => {
 function placeTowns() {
   if (!sceneryGroup || !sceneryGroup.parent || overlays.towns.children.length) return;
   tiles.group.updateMatrixWorld(true);
-  const towns = townMarkers(sceneryGroup, markerSize);
+  const towns = townMarkers(sceneryGroup, markerSize, exaggeration.factor);
   overlays.towns.add(towns.group);
   showNearLabels = towns.showNear;
+  raiseTowns = towns.raise;
   applyToggles();
 }
 
@@ -114,14 +122,62 @@ function tilesetBounds() {
   return { min_x: box.min.x, min_z: box.min.z, max_x: box.max.x, max_z: box.max.z };
 }
 
+// The factor heights are drawn with; `relief` and `extent` (metres) are
+// what auto follows, known once the world is.
+const exaggeration = { factor: 1, isAuto: true, auto: 1, relief: NaN, extent: NaN };
+const exaggerationInput = document.getElementById('exaggeration');
+const exaggerationShown = document.getElementById('exaggeration-shown');
+
+function setExaggeration(value) {
+  const parsed = parseExaggeration(String(value));
+  if (parsed === null) throw new Error(`the exaggeration is auto or a number from ${kLeast} to ${kMost}, not ${value}`);
+  exaggeration.isAuto = parsed === 'auto';
+  exaggeration.factor = exaggeration.isAuto ? exaggeration.auto : parsed;
+  exaggerated.scale.y = exaggeration.factor;
+  exaggerated.updateMatrixWorld(true);
+  raiseTowns(exaggeration.factor);
+  exaggerationInput.value = String(exaggeration.factor);
+  exaggerationShown.textContent =
+    describeExaggeration(exaggeration.factor, exaggeration.isAuto, exaggeration.relief, exaggeration.extent);
+  quietFrames = 0;
+}
+exaggerationInput.addEventListener('change', () => {
+  const parsed = parseExaggeration(exaggerationInput.value);
+  if (parsed === null) exaggerationInput.value = String(exaggeration.factor); else setExaggeration(parsed);
+});
+document.getElementById('exaggeration-auto').addEventListener('click', () => setExaggeration('auto'));
+
+// The world's relief and extent: from its samples when it has them, else
+// from the tileset's root box (x and y across, z up, half-axes).
+function reliefAndExtent(bounds) {
+  const extent = Math.max(bounds.max_x - bounds.min_x, bounds.max_z - bounds.min_z);
+  if (field) return { relief: field.highest() - field.lowest(), extent };
+  const box = tiles.root.boundingVolume && tiles.root.boundingVolume.box;
+  if (!box) return { relief: NaN, extent };
+  const half = (k) => Math.hypot(box[3 * k], box[3 * k + 1], box[3 * k + 2]);
+  return { relief: 2 * half(3), extent: 2 * Math.max(half(1), half(2)) };
+}
+
+const down = new THREE.Raycaster();
 let field = null;
 const api = {
   world: null,
+  get exaggeration() { return exaggeration.factor; },
+  get autoExaggeration() { return exaggeration.auto; },
+  setExaggeration,
   heightAt(x, z) { return field ? field.heightAt(x, z) : NaN; },
+  shownHeightAt(x, z) {
+    down.set(new THREE.Vector3(x, camera.far, z), new THREE.Vector3(0, -1, 0));
+    down.far = 2 * camera.far;
+    const hit = down.intersectObject(tiles.group, true).find((h) => h.object.isMesh);
+    return hit ? hit.point.y : NaN;
+  },
   tilesLoaded() { return quietFrames >= kQuietFrames; },
-  cameraPosition() { return { x: camera.position.x, y: camera.position.y, z: camera.position.z }; },
+  cameraPosition() {
+    return { x: camera.position.x, y: camera.position.y / exaggeration.factor, z: camera.position.z };
+  },
   lookAt(x, z, distance) {
-    const ground = Math.max(api.heightAt(x, z) || 0, 0);
+    const ground = Math.max(api.heightAt(x, z) || 0, 0) * exaggeration.factor;
     const target = new THREE.Vector3(x, ground, z);
     toggles.fly.checked = false;
     camera.position.copy(target).add(new THREE.Vector3(0, 0.7, 0.7).multiplyScalar(distance));
@@ -146,7 +202,8 @@ renderer.domElement.addEventListener('pointermove', (event) => {
   const height = api.heightAt(x, z);
   const patch = field && field.patchAt(x, z);
   readout.textContent = `x ${x.toFixed(1)} m, z ${z.toFixed(1)} m` +
-    (Number.isNaN(height) ? `, surface ${hit.point.y.toFixed(2)} m` : `, height ${height.toFixed(2)} m (${patch.id})`);
+    (Number.isNaN(height) ? `, surface ${(hit.point.y / exaggeration.factor).toFixed(2)} m`
+                          : `, height ${height.toFixed(2)} m (${patch.id})`);
 });
 
 window.addEventListener('resize', () => {
@@ -208,6 +265,13 @@ api.ready = (async () => {
   }
   document.title = `${api.world.name ?? 'tileset'} — isla-tool view`;
   const b = api.world.bounds_m;
+  Object.assign(exaggeration, reliefAndExtent(b));
+  exaggeration.auto = autoExaggeration(exaggeration.relief, exaggeration.extent);
+  const asked = new URLSearchParams(window.location.search).get('exaggeration');
+  if (parseExaggeration(asked) === null) {
+    console.warn(`isla-tool view: exaggeration=${asked} is not auto or a number from ${kLeast} to ${kMost}; auto`);
+  }
+  setExaggeration(parseExaggeration(asked) ?? 'auto');
   const size = Math.max(b.max_x - b.min_x, b.max_z - b.min_z);
   markerSize = size / 150;
   camera.near = size / 1e5;

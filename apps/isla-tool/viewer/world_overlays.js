@@ -58,12 +58,16 @@ const kTierColours = { City: 0xd02020, Town: 0xe08020, Village: 0xe0d040, Hamlet
 const kAlwaysLabelled = new Set(['City', 'Town']);
 
 // Markers and labels for the towns of a loaded scenery tile: its nodes
-// carry the World's fields in `extras` (userData: id, tier...). Returns the
-// group and a function that shows the labels of villages and hamlets only
-// near the camera, so that a distant view is not a wall of text.
-export function townMarkers(scenery, sizeM) {
+// carry the World's fields in `extras` (userData: id, tier...), and stand
+// where the page draws them, heights times `exaggeration`. Returns the
+// group, a function that shows the labels of villages and hamlets only near
+// the camera, so that a distant view is not a wall of text, and one that
+// puts the markers on the ground of another exaggeration (the markers keep
+// their shape).
+export function townMarkers(scenery, sizeM, exaggeration) {
   const group = new THREE.Group();
   const labels = [];
+  const grounds = new Map();  // marker -> its town's true height
   scenery.traverse((node) => {
     if (node.userData.kind !== 'town') return;
     const tier = node.userData.tier;
@@ -71,6 +75,7 @@ export function townMarkers(scenery, sizeM) {
                                   new THREE.MeshStandardMaterial({ color: kTierColours[tier] ?? 0xffffff }));
     marker.rotation.x = Math.PI;
     node.getWorldPosition(marker.position);
+    grounds.set(marker, marker.position.y / exaggeration);
     marker.position.y += sizeM / 2;
     const text = document.createElement('div');
     text.className = 'town-label';
@@ -85,5 +90,8 @@ export function townMarkers(scenery, sizeM) {
   const showNear = (camera) => {
     for (const label of labels) label.visible = label.parent.position.distanceTo(camera.position) < near;
   };
-  return { group, showNear };
+  const raise = (factor) => {
+    for (const [marker, ground] of grounds) marker.position.y = ground * factor + sizeM / 2;
+  };
+  return { group, showNear, raise };
 }

@@ -36,17 +36,50 @@ struct Brush {
   }
 };
 
+// The cells whose height the pass must leave as it is, one bit a cell (by
+// Grid::index): the water, each lake's bank (so that no notch drains a lake
+// below its level) and the impact's surroundings.
+std::vector<bool> frozenCells(const ClassifiedGround& ground, const ErosionRecord& record) {
+  const Grid<std::uint16_t>& water = ground.waterIds;
+  const std::int32_t size = water.size();
+  std::vector<bool> frozen(water.cellCount());
+  for (std::size_t i = 0; i < frozen.size(); ++i) frozen[i] = water[i] != 0;
+  for (const auto& lake : ground.lakes) {
+    const PixelBox box = lake.bounds(lake.bankReach, size);
+    for (std::int32_t x = box.x0; x <= box.x1; ++x) {
+      for (std::int32_t y = box.y0; y <= box.y1; ++y) {
+        if (lake.shoreDistance(x, y) < lake.bankReach) frozen[water.index(x, y)] = true;
+      }
+    }
+  }
+  const Crater& crater = ground.crater;
+  const double excluded = record.craterExclFactor * crater.radius;
+  const double excludedSquared = excluded * excluded;
+  auto clip = [&](double value) {
+    return static_cast<std::int32_t>(std::clamp(value, 0.0, static_cast<double>(size - 1)));
+  };
+  const std::int32_t x0 = clip(std::floor(crater.x - excluded)), x1 = clip(std::ceil(crater.x + excluded));
+  const std::int32_t y0 = clip(std::floor(crater.y - excluded)), y1 = clip(std::ceil(crater.y + excluded));
+  for (std::int32_t x = x0; x <= x1; ++x) {
+    for (std::int32_t y = y0; y <= y1; ++y) {
+      const double dx = x - crater.x, dy = y - crater.y;
+      if (dx * dx + dy * dy <= excludedSquared) frozen[water.index(x, y)] = true;
+    }
+  }
+  return frozen;
+}
+
 class Droplets {
  public:
-  Droplets(Grid<float>& heights, float seaLevel, const Crater& crater, const ErosionRecord& record)
+  Droplets(Grid<float>& heights, const ClassifiedGround& ground, const ErosionRecord& record)
       : heights_(heights),
+        waterIds_(ground.waterIds),
         record_(record),
         brush_(std::max(0, record.brushRadius)),
         ledger_(heights.size()),
-        sea_(seaLevel * kMetresPerRaw),
-        floor_(sea_ + record.seaMarginM),
-        crater_(crater),
-        excludedSquared_(std::pow(record.craterExclFactor * crater.radius, 2)) {}
+        frozen_(frozenCells(ground, record)),
+        sea_(ground.seaLevel * kMetresPerRaw),
+        floor_(sea_ + record.seaMarginM) {}
 
   void roll(double x, double y) {
     const std::int32_t last = heights_.size() - 1;
@@ -65,6 +98,8 @@ class Droplets {
       if (nextX < 0 || nextY < 0 || nextX >= last || nextY >= last) return;
       const double drop = sample(nextX, nextY).height - here.height;  // metres, < 0 downhill
       if (here.height + drop < sea_) return;                          // into the sea
+      const auto nextCellX = static_cast<std::int32_t>(nextX), nextCellY = static_cast<std::int32_t>(nextY);
+      if (waterIds_(nextCellX, nextCellY) != 0) return;  // into a lake
       const double capacity =
           std::max(-drop * speed * water * record_.capacityFactor, double{record_.minSlopeM});
       if (sediment > capacity || drop > 0) {
@@ -101,18 +136,12 @@ class Droplets {
 
   double metres(std::int32_t x, std::int32_t y) const { return heights_(x, y) * kMetresPerRaw; }
 
-  // Below-sea cells and the crater's surroundings are never modified.
-  bool frozen(std::int32_t x, std::int32_t y) const {
-    const double dx = x - crater_.x, dy = y - crater_.y;
-    return metres(x, y) < sea_ || dx * dx + dy * dy <= excludedSquared_;
-  }
-
   template <class Take>
   double spread(std::int32_t x, std::int32_t y, double amount, Take take) {
     double moved = 0;
     for (const auto& tap : brush_.taps) {
       const std::int32_t px = x + tap.dx, py = y + tap.dy;
-      if (!heights_.contains(px, py) || frozen(px, py)) continue;
+      if (!heights_.contains(px, py) || frozen_[heights_.index(px, py)]) continue;
       moved += take(px, py, amount * tap.weight);
     }
     return moved;
@@ -148,20 +177,20 @@ class Droplets {
   }
 
   Grid<float>& heights_;
+  const Grid<std::uint16_t>& waterIds_;
   const ErosionRecord& record_;
   Brush brush_;
   Grid<float> ledger_;
+  std::vector<bool> frozen_;
   double sea_;
   double floor_;
-  Crater crater_;
-  double excludedSquared_;
 };
 
 }  // namespace
 
-void erode(Grid<float>& heights, std::int32_t seed, float seaLevel, const Crater& crater,
+void erode(Grid<float>& heights, std::int32_t seed, const ClassifiedGround& ground,
            const ErosionRecord& record) {
-  Droplets droplets(heights, seaLevel, crater, record);
+  Droplets droplets(heights, ground, record);
   Pcg32 random = stageRandom(seed + record.seedOffset, Stage::ErosionDroplets);
   const double last = heights.size() - 1;
   for (std::int32_t i = 0; i < record.dropletCount; ++i) {

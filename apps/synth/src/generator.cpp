@@ -4,11 +4,13 @@
 #include <cmath>
 
 #include <isla/plugin/section_codec.hpp>
+#include <isla/world/layout_limits.hpp>
 
 #include "isla/synth/classify.hpp"
 #include "isla/synth/erosion.hpp"
 #include "isla/synth/height_curve.hpp"
 #include "isla/synth/lakes.hpp"
+#include "isla/synth/relief_scale.hpp"
 #include "isla/synth/route.hpp"
 #include "isla/synth/sections.hpp"
 #include "isla/synth/terrain.hpp"
@@ -45,6 +47,10 @@ void Settings::validate() const {
           "sea level must be within 0..1 raw (0..251 m)");
   require(std::isfinite(isletDensity) && isletDensity >= 0 && isletDensity <= kDensestIslets,
           "islet density must be within 0..0.5 (0 disables islets)");
+  if (spacingM) {
+    const auto problem = outOfRange(*spacingM, kSpacingRange);
+    require(!problem, "spacing: " + problem.value_or(""));
+  }
   require(threads <= kMaxThreads, "threads must be at most " + std::to_string(kMaxThreads));
 }
 
@@ -74,15 +80,24 @@ Blueprint synthesize(const Settings& settings, const EnumTable& enums) {
     if (settings.detail) out.detail = defaultDetail();
     applyHeightCurve(heights, seed, *out.curve, out.detail ? &*out.detail : nullptr, workers);
   }
-  if (settings.erosion) {
-    out.erosion = defaultErosion(size);
-    erode(heights, seed, sea, crater, *out.erosion);
-  }
-  carveCrater(heights, crater, sea);
-  const auto lakes = carveLakes(heights, {seed, out.requestedLakes, sea}, crater);
+  const double relief = reliefScale(size, settings.spacingM);
+  if (relief < 1) scaleRelief(heights, sea, relief, workers);
+  carveCrater(heights, crater, sea, relief);
+  const auto lakes = carveLakes(heights, {seed, out.requestedLakes, sea, relief}, crater);
 
+  // The classification reads the heights before erosion, so that BIOM and
+  // the water sections are the same with erosion on or off
+  // (BLUEPRINT_FORMAT.md, Erosion); the erosion leaves what it classified be.
   Water water = classifyWater(heights, sea, lakes, workers);
   Grid<std::uint8_t> biomeGrid = classifyBiomes(heights, water.ids, {seed, sea, crater}, biomes, workers);
+  if (settings.erosion) {
+    out.erosion = defaultErosion(size, relief);
+    erode(heights, seed, {sea, crater, lakes, water.ids}, *out.erosion);
+  }
+  // After the erosion, so that its 2 bytes a pixel and the erosion's 4 are
+  // never held at once.
+  Grid<std::uint16_t> surface = waterSurface(water, workers);
+  // Towns and roads stand on the terrain as written (HGTS), eroded or not.
   const CostGrid grid(heights, water.ids, crater, workers);
   out.towns = placeTowns(heights, grid, crater, {seed, out.requestedTowns, sea, settings.roads});
   if (settings.roads) out.roads = planRoads(grid, out.towns, lakes, crater, workers);
@@ -97,7 +112,7 @@ Blueprint synthesize(const Settings& settings, const EnumTable& enums) {
                 settings.generatorGitHash};
   out.waterBodies = std::move(water.bodies);
   out.layers = std::make_shared<const Layers>(
-      Layers{std::move(heights), std::move(biomeGrid), std::move(water.ids), std::move(water.surface)});
+      Layers{std::move(heights), std::move(biomeGrid), std::move(water.ids), std::move(surface)});
   return out;
 }
 

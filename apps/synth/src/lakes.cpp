@@ -80,6 +80,7 @@ PixelBox LakeBasin::bounds(double reach, std::int32_t mapSize) const {
 std::vector<LakeBasin> carveLakes(Grid<float>& heights, const LakeSettings& settings, const Crater& crater) {
   const std::int32_t size = heights.size();
   const double sea = settings.seaLevel;
+  const double relief = settings.reliefScale;  // every height below is scaled with it
   std::vector<LakeBasin> basins;
   Pcg32 random = stageRandom(settings.seed, Stage::LakeSites);
   const int attempts = settings.count * kAttemptsPerLake;
@@ -97,12 +98,14 @@ std::vector<LakeBasin> carveLakes(Grid<float>& heights, const LakeSettings& sett
       basin.lobeCos[k] = amplitude * std::cos(phase);
       basin.lobeSin[k] = amplitude * std::sin(phase);
     }
-    const double wantedDepth = random.uniform(kShallowest, kDeepest);
+    const double wantedDepth = random.uniform(kShallowest, kDeepest) * relief;
 
     const auto cx = static_cast<std::int32_t>(basin.centreX);
     const auto cy = static_cast<std::int32_t>(basin.centreY);
     const double centreHeight = heights(cx, cy) - sea;
-    if (centreHeight < kMinLevelAboveSea + kShallowest || centreHeight > kHighestCentre) continue;
+    const bool centreFits =
+        centreHeight >= (kMinLevelAboveSea + kShallowest) * relief && centreHeight <= kHighestCentre * relief;
+    if (!centreFits) continue;
     const double clearance = kCraterClearance * crater.radius + kBankClearance * basin.radius;
     if (std::hypot(basin.centreX - crater.x, basin.centreY - crater.y) < clearance) continue;
     const bool crowded = std::any_of(basins.begin(), basins.end(), [&](const LakeBasin& other) {
@@ -129,22 +132,23 @@ std::vector<LakeBasin> carveLakes(Grid<float>& heights, const LakeSettings& sett
         highestShore = std::max(highestShore, double{heights(x, y)});
       }
     }
-    if (highestShore - lowestShore > kShoreRelief) continue;
-    basin.level = quantiseLevelDown(lowestShore - kRimMargin);
-    if (basin.level < sea + kMinLevelAboveSea || basin.level > kHighestLakeLevel) continue;
-    const double bed = sea + kBedAboveSea;
-    const double depth = std::min(wantedDepth, basin.level - kSurfaceGap - bed);
-    if (depth < kMinDepth) continue;
+    if (highestShore - lowestShore > kShoreRelief * relief) continue;
+    basin.level = quantiseLevelDown(lowestShore - kRimMargin * relief);
+    if (basin.level < sea + kMinLevelAboveSea * relief || basin.level > kHighestLakeLevel) continue;
+    const double bed = sea + kBedAboveSea * relief;
+    const double depth = std::min(wantedDepth, basin.level - kSurfaceGap * relief - bed);
+    if (depth < kMinDepth * relief) continue;
 
     // A bowl below the level, and a bank easing from just above the level
     // back to the terrain across the shore ring.
-    const double bank = basin.level + kRimMargin;
+    const double bank = basin.level + kRimMargin * relief;
+    basin.bankReach = 1 + shoreWidth;
     for (std::int32_t x = box.x0; x <= box.x1; ++x) {
       for (std::int32_t y = box.y0; y <= box.y1; ++y) {
         const double r = basin.shoreDistance(x, y);
         const double h = heights(x, y);
         if (r < 1) {
-          const double bowl = basin.level - kSurfaceGap - depth * (1 - r * r);
+          const double bowl = basin.level - kSurfaceGap * relief - depth * (1 - r * r);
           heights(x, y) = static_cast<float>(std::max(std::min(h, bowl), bed));
         } else if (r < 1 + shoreWidth) {
           const double ease = smoothstep(1, 1 + shoreWidth, r);

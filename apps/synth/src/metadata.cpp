@@ -47,7 +47,7 @@ DetailRecord defaultDetail() {
   return detail;
 }
 
-ErosionRecord defaultErosion(std::int32_t mapSize) {
+ErosionRecord defaultErosion(std::int32_t mapSize, double reliefScale) {
   ErosionRecord erosion;
   // The upstream 250 000 droplets at 8192^2; the same density at every size.
   const double scale = static_cast<double>(mapSize) / 8192.0;
@@ -55,8 +55,8 @@ ErosionRecord defaultErosion(std::int32_t mapSize) {
   erosion.lifetime = 384;
   erosion.brushRadius = 3;
   erosion.seedOffset = 7006;
-  erosion.carveCapM = 15.0f;
-  erosion.depositCapM = 6.0f;
+  erosion.carveCapM = static_cast<float>(15.0 * reliefScale);
+  erosion.depositCapM = static_cast<float>(6.0 * reliefScale);
   erosion.seaMarginM = 0.5f;
   erosion.inertia = 0.35f;
   erosion.capacityFactor = 4.0f;

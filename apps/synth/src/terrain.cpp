@@ -162,7 +162,9 @@ float IslandShape::height(std::int32_t x, std::int32_t y) const {
   if (openness > 0 && std::isfinite(isletThreshold_)) {
     const double islet =
         sea + kIsletRelief * (isletField(x, y, u, v) - isletThreshold_) - kIsletSink * (1 - openness);
-    h = std::max(h, islet);
+    // Raised only as far as the sea is open, so that no cliff stands where
+    // the openness ends.
+    h += openness * std::max(0.0, islet - h);
   }
   h += (kBorderDepth - h) * smoothstep(kBorderFadeStart, kBorderFadeEnd, border);
   return static_cast<float>(h);
@@ -230,7 +232,9 @@ Crater chooseImpactSite(const IslandShape& shape) {
   return best;
 }
 
-void carveCrater(Grid<float>& heights, const Crater& crater, float seaLevel) {
+void carveCrater(Grid<float>& heights, const Crater& crater, float seaLevel, double reliefScale) {
+  const double depth = kCraterDepth * reliefScale, rim = kCraterRim * reliefScale;
+  const double floor = seaLevel + kCraterFloorAboveSea * reliefScale;
   const std::int32_t size = heights.size();
   const auto centreX = static_cast<std::int32_t>(crater.x);
   const auto centreY = static_cast<std::int32_t>(crater.y);
@@ -244,11 +248,11 @@ void carveCrater(Grid<float>& heights, const Crater& crater, float seaLevel) {
       if (r < 1) {
         // A flattened floor rising to the rim.
         const double flatten = kCraterFlattening * (1 - r * r) * (1 - r * r);
-        h += (centreHeight - h) * flatten + kCraterDepth * (r * r - 1) + kCraterRim;
-        h = std::max(h, seaLevel + kCraterFloorAboveSea);
+        h += (centreHeight - h) * flatten + depth * (r * r - 1) + rim;
+        h = std::max(h, floor);
       } else {
         const double apron = (r - 1) / kApronWidth;
-        h += kCraterRim * std::exp(-apron * apron);
+        h += rim * std::exp(-apron * apron);
       }
       heights(x, y) = static_cast<float>(h);
     }

@@ -69,7 +69,7 @@ BodyTally fill(Grid<std::uint16_t>& ids, std::vector<std::uint32_t>& stack, std:
 Water classifyWater(Grid<float>& heights, float seaLevel, const std::vector<LakeBasin>& lakes,
                     const Workers& workers) {
   const std::int32_t size = heights.size();
-  Water water{Grid<std::uint16_t>(size), Grid<std::uint16_t>(size), {}};
+  Water water{Grid<std::uint16_t>(size), {}};
   Grid<std::uint16_t>& ids = water.ids;
 
   // The basins' own predicate marks the lake pixels.
@@ -126,12 +126,18 @@ Water classifyWater(Grid<float>& heights, float seaLevel, const std::vector<Lake
     }
   }
 
-  std::vector<std::uint16_t> encoded(nextId, 0);
-  for (const auto& body : water.bodies) encoded[body.id] = isla::water_surface::encodeWaterLevel(body.surfaceLevel).value();
-  workers.forBands(size, [&](std::size_t, std::int32_t begin, std::int32_t end) {
-    for (std::size_t i = ids.index(begin, 0); i < ids.index(end, 0); ++i) water.surface[i] = encoded[ids[i]];
-  });
   return water;
+}
+
+Grid<std::uint16_t> waterSurface(const Water& water, const Workers& workers) {
+  const Grid<std::uint16_t>& ids = water.ids;
+  std::vector<std::uint16_t> encoded(water.bodies.size() + 1, 0);
+  for (const auto& body : water.bodies) encoded[body.id] = isla::water_surface::encodeWaterLevel(body.surfaceLevel).value();
+  Grid<std::uint16_t> surface(ids.size());
+  workers.forBands(ids.size(), [&](std::size_t, std::int32_t begin, std::int32_t end) {
+    for (std::size_t i = ids.index(begin, 0); i < ids.index(end, 0); ++i) surface[i] = encoded[ids[i]];
+  });
+  return surface;
 }
 
 }  // namespace isla::synth

@@ -127,7 +127,7 @@ ChunkSummary writeChunk(const std::filesystem::path& stage, const isla::World& w
 
   GltfDocument document;
   const std::size_t material = addTerrainMaterial(document, world, patch, "../");
-  const std::size_t node = addChunkNodes(document, world, chunk, chunk.name + ".bin", material);
+  const std::size_t node = addChunkNodes(document, world, chunk, chunk.name + ".bin", material, ChunkLevels::Every);
   isla::FileWriter gltf = isla::FileWriter::create(directory / (chunk.name + ".gltf"), isla::FileWriter::Digest::None);
   gltf.write(document.text({node}));
   gltf.close();
@@ -156,11 +156,12 @@ std::size_t addTerrainMaterial(GltfDocument& document, const isla::World& world,
 }
 
 std::size_t addChunkNodes(GltfDocument& document, const isla::World& world, const ChunkSummary& chunk,
-                          const std::string& binUri, std::size_t material) {
+                          const std::string& binUri, std::size_t material, ChunkLevels levels) {
   const std::size_t buffer = document.add("buffers", {{"uri", binUri}, {"byteLength", chunk.byteLength()}});
   std::vector<std::size_t> nodes;
   boost::json::array asked, errors;
-  for (std::size_t k = 0; k < chunk.levels.size(); ++k) {
+  const std::size_t shown = levels == ChunkLevels::Every ? chunk.levels.size() : 1;
+  for (std::size_t k = 0; k < shown; ++k) {
     const LevelLayout& level = chunk.levels[k];
     boost::json::array primitives;
     for (const PrimitiveLayout& primitive : level.primitives) {

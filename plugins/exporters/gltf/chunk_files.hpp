@@ -72,11 +72,18 @@ ChunkSummary writeChunk(const std::filesystem::path& stage, const isla::World& w
 std::size_t addTerrainMaterial(GltfDocument& document, const isla::World& world, const isla::Patch& patch,
                                const std::string& directoryPrefix);
 
-// The chunk's LOD 0 node (its other levels are MSFT_lod alternatives of it),
-// over the buffer at `binUri`. A level's mesh has the surface as its first
-// primitives (more than one where 16-bit indices need it) and, when it has
-// skirts, them after it (extras.skirt).
+// Which of a chunk's levels a document holds.
+enum class ChunkLevels {
+  First,  // LOD 0 alone: what every reader instantiates, MSFT_lod or not
+  Every,  // LOD 0 with the others as its MSFT_lod alternatives
+};
+
+// The chunk's LOD 0 node (with ChunkLevels::Every its other levels are
+// MSFT_lod alternatives of it, nodes outside the scene), over the buffer at
+// `binUri`. A level's mesh has the surface as its first primitives (more
+// than one where 16-bit indices need it) and, when it has skirts, them
+// after it (extras.skirt).
 std::size_t addChunkNodes(GltfDocument& document, const isla::World& world, const ChunkSummary& chunk,
-                          const std::string& binUri, std::size_t material);
+                          const std::string& binUri, std::size_t material, ChunkLevels levels);
 
 }  // namespace isla_gltf

@@ -13,7 +13,8 @@ class GltfExporter final : public isla::Exporter {
   std::string name() const override { return "gltf"; }
   std::string description() const override {
     return "glTF 2.0: chunks of the terrain (the contract's NW-SE triangles at LOD 0, then levels within a maximum "
-           "vertical error, with skirts), world.gltf placing them with water, towns and roads, and the biome textures";
+           "vertical error, with skirts), world.gltf placing their LOD 0 with water, towns and roads, world-lod.gltf "
+           "the same with the levels (MSFT_lod), and the biome textures";
   }
   std::vector<isla::OptionSpec> options() const override { return isla_gltf::gltfOptionSpecs(); }
   void checkOptions(const isla::OptionValues& values) const override { isla_gltf::checkLodErrors(values); }

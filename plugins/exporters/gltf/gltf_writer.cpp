@@ -13,7 +13,6 @@
 
 #include <algorithm>
 #include <map>
-#include <optional>
 
 #include "biome_image.hpp"
 #include "chunk_files.hpp"
@@ -53,10 +52,12 @@ std::vector<ChunkSummary> writeChunks(const isla::ExportInput& input, const Gltf
   return chunks;
 }
 
-// world.gltf in parts (writeParts), one held at a time: the terrain
-// materials, each chunk's nodes, the "terrain" node, the scenery. As one
-// document, the chunks' objects took ~85 KiB a chunk: 1.4 GiB at 32768².
-void writeWorldScene(const isla::World& world, const std::vector<ChunkSummary>& chunks, const fs::path& stage) {
+// A scene of the whole world (world.gltf, world-lod.gltf) in parts
+// (writeParts), one held at a time: the terrain materials, each chunk's
+// nodes, the "terrain" node, the scenery. As one document, the chunks'
+// objects took ~85 KiB a chunk: 1.4 GiB at 32768².
+void writeWorldScene(const isla::World& world, const std::vector<ChunkSummary>& chunks, const fs::path& file,
+                     ChunkLevels levels) {
   // A material a source patch, in the order chunks first use them; strips and corners share the grey one.
   const auto materialKey = [&](const ChunkSummary& chunk) {
     return world.patches[chunk.patch].source ? chunk.patch : world.patches.size();
@@ -67,11 +68,9 @@ void writeWorldScene(const isla::World& world, const std::vector<ChunkSummary>& 
     if (materials.emplace(materialKey(chunk), materials.size()).second) materialPatches.push_back(chunk.patch);
   }
   std::vector<std::size_t> terrain(chunks.size());  // each chunk's first node
-  std::optional<GltfDocument> scenery;               // made once: it writes world.bin
-  std::vector<std::size_t> sceneryRoots;
   const std::size_t terrainPart = chunks.size() + 1;
-  isla::FileWriter file = isla::FileWriter::create(stage / kWorldGltf);
-  writeParts(file, chunks.size() + 3, [&](std::size_t part, GltfDocument& document) -> std::vector<std::size_t> {
+  isla::FileWriter out = isla::FileWriter::create(file);
+  writeParts(out, chunks.size() + 3, [&](std::size_t part, GltfDocument& document) -> std::vector<std::size_t> {
     if (part == 0) {
       for (const std::size_t patch : materialPatches) addTerrainMaterial(document, world, world.patches[patch], "");
       return {};
@@ -79,21 +78,16 @@ void writeWorldScene(const isla::World& world, const std::vector<ChunkSummary>& 
     if (part < terrainPart) {
       const ChunkSummary& chunk = chunks[part - 1];
       const std::string bin = std::string(kChunkDirectory) + "/" + chunk.name + ".bin";
-      terrain[part - 1] = addChunkNodes(document, world, chunk, bin, materials.at(materialKey(chunk)));
+      terrain[part - 1] = addChunkNodes(document, world, chunk, bin, materials.at(materialKey(chunk)), levels);
       return {};
     }
     if (part == terrainPart) {
       boost::json::array children(terrain.begin(), terrain.end());
       return {document.add("nodes", {{"name", "terrain"}, {"children", std::move(children)}})};
     }
-    if (!scenery) {
-      scenery.emplace(document);
-      sceneryRoots = addScenery(*scenery, world, stage);
-    }
-    document = *scenery;
-    return sceneryRoots;
+    return addScenery(document, world);
   });
-  file.close();
+  out.close();
 }
 
 // Each chunk's levels, and the totals per level over the world.
@@ -171,7 +165,12 @@ void writeGltf(const isla::ExportInput& input, const GltfOptions& options, const
   input.progress.update(0.1);
   isla::createDirectory(stage / kChunkDirectory);
   const std::vector<ChunkSummary> chunks = writeChunks(input, options, stage);
-  writeWorldScene(world, chunks, stage);
+  writeWaterQuad(world, stage);
+  // Readers without MSFT_lod (Blender, assimp) instantiate every node of a
+  // file, in the scene or not: world.gltf holds LOD 0 alone, and the levels
+  // are a scene of their own beside it for those with it.
+  writeWorldScene(world, chunks, stage / kWorldGltf, ChunkLevels::First);
+  if (!options.lodErrorsM.empty()) writeWorldScene(world, chunks, stage / kWorldLodGltf, ChunkLevels::Every);
   writeLevels(options, chunks, stage);
   input.progress.update(1.0);
 }

@@ -14,6 +14,7 @@
 namespace isla_gltf {
 
 inline constexpr const char* kWorldGltf = "world.gltf";
+inline constexpr const char* kWorldLodGltf = "world-lod.gltf";
 inline constexpr const char* kLevelsJson = "levels.json";
 
 void writeGltf(const isla::ExportInput& input, const GltfOptions& options, const std::filesystem::path& stage);

@@ -7,6 +7,7 @@
 
 #include <isla/publish/file_writer.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -21,14 +22,13 @@ namespace {
 constexpr std::array<float, 12> kQuadPositions{0, 0, 0, 1, 0, 0, 0, 0, 1, 1, 0, 1};  // NW, NE, SW, SE
 constexpr std::array<float, 12> kQuadNormals{0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0};
 constexpr std::array<std::uint32_t, 6> kQuadIndices{0, 3, 1, 0, 2, 3};  // NW SE NE, NW SW SE: facing up
+constexpr std::size_t kQuadBytes = sizeof kQuadPositions + sizeof kQuadNormals + sizeof kQuadIndices;
 
-std::size_t addWaterMesh(GltfDocument& document, const std::filesystem::path& stage) {
-  isla::FileWriter bin = isla::FileWriter::create(stage / kWorldBin);
-  bin.write(std::as_bytes(std::span(kQuadPositions)));
-  bin.write(std::as_bytes(std::span(kQuadNormals)));
-  bin.write(std::as_bytes(std::span(kQuadIndices)));
-  const std::size_t buffer = document.add("buffers", {{"uri", kWorldBin}, {"byteLength", bin.size()}});
-  bin.close();
+// A body of one row or column of samples has no area to show.
+bool hasArea(const isla::WaterRegion& region) { return region.maxX > region.minX && region.maxZ > region.minZ; }
+
+std::size_t addWaterMesh(GltfDocument& document) {
+  const std::size_t buffer = document.add("buffers", {{"uri", kWorldBin}, {"byteLength", kQuadBytes}});
   const std::size_t position = document.addAccessor(buffer, 0, 48, kArrayBuffer, kFloat, 4, "VEC3");
   document.setBounds(position, {0, 0, 0}, {1, 0, 1});
   const std::size_t normal = document.addAccessor(buffer, 48, 48, kArrayBuffer, kFloat, 4, "VEC3");
@@ -44,16 +44,15 @@ std::size_t addWaterMesh(GltfDocument& document, const std::filesystem::path& st
   return document.add("meshes", {{"name", "water"}, {"primitives", boost::json::array{primitive}}});
 }
 
-std::size_t addWater(GltfDocument& document, const isla::World& world, const std::filesystem::path& stage) {
+std::size_t addWater(GltfDocument& document, const isla::World& world) {
   std::optional<std::size_t> quad;
   boost::json::array children;
   for (const isla::WaterRegion& region : world.waterRegions) {
     boost::json::object node{{"name", region.id},
                              {"translation", {region.minX, region.levelM, region.minZ}},
                              {"extras", waterExtras(world, region)}};
-    // A body of one row or column of samples has no area to show.
-    if (region.maxX > region.minX && region.maxZ > region.minZ) {
-      if (!quad) quad = addWaterMesh(document, stage);
+    if (hasArea(region)) {
+      if (!quad) quad = addWaterMesh(document);
       node["mesh"] = *quad;
       node["scale"] = {region.maxX - region.minX, 1, region.maxZ - region.minZ};
     }
@@ -100,10 +99,18 @@ bool anyRoad(const isla::World& world) {
 
 }  // namespace
 
-std::vector<std::size_t> addScenery(GltfDocument& document, const isla::World& world,
-                                    const std::filesystem::path& stage) {
+void writeWaterQuad(const isla::World& world, const std::filesystem::path& stage) {
+  if (std::none_of(world.waterRegions.begin(), world.waterRegions.end(), hasArea)) return;
+  isla::FileWriter bin = isla::FileWriter::create(stage / kWorldBin);
+  bin.write(std::as_bytes(std::span(kQuadPositions)));
+  bin.write(std::as_bytes(std::span(kQuadNormals)));
+  bin.write(std::as_bytes(std::span(kQuadIndices)));
+  bin.close();
+}
+
+std::vector<std::size_t> addScenery(GltfDocument& document, const isla::World& world) {
   std::vector<std::size_t> roots;
-  if (!world.waterRegions.empty()) roots.push_back(addWater(document, world, stage));
+  if (!world.waterRegions.empty()) roots.push_back(addWater(document, world));
   if (anyTown(world)) roots.push_back(addTowns(document, world));
   if (anyRoad(world)) roots.push_back(addRoads(document, world));
   return roots;

@@ -16,9 +16,12 @@ namespace isla_gltf {
 
 inline constexpr const char* kWorldBin = "world.bin";
 
+// Writes <stage>/world.bin, the water quad, when a region has an area to
+// show (once: the scenes that show it share it).
+void writeWaterQuad(const isla::World& world, const std::filesystem::path& stage);
+
 // The root nodes "water", "towns" and "roads" (each only when the world has
-// one); writes <stage>/world.bin, the water quad, when a region has an area.
-std::vector<std::size_t> addScenery(GltfDocument& document, const isla::World& world,
-                                    const std::filesystem::path& stage);
+// one), over world.bin.
+std::vector<std::size_t> addScenery(GltfDocument& document, const isla::World& world);
 
 }  // namespace isla_gltf

@@ -87,8 +87,9 @@ class PngExporter final : public isla::Exporter {
     if (options.relief) writeRelief(stage, world, input.enums, options.compression, [&] { progress.row(); });
     if (options.weights) writeWorldWeights(stage, input, [&] { progress.row(); });
     if (options.biome) isla::createDirectory(stage / "biome");
-    if (options.wbid) isla::createDirectory(stage / "wbid");
-    if (options.water) isla::createDirectory(stage / "water");
+    // WBID is optional (and a package keeps none): no folder of no images.
+    if (anyWaterIds(world) && options.wbid) isla::createDirectory(stage / "wbid");
+    if (anyWaterIds(world) && options.water) isla::createDirectory(stage / "water");
     for (std::size_t s = 0; s < world.sources.size(); ++s) {
       writeSourceLayers(stage, world, s, input.enums, options, [&] { progress.row(); });
     }

@@ -1,12 +1,19 @@
 // SPDX-License-Identifier: MIT
 #include "source_layers.hpp"
 
+#include <algorithm>
+
 #include <isla/base/fourcc.hpp>
 
 #include "biome_image.hpp"
 #include "grid_image.hpp"
 
 namespace isla_png {
+
+bool anyWaterIds(const isla::World& world) {
+  return std::any_of(world.sources.begin(), world.sources.end(),
+                     [](const isla::WorldSource& source) { return source.role<isla::WaterBodyIdGrid>() != nullptr; });
+}
 
 std::int64_t sourceLayerRows(const isla::World& world, std::size_t source, const PngOptions& options) {
   const bool water = world.sources[source].role<isla::WaterBodyIdGrid>() != nullptr;

@@ -9,9 +9,13 @@
 // cursor gives the package's height there, fly controls (T, then W) move
 // the camera forward and T gives orbit back, and isla.heightAt equals the
 // package's heights by the contract's triangle rule at 50 random points
-// (and on shared edges and samples) to float32 precision; SIGINT ends the
-// server with exit 0. Then the same for the bare 3D Tiles export of the
-// cache: no error, no heights.
+// (and on shared edges and samples) to float32 precision; the vertical
+// exaggeration is auto from the package's relief against its extent (the
+// example's, under a fiftieth, is exaggerated), said in isla.exaggeration
+// and on the page, the terrain drawn that many times as high while heightAt
+// stays true, and the page's control and `--exaggeration N` set another;
+// SIGINT ends the server with exit 0. Then the same for the bare 3D Tiles
+// export of the cache: no error, no heights, auto from the tileset's box.
 //   node page_test.js ISLA_TOOL LAYOUT.json [--package] [--screenshot FILE.png]
 // (--screenshot also writes FILE-outlines.png, the outlines switched on.)
 // Exits 77 (skipped) when chromium or playwright-core is missing, 1 under CI=true.
@@ -52,8 +56,8 @@ function randomPoints(bounds, count) {
                                               bounds.min_z + next() * (bounds.max_z - bounds.min_z)]);
 }
 
-function startView(tool, layout, cache) {
-  const view = childProcess.spawn(tool, ['view', layout, '--no-open', '--quiet'],
+function startView(tool, layout, cache, extra = []) {
+  const view = childProcess.spawn(tool, ['view', layout, '--no-open', '--quiet', ...extra],
                                   { env: { ...process.env, XDG_CACHE_HOME: cache }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   view.stderr.on('data', (chunk) => { stderr += chunk; });
@@ -61,7 +65,7 @@ function startView(tool, layout, cache) {
     let stdout = '';
     view.stdout.on('data', (chunk) => {
       stdout += chunk;
-      const match = stdout.match(/http:\/\/127\.0\.0\.1:\d+\//);
+      const match = stdout.match(/http:\/\/127\.0\.0\.1:\d+\/\S*/);
       if (match) resolve(match[0]);
     });
     view.on('exit', (code) => reject(new Error(`isla-tool view exited with ${code}: ${stderr}`)));
@@ -125,6 +129,12 @@ async function checkBareTiles(tool, cache, page, problems) {
     }
     const height = await page.evaluate(([x, z]) => window.isla.heightAt(x, z), [(b.min_x + b.max_x) / 2, b.min_z]);
     if (!Number.isNaN(height)) problems.push(`a bare export's heightAt is ${height}, not NaN`);
+    // Auto from the root's box: the example's relief is under a fiftieth of its extent there too.
+    const shown = await page.textContent('#exaggeration-shown');
+    const factor = await page.evaluate(() => window.isla.exaggeration);
+    if (!(factor > 1) || !shown.includes(`×${factor} (auto: relief`)) {
+      problems.push(`a bare export's exaggeration is ${factor}, the page says '${shown}'`);
+    }
   } finally {
     server.view.kill('SIGINT');
   }
@@ -163,6 +173,91 @@ async function checkFlying(page, bounds, problems) {
   if (!(after < before - size / 100)) problems.push(`W in fly mode did not fly forward: ${before} m, then ${after} m`);
   await page.keyboard.press('t');
   if (await page.isChecked('#fly')) problems.push('T again did not give orbit controls back');
+}
+
+// What auto must give the package, from the README's rule: its relief (the
+// highest sample less the lowest) against its extent (the longer side).
+function expectedAutoExaggeration(world, terrains, bounds) {
+  let highest = -Infinity, lowest = Infinity, top = null;
+  for (const patch of world.patches) {
+    const terrain = terrains(patch);
+    terrain.heights_m.forEach((row, j) => row.forEach((h, i) => {
+      lowest = Math.min(lowest, h);
+      if (h > highest) {
+        highest = h;
+        top = [terrain.origin_m[0] + i * terrain.spacing_m, terrain.origin_m[1] + j * terrain.spacing_m];
+      }
+    }));
+  }
+  const relief = highest - lowest;
+  const extent = Math.max(bounds.max_x - bounds.min_x, bounds.max_z - bounds.min_z);
+  const wanted = extent / (50 * relief);
+  return { relief, extent, top, factor: wanted > 1 ? Math.ceil(wanted * 10) / 10 : 1 };
+}
+
+// The vertical exaggeration: isla.exaggeration and the page say the factor;
+// the terrain is drawn that many times as high (isla.shownHeightAt, the
+// surface on screen) while heightAt stays the package's; the control on the
+// page sets another factor, and auto again.
+async function checkExaggeration(page, world, terrains, bounds, problems) {
+  const auto = expectedAutoExaggeration(world, terrains, bounds);
+  console.log(`exaggeration: relief ${auto.relief.toFixed(1)} m over ${auto.extent} m, auto x${auto.factor}`);
+  if (!(auto.relief < auto.extent / 50)) problems.push('the example is no longer flatter than a fiftieth of its extent');
+  // A point on the highest ground, at a cell's middle, seen from near enough for the leaves.
+  const spacing = world.settings.spacing_m;
+  const [x, z] = [auto.top[0] + spacing / 2, auto.top[1] + spacing / 4];
+  const trueHeight = packageHeight(world, terrains, x, z);
+  await page.evaluate(([px, pz]) => window.isla.lookAt(px, pz, 250), [x, z]);
+  const expect = async (factor, isAuto, how) => {
+    await page.waitForFunction((f) => window.isla.exaggeration === f, factor, { timeout: kTimeoutMs, polling: 100 });
+    await page.waitForFunction(() => window.isla.tilesLoaded(), null, { timeout: kTimeoutMs, polling: 200 });
+    const [shown, height, text, input] = await Promise.all([
+      page.evaluate(([px, pz]) => window.isla.shownHeightAt(px, pz), [x, z]),
+      page.evaluate(([px, pz]) => window.isla.heightAt(px, pz), [x, z]),
+      page.textContent('#exaggeration-shown'), page.inputValue('#exaggeration')]);
+    console.log(`exaggeration ${how}: '${text}', the surface drawn at ${shown.toFixed(2)} m where the height is ` +
+                `${height.toFixed(2)} m`);
+    // From 250 m the tiles on screen are leaves or the levels above them,
+    // within 4 m of the samples (0.5 m doubled a level); a wrong factor is
+    // off by a hundred metres and more.
+    if (!(Math.abs(shown - factor * trueHeight) <= 4 * factor)) {
+      problems.push(`${how}: the surface is drawn at ${shown} m, not ${factor} x ${trueHeight} m`);
+    }
+    if (Math.fround(height) !== Math.fround(trueHeight)) problems.push(`${how}: heightAt is ${height}, not ${trueHeight}`);
+    if (!text.startsWith(`heights ×${factor}`) || text.includes('(auto') !== isAuto || input !== String(factor)) {
+      problems.push(`${how}: the page says '${text}', its control '${input}', for x${factor}`);
+    }
+  };
+  if ((await page.evaluate(() => window.isla.autoExaggeration)) !== auto.factor) {
+    problems.push(`isla.autoExaggeration is ${await page.evaluate(() => window.isla.autoExaggeration)}`);
+  }
+  await expect(auto.factor, true, 'auto');
+  for (const factor of [1, 5]) {
+    await page.fill('#exaggeration', String(factor));
+    await page.press('#exaggeration', 'Enter');
+    await expect(factor, false, `the control set to ${factor}`);
+  }
+  await page.click('#exaggeration-auto');
+  await expect(auto.factor, true, 'auto again');
+}
+
+// `--exaggeration 4`: the URL carries it and the page draws with it.
+async function checkExaggerationOption(tool, layout, cache, page, problems) {
+  const server = startView(tool, layout, cache, ['--exaggeration', '4']);
+  try {
+    const url = await server.url;
+    if (!url.endsWith('/?exaggeration=4')) problems.push(`view --exaggeration 4 serves at ${url}`);
+    await openPage(page, url, problems);
+    const factor = await page.evaluate(() => window.isla.exaggeration);
+    const text = await page.textContent('#exaggeration-shown');
+    if (factor !== 4 || text !== 'heights ×4') problems.push(`view --exaggeration 4: ${factor}, the page says '${text}'`);
+  } finally {
+    // Off the page first, so that no load of it is cut by the server's end.
+    await page.goto('about:blank');
+    server.view.kill('SIGINT');
+  }
+  const { code, signal, stderr } = await server.exit;
+  if (code !== 0) problems.push(`isla-tool view --exaggeration 4 exited with ${code ?? signal}: ${stderr}`);
 }
 
 async function main() {
@@ -262,6 +357,8 @@ async function main() {
       console.log(`heightAt: ${points.length} points, the largest difference ${worst} m`);
       const outside = await page.evaluate(([x, z]) => window.isla.heightAt(x, z), [b.max_x + 10 * spacing, b.min_z]);
       if (!Number.isNaN(outside)) problems.push(`heightAt outside the world is ${outside}, not NaN`);
+      await checkExaggeration(page, world, terrains, b, problems);
+      await checkExaggerationOption(tool, viewPackage ? packageDir : layout, path.join(work, 'cache'), page, problems);
       await checkBareTiles(tool, path.join(work, 'cache'), page, problems);
     } finally {
       await browser.close();

@@ -8,8 +8,9 @@ the request timeout while others are served; SIGINT ends it with exit 0 and
 leaves no file in its temporary directory or stage in its cache. And the
 command line: usage errors exit 2, bad input (a missing file, a package that is
 no world, a bad --bind) 1, each with its message; a bare 3D Tiles export is served as
-it is; a second view reuses the cache entry and says so; --bind 0.0.0.0
-warns.
+it is; a package given as its world.json is the package, a layout called
+world.json a layout; a second view reuses the cache entry and says so;
+--bind 0.0.0.0 warns.
 
     server_test.py ISLA_TOOL
 """
@@ -116,6 +117,12 @@ def command_line(tool, work, env):
         ((), 2, "isla-tool view: give PATH: a 3D Tiles export, a package directory, LAYOUT.json, FILE.dat or "
                 "BUNDLE.zip"),
         ((str(work / "small.dat"), "--port", "70000"), 2, "--port takes 1 to 65535 (0 or none: a free one), not 70000"),
+        ((str(work / "small.dat"), "--exaggeration", "0"), 2,
+         "isla-tool view: --exaggeration takes auto or a number from 0.1 to 100, not '0'"),
+        ((str(work / "small.dat"), "--exaggeration", "flat"), 2,
+         "isla-tool view: --exaggeration takes auto or a number from 0.1 to 100, not 'flat'"),
+        ((str(work / "small.dat"), "--exaggeration", "2x"), 2,
+         "isla-tool view: --exaggeration takes auto or a number from 0.1 to 100, not '2x'"),
         ((str(work / "small.txt"),), 2, "isla-tool view: PATH is a 3D Tiles export directory, a package directory, "
                                         "LAYOUT.json, FILE.dat or BUNDLE.zip, not"),
         ((str(work / "missing.dat"),), 1, "missing.dat is not a 3D Tiles export (a directory with tileset.json), a "
@@ -144,6 +151,8 @@ def command_line(tool, work, env):
     tiles.send_signal(signal.SIGINT)
     check(tiles.wait(timeout=10) == 0, "a bare export's server: not exit 0 on SIGINT")
 
+    world_json(tool, work, entry / "package", dict(env, XDG_CACHE_HOME=str(work / "cache-json")))
+
     server = subprocess.Popen([tool, "view", str(work / "small.dat"), "--no-open", "--bind", "0.0.0.0"], env=env,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     line = server.stdout.readline()
@@ -171,6 +180,30 @@ def command_line(tool, work, env):
     for entry in (work / "cache" / "isla-tool" / "view").iterdir():
         check(sorted(p.name for p in entry.iterdir()) == ["package", "samples", "tiles"],
               f"an incomplete cache entry: {entry.name}")
+
+
+def world_json(tool, work, package, env):
+    """A package given as its world.json is that package, served from where
+    it lies; a layout called world.json is still a layout, compiled."""
+    layouts = work / "layouts"
+    layouts.mkdir()
+    (layouts / "world.json").write_text(
+        '{"format": "terrain-world.layout", "schema_version": 1, "name": "named-world", "sources": '
+        '[{"id": "s", "namespace": "s", "path": "../small.dat", "row": 0, "col": 0}]}')
+    for path, name in [(package / "world.json", "small"), (layouts / "world.json", "named-world")]:
+        server = subprocess.Popen([tool, "view", str(path), "--no-open", "--quiet"], env=env,
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        match = re.search(r":(\d+)/", server.stdout.readline())
+        if match:
+            status, _, body = get(int(match.group(1)), "/world/package/world.json")
+            served = re.search(rb'"name": "([^"]*)"', body)
+            check(status == 200 and served and served.group(1).decode() == name,
+                  f"view {path}: its world.json {status}, named {served and served.group(1)}, not {name}")
+            if name == "small":
+                check(body == path.read_bytes(), f"view {path}: the package's world.json is not served as it lies")
+            server.send_signal(signal.SIGINT)
+        _, stderr = server.communicate(timeout=30)
+        check(match and server.returncode == 0, f"view {path}: exit {server.returncode}, {stderr!r}")
 
 
 def serving(port, entry):

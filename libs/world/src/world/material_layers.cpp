@@ -111,6 +111,12 @@ struct MaterialLayers::Impl {
 MaterialLayers::MaterialLayers(const World& world, LayerMapping mapping, double blendM, unsigned threads,
                                double waterFadeM)
     : impl_(std::make_unique<Impl>(world, std::move(mapping))) {
+  // A World read back from a package holds heights, not its sources' blueprints (package_world.hpp).
+  if (world.heldHeights) {
+    throw std::runtime_error("material layers are made from each source's biome classes, water bodies and roads, "
+                             "which a Terrain World package does not keep (its biomes are a height ramp); make "
+                             "them from the layout the package was compiled from");
+  }
   const double samples = std::floor(blendM / world.settings.spacingM / std::sqrt(2.0));
   if (samples > kMaxBlendSamples) {
     throw std::runtime_error("option 'blend_m' is " + shortestText(blendM) + " m, a box of " +

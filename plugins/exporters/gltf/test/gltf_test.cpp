@@ -40,7 +40,12 @@ bool sameNumber(double read, double written) {
   return std::abs(read - written) <= 1e-15 * std::max(1.0, std::abs(written));
 }
 
-// A chunk of world.gltf: its patch and the nodes of its levels.
+// world.gltf instantiates LOD 0 alone; world-lod.gltf, written when there
+// are several levels, adds the others as MSFT_lod alternatives.
+constexpr const char* kScene = "world.gltf";
+constexpr const char* kLodScene = "world-lod.gltf";
+
+// A chunk of a scene: its patch and the nodes of its levels.
 struct ChunkNodes {
   std::string name;
   std::size_t patch = 0;
@@ -107,12 +112,56 @@ boost::test_tools::assertion_result assimpOrCi(boost::unit_test::test_unit_id un
   return programOrCi(unit, "assimp", "assimp-utils");
 }
 
+boost::test_tools::assertion_result blenderOrCi(boost::unit_test::test_unit_id unit) {
+  return programOrCi(unit, "blender", "blender");
+}
+
+// The nodes a scene instantiates: its roots and their descendants.
+std::set<std::size_t> nodesInScene(const GltfFile& file) {
+  std::set<std::size_t> seen;
+  std::vector<std::size_t> stack;
+  for (const auto& root : file.json().at("scenes").at(0).at("nodes").as_array()) stack.push_back(root.to_number<std::size_t>());
+  while (!stack.empty()) {
+    const std::size_t node = stack.back();
+    stack.pop_back();
+    if (!seen.insert(node).second) continue;
+    if (const auto* children = file.node(node).if_contains("children")) {
+      for (const auto& child : children->as_array()) stack.push_back(child.to_number<std::size_t>());
+    }
+  }
+  return seen;
+}
+
+bool sameMesh(const ReadMesh& a, const ReadMesh& b) {
+  return a.positions == b.positions && a.normals == b.normals && a.uvs == b.uvs && a.indices == b.indices;
+}
+
+// Blender's import of `file` (Debian's blender, headless, as a user's
+// File > Import): each mesh object's name and vertex count.
+std::map<std::string, std::size_t> blenderMeshes(const fs::path& file, const fs::path& scratch) {
+  const fs::path report = scratch / "blender.json", log = scratch / "blender.log";
+  const std::string command = "'" + findProgram("blender")->string() +
+                              "' -b --factory-startup --python-exit-code 1 --python '" +
+                              (fs::path(ISLA_GLTF_TEST_DIR) / "blender_import.py").string() + "' -- '" +
+                              file.string() + "' '" + report.string() + "' > '" + log.string() + "' 2>&1";
+  BOOST_TEST_REQUIRE(std::system(command.c_str()) == 0, readText(log));
+  std::map<std::string, std::size_t> out;
+  const boost::json::value imported = boost::json::parse(readText(report));
+  for (const auto& mesh : imported.at("meshes").as_array()) {
+    out.emplace(mesh.at("name").as_string(), mesh.at("vertices").to_number<std::size_t>());
+  }
+  return out;
+}
+
+// The scenes, then the chunks' files in name order.
 std::vector<fs::path> gltfFiles(const fs::path& directory) {
-  std::vector<fs::path> out{directory / "world.gltf"};
+  std::vector<fs::path> out{directory / kScene};
+  if (fs::exists(directory / kLodScene)) out.push_back(directory / kLodScene);
+  const auto scenes = static_cast<std::ptrdiff_t>(out.size());
   for (const auto& entry : fs::directory_iterator(directory / "chunks")) {
     if (entry.path().extension() == ".gltf") out.push_back(entry.path());
   }
-  std::sort(out.begin() + 1, out.end());
+  std::sort(out.begin() + scenes, out.end());
   return out;
 }
 
@@ -132,7 +181,7 @@ BOOST_AUTO_TEST_CASE(lod_0_is_exactly_the_contracts_triangles) {
   const World world = buildTestWorld({.rows = 2, .cols = 2, .mapSize = 256});
   const TempDir stage;
   exportGltf(world, stage.path(), {{"chunk", "100"}, {"lod_error", "0"}});
-  const GltfFile scene(stage / "world.gltf");
+  const GltfFile scene(stage / kScene);
   const double s = world.settings.spacingM;
   std::vector<std::vector<std::vector<float>>> heights;
   for (std::size_t p = 0; p < world.patches.size(); ++p) heights.push_back(patchHeights(world, p));
@@ -199,7 +248,7 @@ BOOST_AUTO_TEST_CASE(every_level_is_of_lod_0s_samples_closed_inside_with_skirts_
   const World world = buildTestWorld({.rows = 2, .cols = 2, .mapSize = 256});
   const TempDir stage;
   exportGltf(world, stage.path(), {{"chunk", "48"}, {"lod_error", "0.25,1,4"}});
-  const GltfFile scene(stage / "world.gltf");
+  const GltfFile scene(stage / kLodScene);
   SeamCheck seams;
   std::size_t checked = 0;
   for (const ChunkNodes& chunk : chunksOf(world, scene)) {
@@ -299,7 +348,7 @@ BOOST_AUTO_TEST_CASE(each_level_is_within_its_asked_error_measured_from_the_file
     const TempDir stage;
     exportGltf(world, stage.path(),
                {{"chunk", "128"}, {"lod_error", "0.05,0.5,4"}, {"strips", strips ? "true" : "false"}});
-    const GltfFile scene(stage / "world.gltf");
+    const GltfFile scene(stage / kLodScene);
     const auto levels = boost::json::parse(readText(stage / "levels.json"));
     BOOST_TEST(levels.at("chunk_cells").to_number<int>() == 128);
     for (std::size_t k = 0; k < asked.size(); ++k) {
@@ -387,7 +436,7 @@ BOOST_AUTO_TEST_CASE(a_plane_takes_few_triangles_at_any_level) {
   const World world = buildTestWorld({.rows = 1, .cols = 1, .mapSize = 256, .plane = true});
   const TempDir stage;
   exportGltf(world, stage.path(), {{"chunk", "256"}, {"lod_error", "0.01,0.1"}});
-  const GltfFile scene(stage / "world.gltf");
+  const GltfFile scene(stage / kLodScene);
   const auto chunks = chunksOf(world, scene);
   BOOST_TEST_REQUIRE(chunks.size() == 1U);
   for (std::size_t k = 1; k < 3; ++k) {
@@ -416,10 +465,11 @@ BOOST_AUTO_TEST_CASE(chunks_cut_each_patch_and_the_last_takes_what_remains) {
   for (const auto& [chunk, sides] : cases) {
     const TempDir stage;
     exportGltf(world, stage.path(), {{"chunk", chunk}, {"lod_error", "0"}});
-    const GltfFile scene(stage / "world.gltf");
+    const GltfFile scene(stage / kScene);
     const auto chunks = chunksOf(world, scene);
     BOOST_TEST_REQUIRE(chunks.size() == sides.size() * sides.size(), "chunk=" << chunk);
     BOOST_TEST(!scene.json().contains("extensionsUsed"));  // one level: no MSFT_lod
+    BOOST_TEST(!fs::exists(stage / kLodScene));            // and no scene of levels
     for (std::size_t j = 0; j < sides.size(); ++j) {
       for (std::size_t i = 0; i < sides.size(); ++i) {
         const ChunkNodes& c = chunks[j * sides.size() + i];
@@ -499,7 +549,7 @@ BOOST_AUTO_TEST_CASE(towns_roads_and_water_are_nodes_with_their_ids) {
   const World world = buildTestWorld({.rows = 1, .cols = 2, .mapSize = 256});
   const TempDir stage;
   exportGltf(world, stage.path(), {{"chunk", "255"}, {"lod_error", "0"}});
-  const GltfFile scene(stage / "world.gltf");
+  const GltfFile scene(stage / kScene);
   std::size_t towns = 0, roads = 0;
   for (std::size_t s = 0; s < world.scenery.size(); ++s) {
     for (const SceneryEntity& town : world.scenery[s].entities) {
@@ -569,7 +619,7 @@ BOOST_AUTO_TEST_CASE(the_khronos_validator_finds_no_error_in_any_file, *boost::u
     const ValidatorRun run = runGltfValidator(ISLA_GLTF_VALIDATOR_MODULES, script, files, scratch.path());
     BOOST_TEST(run.status == 0, run.report);
     BOOST_TEST(run.clean == files.size(), run.report);
-    BOOST_TEST(files.size() == 1 + chunksOf(world, GltfFile(stage / "world.gltf")).size());
+    BOOST_TEST(files.size() == 2 + chunksOf(world, GltfFile(stage / kScene)).size());
   }
 }
 
@@ -598,7 +648,7 @@ BOOST_AUTO_TEST_CASE(assimp_reads_each_chunk_and_the_scene_at_lod_0, *boost::uni
     // primitive a mesh of its own, 16-bit indices or 32.
     std::size_t meshes = 0, vertices = 0, faces = 0, cut = 0;
     for (const fs::path& file : gltfFiles(stage.path())) {
-      if (file.filename() == "world.gltf") continue;
+      if (file.parent_path() == stage.path()) continue;  // the scenes
       const GltfFile chunk(file);
       const auto node = chunk.json().at("scenes").at(0).at("nodes").at(0).to_number<std::size_t>();
       std::array<std::size_t, 3> counts{chunk.primitiveCount(node), 0, 0};
@@ -620,9 +670,12 @@ BOOST_AUTO_TEST_CASE(assimp_reads_each_chunk_and_the_scene_at_lod_0, *boost::uni
       meshes += counts[0], vertices += counts[1], faces += counts[2];
     }
     BOOST_TEST(cut > 0U);
-    // world.gltf: every chunk and the one water quad (4 vertices, 2 faces) that every region shows.
+    // The scenes: every chunk and the one water quad (4 vertices, 2 faces) that every region shows.
     BOOST_TEST_REQUIRE(!world.waterRegions.empty());
-    BOOST_TEST((assimpCounts(stage / "world.gltf") == std::array<std::size_t, 3>{meshes + 1, vertices + 4, faces + 2}));
+    for (const char* scene : {kScene, kLodScene}) {
+      BOOST_TEST((assimpCounts(stage / scene) == std::array<std::size_t, 3>{meshes + 1, vertices + 4, faces + 2}),
+                 scene);
+    }
   }
 }
 
@@ -637,7 +690,7 @@ BOOST_AUTO_TEST_CASE(run_compile_writes_the_heights_the_package_holds) {
   BOOST_TEST_REQUIRE(gltf.exitCode == 0, gltf.err);
   for (const std::string id : {"w", "e"}) BOOST_TEST(fs::exists(dir / "mesh" / "biome" / (id + ".png")));
 
-  const GltfFile scene(dir / "mesh" / "world.gltf");
+  const GltfFile scene(dir / "mesh" / kLodScene);
   std::size_t checked = 0;
   for (const auto& child : scene.node(scene.nodeNamed("terrain")).at("children").as_array()) {
     const auto index = child.to_number<std::size_t>();
@@ -666,7 +719,7 @@ BOOST_AUTO_TEST_CASE(export_writes_one_blueprint_as_chunks_with_its_scene) {
   const ToolRun run = runTool({"export", (dir / "island.dat").string(), (dir / "out").string(), "--quiet",
                                "--exporter", "gltf", "--option", "chunk=128"});
   BOOST_TEST_REQUIRE(run.exitCode == 0, run.err);
-  const GltfFile scene(dir / "out" / "world.gltf");
+  const GltfFile scene(dir / "out" / kLodScene);
   std::vector<std::string> names;
   for (const auto& child : scene.node(scene.nodeNamed("terrain")).at("children").as_array()) {
     const auto& node = scene.node(child.to_number<std::size_t>());
@@ -677,6 +730,64 @@ BOOST_AUTO_TEST_CASE(export_writes_one_blueprint_as_chunks_with_its_scene) {
   BOOST_TEST((names == std::vector<std::string>{"p-0-0_0_0", "p-0-0_1_0", "p-0-0_0_1", "p-0-0_1_1"}));
   BOOST_TEST(fs::exists(dir / "out" / "biome" / "island.png"));
   BOOST_TEST(fs::exists(dir / "out" / "levels.json"));
+}
+
+// Readers without MSFT_lod (Blender, assimp) instantiate every node of a
+// file, in its scene or not: world.gltf has no node outside its scene and
+// holds each chunk's LOD 0 (its surface and skirts) alone; world-lod.gltf is
+// the same scene with the other levels as LOD 0's MSFT_lod alternatives.
+BOOST_AUTO_TEST_CASE(world_gltf_holds_lod_0_alone_and_world_lod_gltf_every_level) {
+  const World world = buildTestWorld({.rows = 1, .cols = 2, .mapSize = 256});
+  const TempDir stage;
+  exportGltf(world, stage.path(), {{"chunk", "128"}, {"lod_error", "0.25,1"}});
+  const GltfFile scene(stage / kScene), levels(stage / kLodScene);
+  BOOST_TEST(nodesInScene(scene).size() == scene.json().at("nodes").as_array().size());
+  BOOST_TEST(!scene.json().contains("extensionsUsed"));
+  BOOST_TEST(levels.json().at("extensionsUsed").as_array() == boost::json::array{"MSFT_lod"});
+  const auto shown = chunksOf(world, scene), every = chunksOf(world, levels);
+  BOOST_TEST_REQUIRE(shown.size() == every.size());
+  for (std::size_t c = 0; c < shown.size(); ++c) {
+    BOOST_TEST(shown[c].name == every[c].name);
+    BOOST_TEST_REQUIRE(shown[c].levels.size() == 1U);
+    BOOST_TEST_REQUIRE(every[c].levels.size() == 3U);
+    BOOST_TEST(sameMesh(scene.surface(shown[c].levels[0]), levels.surface(every[c].levels[0])), shown[c].name);
+    BOOST_TEST(!scene.skirts(shown[c].levels[0]).positions.empty());
+    BOOST_TEST(sameMesh(scene.skirts(shown[c].levels[0]), levels.skirts(every[c].levels[0])), shown[c].name);
+  }
+}
+
+// Blender has no MSFT_lod and imports every node of a file: world.gltf
+// must show it the terrain once, one mesh object a chunk holding LOD 0 and
+// its skirts, at most 1.25 times the grid's samples in all, and the water.
+BOOST_AUTO_TEST_CASE(blender_imports_the_terrain_once, *boost::unit_test::precondition(blenderOrCi)) {
+  BOOST_TEST_REQUIRE(findProgram("blender").has_value(), "blender is not on PATH: run scripts/install-deps");
+  const World world = buildTestWorld({.rows = 1, .cols = 2, .mapSize = 256});
+  const TempDir stage, scratch;
+  exportGltf(world, stage.path(), {{"chunk", "128"}});  // the default levels: two after LOD 0
+  BOOST_TEST_REQUIRE(fs::exists(stage / kLodScene));
+  auto meshes = blenderMeshes(stage / kScene, scratch.path());
+  // The water: a quad a region with an area.
+  std::size_t water = 0;
+  for (const WaterRegion& region : world.waterRegions) {
+    if (!(region.maxX > region.minX && region.maxZ > region.minZ)) continue;
+    BOOST_TEST(meshes.erase(region.id) == 1U, region.id);
+    ++water;
+  }
+  BOOST_TEST(water > 0U);
+  // The rest is the terrain: one object a chunk, each named as its chunk.
+  std::set<std::string> chunks, terrain;
+  for (const ChunkNodes& chunk : chunksOf(world, GltfFile(stage / kScene))) chunks.insert(chunk.name);
+  std::size_t terrainVertices = 0;
+  for (const auto& [name, vertices] : meshes) {
+    terrain.insert(name);
+    terrainVertices += vertices;
+  }
+  BOOST_TEST(terrain == chunks, boost::test_tools::per_element());
+  std::size_t samples = 0;
+  for (const Patch& patch : world.patches) samples += std::size_t(patch.pointsX) * std::size_t(patch.pointsZ);
+  BOOST_TEST(terrainVertices >= samples);
+  BOOST_TEST(terrainVertices <= 1.25 * static_cast<double>(samples),
+             terrainVertices << " terrain vertices for " << samples << " samples");
 }
 
 BOOST_AUTO_TEST_CASE(a_bad_option_on_the_command_line_writes_nothing) {

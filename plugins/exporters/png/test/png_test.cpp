@@ -6,7 +6,9 @@
 #include <boost/json/parse.hpp>
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <map>
 
 #include <isla/base/fourcc.hpp>
 #include <isla/model/raster.hpp>
@@ -243,6 +245,81 @@ BOOST_AUTO_TEST_CASE(export_writes_one_blueprint_as_a_one_source_world) {
   BOOST_TEST(contains(bad.err, "exporter 'png' (plugin png): option 'tiles' takes one of world, patch, not 'all'"),
              bad.err);
   BOOST_TEST(!fs::exists(workspace.path("bad")));
+}
+
+// A package keeps no BIOM: its sources' biome images are its height ramp
+// (docs/decisions.md), computed here from the package's own files: Ocean
+// below the source's lowest water level, then by the fraction of the way up
+// to the world's highest sample Beach (to 3 %), Grassland (35 %), Forest
+// (60 %), Rock (80 %), Mountain (92 %), Snow. It keeps no WBID either: no
+// wbid or water image. Material layers, which need the sources' biomes,
+// water and roads, are refused saying so.
+BOOST_AUTO_TEST_CASE(a_packages_biome_images_are_its_height_ramp) {
+  Workspace workspace;
+  const std::string layout = workspace.layout(1, 2);
+  const fs::path package = workspace.path("package"), out = workspace.path("out");
+  const auto compiled = workspace.compile(layout, package.string(), {}, "terrain-world-v1");
+  BOOST_TEST_REQUIRE(compiled.exitCode == 0, compiled.err);
+  const auto run = runTool({"export", package.string(), out.string(), "--exporter", "png", "--quiet"});
+  BOOST_TEST_REQUIRE(run.exitCode == 0, run.err);
+  BOOST_TEST(checkEveryPng(out) == 4);  // heightmap, relief and two biome images
+  BOOST_TEST(!fs::exists(out / "wbid"));
+  BOOST_TEST(!fs::exists(out / "water"));
+
+  const auto world = readJson(package / "world.json");
+  std::map<std::string, std::vector<float>> heights;  // a patch's, row by row
+  float top = -INFINITY;
+  for (const auto& patch : world.at("patches").as_array()) {
+    const auto terrain = readJson(package / std::string(patch.at("terrain").at("path").as_string()));
+    auto& samples = heights[std::string(patch.at("id").as_string())];
+    for (const auto& row : terrain.at("heights_m").as_array()) {
+      for (const auto& h : row.as_array()) samples.push_back(static_cast<float>(h.to_number<double>()));
+    }
+    top = std::max(top, *std::max_element(samples.begin(), samples.end()));
+  }
+  const auto& enums = sharedKernel().enums();
+  const auto ordinal = [&](const char* name) { return *enums.ordinal("Biome", name); };
+  const std::vector<std::pair<double, std::size_t>> bands{{0.03, ordinal("Beach")},    {0.35, ordinal("Grassland")},
+                                                          {0.60, ordinal("Forest")},   {0.80, ordinal("Rock")},
+                                                          {0.92, ordinal("Mountain")}, {INFINITY, ordinal("Snow")}};
+  for (const auto& source : world.at("sources").as_array()) {
+    const std::string id(source.at("id").as_string());
+    double level = INFINITY;
+    for (const auto& region : world.at("water_regions").as_array()) {
+      if (region.at("source_id").as_string() == id) level = std::min(level, region.at("level_m").to_number<double>());
+    }
+    BOOST_TEST_REQUIRE(std::isfinite(level));  // every synth island has its ocean
+    const auto& samples = heights.at(std::string(source.at("patch_id").as_string()));
+    const Decoded image = decode(out / "biome" / (id + ".png"));
+    const auto side = static_cast<std::size_t>(image.width);
+    BOOST_TEST_REQUIRE(samples.size() == side * side);
+    std::map<std::size_t, std::int64_t> classes;
+    std::int64_t wrong = 0;
+    for (std::size_t z = 0; z < side; ++z) {
+      for (std::size_t x = 0; x < side; ++x) {
+        const double h = samples[z * side + x];
+        std::size_t expected = ordinal("Ocean");
+        if (h >= level) {
+          const double up = (h - level) / (top - level);
+          expected = std::find_if(bands.begin(), bands.end(), [&](const auto& band) { return up < band.first; })->second;
+        }
+        wrong += image.at(static_cast<std::int64_t>(x), static_cast<std::int64_t>(z)) != expected;
+        ++classes[expected];
+      }
+    }
+    BOOST_TEST(wrong == 0, id << ": " << wrong << " pixels are not the height ramp's class");
+    BOOST_TEST(classes.size() >= 4U, id << ": the ramp gives " << classes.size() << " classes");
+  }
+
+  const auto weights = runTool({"export", package.string(), workspace.path("weights"), "--exporter", "png",
+                                "--option", "layers=weights", "--quiet"});
+  BOOST_TEST(weights.exitCode == 1);
+  BOOST_TEST(contains(weights.err, "material layers are made from each source's biome classes, water bodies and "
+                                   "roads, which a Terrain World package does not keep (its biomes are a height "
+                                   "ramp); make them from the layout the package was compiled from; nothing was "
+                                   "written"),
+             weights.err);
+  BOOST_TEST(!fs::exists(workspace.path("weights")));
 }
 
 BOOST_AUTO_TEST_CASE(plugins_options_lists_an_exporters_options) {

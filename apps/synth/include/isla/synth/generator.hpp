@@ -2,8 +2,9 @@
 // isla::synth: a deterministic sample blueprint generator. The same settings
 // give the same blueprint, byte for byte, whatever the thread count.
 //
-// Pipeline: island heights -> height curve and detail -> erosion (opt-in)
-// -> crater -> lakes -> water (ocean flood, pit fill, labels) -> biomes ->
+// Pipeline: island heights -> height curve and detail -> relief scale for
+// the map's extent in metres -> crater -> lakes ->
+// water (ocean flood, pit fill, labels) -> biomes -> erosion (opt-in) ->
 // coarse cost grid -> towns -> roads -> sections in the spec's table order.
 #pragma once
 
@@ -42,6 +43,9 @@ struct Settings {
   std::optional<std::int32_t> lakes;  // default: defaultLakeCount(mapSize)
   float seaLevel = 0.15f;             // the flat sea model's level
   float isletDensity = 0.02f;
+  // The metres between samples the map is made for: its relief follows the
+  // extent (relief_scale.hpp). nullopt: the native relief.
+  std::optional<double> spacingM;
   bool curve = true;     // TCRV: shape HGTS with the height curve
   bool detail = true;    // TDTL: the detail passes (only with the curve)
   bool erosion = false;  // EROS

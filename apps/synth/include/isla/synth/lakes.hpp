@@ -26,6 +26,8 @@ struct LakeBasin {
   std::array<double, 3> lobeCos{};
   std::array<double, 3> lobeSin{};
   float level = 0;  // the surface, raw; a multiple of the WSRF step
+  // The shore distance at which the carved bank meets the terrain again.
+  double bankReach = 1;
 
   // 0 at the centre, 1 on the shore, whatever the direction.
   double shoreDistance(double x, double y) const;
@@ -40,6 +42,7 @@ struct LakeSettings {
   std::int32_t seed = 1;
   std::int32_t count = 4;
   float seaLevel = 0.15f;
+  double reliefScale = 1;  // relief_scale.hpp: depths, margins and bounds follow it
 };
 
 // Up to `count` basins on the land, away from the crater, the coast and each

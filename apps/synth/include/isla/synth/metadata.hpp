@@ -73,7 +73,8 @@ struct ErosionRecord {
 // The balanced preset at this sea level; spikeMax is measured per seed.
 CurveRecord balancedCurve(float seaLevel, float spikeMax);
 DetailRecord defaultDetail();
-// The upstream defaults, with the droplet count scaled to the map's area.
-ErosionRecord defaultErosion(std::int32_t mapSize);
+// The upstream defaults, with the droplet count scaled to the map's area and
+// the carve and deposit caps by the relief scale (relief_scale.hpp).
+ErosionRecord defaultErosion(std::int32_t mapSize, double reliefScale);
 
 }  // namespace isla::synth

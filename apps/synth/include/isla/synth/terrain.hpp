@@ -77,7 +77,8 @@ double craterRadius(std::int32_t mapSize);
 // candidates whose bowl and rim lie on high enough land (else the best one).
 Crater chooseImpactSite(const IslandShape& shape);
 
-// The bowl (kept above the sea) and the rim with its ejecta apron.
-void carveCrater(Grid<float>& heights, const Crater& crater, float seaLevel);
+// The bowl (kept above the sea) and the rim with its ejecta apron, their
+// heights times `reliefScale` (relief_scale.hpp).
+void carveCrater(Grid<float>& heights, const Crater& crater, float seaLevel, double reliefScale);
 
 }  // namespace isla::synth

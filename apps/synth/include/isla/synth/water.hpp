@@ -31,8 +31,7 @@ struct WaterBody {
 };
 
 struct Water {
-  Grid<std::uint16_t> ids;      // WBID: 0 dry, 1 ocean, 2.. lakes in scan order
-  Grid<std::uint16_t> surface;  // WSRF: 0 dry, else the body's encoded level
+  Grid<std::uint16_t> ids;  // WBID: 0 dry, 1 ocean, 2.. lakes in scan order
   std::vector<WaterBody> bodies;
 };
 
@@ -42,5 +41,8 @@ struct Water {
 // one WSRF step from the sea level.
 Water classifyWater(Grid<float>& heights, float seaLevel, const std::vector<LakeBasin>& lakes,
                     const Workers& workers);
+
+// WSRF: 0 where dry, else the pixel's body's encoded level.
+Grid<std::uint16_t> waterSurface(const Water& water, const Workers& workers);
 
 }  // namespace isla::synth
