@@ -83,7 +83,7 @@ bool takesValue(const std::string& argument) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  isla::installInterruptHandlers();
+  isla::installInterruptHandlers("isla-tool");
   isla::keepFreedMemoryForReuse();
   std::vector<std::string> before, after;
   const Command* command = nullptr;
@@ -128,8 +128,7 @@ int main(int argc, char** argv) {
     return 1;
   } catch (const isla::Interrupted& error) {
     // The stages have unwound away by now.
-    std::cerr << "isla-tool: " << error.what() << "; nothing was written\n";
-    return error.exitCode();
+    isla::endInterrupted(error.signal());
   } catch (const std::exception& error) {
     std::cerr << "isla-tool: error: " << isla::printableText(error.what()) << "\n";
     return 1;

@@ -1,20 +1,17 @@
 // SPDX-License-Identifier: MIT
 // `isla-tool run compile` as a user drives it: every layout shape compiles
 // and validates, the bytes are a function of the inputs alone, bad inputs
-// fail with their file and JSON pointer, and no failure, signal or limit
-// leaves an output or a stage behind.
+// fail with their file and JSON pointer, and no failure or limit leaves an
+// output or a stage behind (signals: interruption_test.cpp).
 #include <boost/json/parse.hpp>
 #include <boost/test/unit_test.hpp>
 
 #include <locale.h>
-#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <fstream>
-#include <thread>
 
 #include "compile_workspace.hpp"
 #include "file_tree.hpp"
@@ -248,49 +245,12 @@ BOOST_AUTO_TEST_CASE(a_file_size_limit_is_a_clear_error_that_leaves_nothing) {
   Workspace ws;
   const auto layout = ws.layout("layout.json", 1, 1);
   const auto before = ws.entries();
-  ToolProcess process({"run", "compile", layout, ws.path("world"), "--quiet"}, {},
-                      ToolProcess::Limits{.fileSize = 100000});
-  const auto run = process.wait();
+  ToolProcess::Options options;
+  options.fileSize = 100000;
+  const auto run = ToolProcess({"run", "compile", layout, ws.path("world"), "--quiet"}, {}, options).wait();
   BOOST_TEST(run.exitCode == 1);
   BOOST_TEST(contains(run.err, "file-size limit"), run.err);
   BOOST_TEST(ws.entries() == before, boost::test_tools::per_element());
-}
-
-BOOST_AUTO_TEST_CASE(a_signal_mid_compile_leaves_nothing) {
-  Workspace ws;
-  const auto layout = ws.layout("layout.json", 2, 2, {}, kSettings, 512);
-  const auto before = ws.entries();
-  // The signals come at fractions of an undisturbed compile's time, so that
-  // some land while it writes however fast the machine and the compile are.
-  const std::vector<std::string> compile{"run", "compile", layout, ws.path("world"), "--quiet", "--jobs", "1"};
-  const auto start = std::chrono::steady_clock::now();
-  BOOST_TEST_REQUIRE(ToolProcess(compile).wait().exitCode == 0);
-  const auto undisturbed = std::chrono::steady_clock::now() - start;
-  fs::remove_all(ws.path("world"));
-  int whileWriting = 0;
-  for (const int signal : {SIGTERM, SIGINT, SIGHUP}) {
-    for (const int percent : {10, 30, 50, 70, 90}) {
-      BOOST_TEST_CONTEXT("signal " << signal << " at " << percent << " % of the compile") {
-        ToolProcess process(compile);
-        std::this_thread::sleep_for(undisturbed * percent / 100);
-        process.signal(signal);
-        const auto run = process.wait();
-        // Either the signal came in time (128 + signal, nothing left; the
-        // line says so when a stage was open) or after the publication,
-        // which is then complete (exit 0, or 128 + signal at the very end).
-        if (fs::exists(ws.path("world"))) {
-          BOOST_TEST((run.exitCode == 0 || run.exitCode == 128 + signal), run.err);
-          BOOST_TEST(fs::exists(ws.path("world") + "/world.json"));
-          fs::remove_all(ws.path("world"));
-        } else {
-          BOOST_TEST(run.exitCode == 128 + signal, run.err);
-          whileWriting += contains(run.err, "; nothing was written");
-        }
-        BOOST_TEST(ws.entries() == before, boost::test_tools::per_element());
-      }
-    }
-  }
-  BOOST_TEST(whileWriting > 0);
 }
 
 BOOST_AUTO_TEST_CASE(a_stage_left_by_a_killed_compile_is_cleared_by_the_next_one) {

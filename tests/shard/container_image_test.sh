@@ -14,6 +14,8 @@ set -euo pipefail
 tool="$(realpath "$1")"
 source_dir="$(realpath "$2")"
 work="$(mktemp -d)"
+# shellcheck source=small_layout.sh
+source "$(dirname "$0")/small_layout.sh"
 podman=(podman --root "$work/store" --runroot "$work/run" --runtime runc --cgroup-manager cgroupfs)
 
 fail() {
@@ -90,18 +92,7 @@ pod_command() { # MANIFEST: sets completions, image, mount and command (an array
   [ "$image" = isla-tool:latest ] || fail "$1 runs $image, not isla-tool:latest"
 }
 data="$work/data"
-mkdir -p "$data"
-for seed in 1 2 3 4; do
-  "$tool" synth --seed "$seed" --size 256 --out "$data/island-$seed.dat" >/dev/null
-done
-cat >"$data/layout.json" <<'JSON'
-{"format": "terrain-world.layout", "schema_version": 1, "name": "container-test", "gap_cells": 16,
- "slope_warning_deg": 89.99, "sources": [
-  {"id": "a", "namespace": "a", "path": "island-1.dat", "row": 0, "col": 0},
-  {"id": "b", "namespace": "b", "path": "island-2.dat", "row": 0, "col": 1},
-  {"id": "c", "namespace": "c", "path": "island-3.dat", "row": 1, "col": 0},
-  {"id": "d", "namespace": "d", "path": "island-4.dat", "row": 1, "col": 1}]}
-JSON
+write_small_layout "$tool" "$data"
 "$tool" run compile "$data/layout.json" "$work/one-machine" --quiet >/dev/null
 
 start=$SECONDS

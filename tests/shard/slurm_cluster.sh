@@ -7,9 +7,12 @@
 # named by %n), n1, n2, ... of one CPU each, so that an array's tasks run
 # on different nodes. Sourced by the Slurm tests: `start_slurm_cluster DIR
 # [NODES]` returns non-zero, with why in $slurm_failure, when the cluster
-# cannot start; `stop_slurm_cluster` ends what it started.
+# cannot start; `stop_slurm_cluster` ends what it started. Each wait polls a
+# state; its deadline, SLURM_HANG_GUARD_S, is a guard against a hang that no
+# loaded machine comes near.
 
 slurm_pids=()
+SLURM_HANG_GUARD_S=300
 
 slurm_log_tail() {
   local log
@@ -109,14 +112,15 @@ CONF
       return 1
     }
   done
-  local waited idle
-  for waited in $(seq 1 120); do
-    idle="$(sinfo -h -N -t idle -o %N 2>/dev/null | sort -u | wc -l)"
-    [ -f "$SLURM_STATE/slurmctld.pid" ] && [ "$idle" -eq "$nodes" ] && return 0
+  local deadline=$((SECONDS + SLURM_HANG_GUARD_S))
+  until [ -f "$SLURM_STATE/slurmctld.pid" ] &&
+    [ "$(sinfo -h -N -t idle -o %N 2>/dev/null | sort -u | wc -l)" -eq "$nodes" ]; do
+    if [ "$SECONDS" -ge "$deadline" ]; then
+      slurm_failure="the $nodes node(s) did not become idle within $SLURM_HANG_GUARD_S s: $(sinfo 2>&1) $(slurm_log_tail)"
+      return 1
+    fi
     sleep 0.5
   done
-  slurm_failure="the $nodes node(s) did not become idle within 60 s: $(sinfo 2>&1) $(slurm_log_tail)"
-  return 1
 }
 
 stop_slurm_cluster() {
@@ -126,7 +130,16 @@ stop_slurm_cluster() {
     [ -f "$file" ] && slurm_pids+=("$(cat "$file")")
   done
   for pid in "${slurm_pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  # Gone before the state directory is removed: SIGKILL only for a daemon
+  # that hangs.
+  local deadline=$((SECONDS + SLURM_HANG_GUARD_S))
   for pid in "${slurm_pids[@]}"; do
-    for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    while kill -0 "$pid" 2>/dev/null; do
+      if [ "$SECONDS" -ge "$deadline" ]; then
+        echo "slurm_cluster: daemon $pid did not end within $SLURM_HANG_GUARD_S s of SIGTERM; killing it" >&2
+        kill -KILL "$pid" 2>/dev/null || true
+      fi
+      sleep 0.1
+    done
   done
 }

@@ -87,23 +87,6 @@ std::string readText(const std::filesystem::path& path) {
   return {std::istreambuf_iterator<char>(in), {}};
 }
 
-std::optional<std::filesystem::path> findProgram(const std::string& name) {
-  const char* path = std::getenv("PATH");
-  std::istringstream dirs(path ? path : "");
-  for (std::string dir; std::getline(dirs, dir, ':');) {
-    if (!dir.empty() && std::filesystem::exists(std::filesystem::path(dir) / name)) {
-      return std::filesystem::path(dir) / name;
-    }
-  }
-  return std::nullopt;
-}
-
-boost::test_tools::assertion_result programOrCi(boost::unit_test::test_unit_id unit, const std::string& program,
-                                               const std::string& package) {
-  return availableOrCi(unit, findProgram(program).has_value(),
-                       program + " is not on PATH (Debian: " + package + "; scripts/install-deps installs it)");
-}
-
 bool gltfValidatorInstalled(const std::filesystem::path& modules) {
   return findProgram("node") && std::filesystem::exists(modules / "gltf-validator" / "package.json");
 }

@@ -54,12 +54,6 @@ void forEachSampleUnder(const SampleTriangle& triangle,
 // ones (that join rows) left out: the triangles a renderer draws.
 std::vector<std::uint32_t> stripTriangles(const std::vector<std::uint32_t>& strip);
 
-std::optional<std::filesystem::path> findProgram(const std::string& name);  // on PATH
-// A precondition: `program` is on PATH, or CI=true (then the test fails
-// saying so); otherwise the test is skipped, visibly (skips.hpp).
-boost::test_tools::assertion_result programOrCi(boost::unit_test::test_unit_id unit, const std::string& program,
-                                               const std::string& package);
-
 // The Khronos glTF validator: node on PATH and the npm gltf-validator in
 // `modules` (scripts/install-deps puts it in build-tools/node_modules).
 bool gltfValidatorInstalled(const std::filesystem::path& modules);

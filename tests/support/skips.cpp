@@ -3,6 +3,7 @@
 
 #include <cstdlib>
 #include <iostream>
+#include <sstream>
 
 namespace isla::test {
 
@@ -42,5 +43,22 @@ boost::test_tools::assertion_result availableOrCi(boost::unit_test::test_unit_id
 }
 
 bool anySkipped() { return skipped; }
+
+std::optional<std::filesystem::path> findProgram(const std::string& name) {
+  const char* path = std::getenv("PATH");
+  std::istringstream dirs(path ? path : "");
+  for (std::string dir; std::getline(dirs, dir, ':');) {
+    if (!dir.empty() && std::filesystem::exists(std::filesystem::path(dir) / name)) {
+      return std::filesystem::path(dir) / name;
+    }
+  }
+  return std::nullopt;
+}
+
+boost::test_tools::assertion_result programOrCi(boost::unit_test::test_unit_id unit, const std::string& program,
+                                               const std::string& package) {
+  return availableOrCi(unit, findProgram(program).has_value(),
+                       program + " is not on PATH (Debian: " + package + "; scripts/install-deps installs it)");
+}
 
 }  // namespace isla::test

@@ -6,6 +6,8 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <filesystem>
+#include <optional>
 #include <string>
 
 namespace isla::test {
@@ -29,5 +31,11 @@ boost::test_tools::assertion_result availableOrCi(boost::unit_test::test_unit_id
 
 // Whether cannotRun was called outside CI in this process.
 bool anySkipped();
+
+std::optional<std::filesystem::path> findProgram(const std::string& name);  // on PATH
+// A precondition: `program` is on PATH, or CI=true (then the test fails
+// saying so); otherwise the test is skipped, visibly.
+boost::test_tools::assertion_result programOrCi(boost::unit_test::test_unit_id unit, const std::string& program,
+                                               const std::string& package);
 
 }  // namespace isla::test

@@ -19,8 +19,51 @@ namespace isla::test {
 
 namespace {
 
-// A wait status as a shell reports it: the exit code, or 128 + the signal.
-int resultOf(int status) { return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status); }
+// How a process ended, from its wait status.
+void setEnd(ToolRun& run, int status) {
+  run.killedBy = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+  run.exitCode = run.killedBy != 0 ? 128 + run.killedBy : WEXITSTATUS(status);
+}
+
+// Everything written to `out` and `err` until both are closed.
+void collect(int out, int err, ToolRun& run) {
+  pollfd fds[2] = {{out, POLLIN, 0}, {err, POLLIN, 0}};
+  std::string* sinks[2] = {&run.out, &run.err};
+  int open = 2;
+  while (open > 0) {
+    if (poll(fds, 2, -1) < 0) continue;
+    for (int i = 0; i < 2; ++i) {
+      if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP))) continue;
+      char buffer[65536];
+      const ssize_t got = read(fds[i].fd, buffer, sizeof buffer);
+      if (got > 0) {
+        sinks[i]->append(buffer, static_cast<std::size_t>(got));
+      } else {
+        close(fds[i].fd);
+        fds[i].fd = -1;
+        --open;
+      }
+    }
+  }
+}
+
+struct Pipes {
+  int out[2];
+  int err[2];
+  Pipes() {
+    if (pipe2(out, O_CLOEXEC) != 0 || pipe2(err, O_CLOEXEC) != 0) throw std::runtime_error("pipe");
+  }
+  // In the child: stdout and stderr into the pipes.
+  void redirectChild() const {
+    dup2(out[1], 1);
+    dup2(err[1], 2);
+  }
+  // In the parent: only the reading ends stay open.
+  void closeWritingEnds() const {
+    close(out[1]);
+    close(err[1]);
+  }
+};
 
 }  // namespace
 
@@ -55,7 +98,7 @@ ToolRun runTool(const std::vector<std::string>& arguments,
 }
 
 ToolProcess::ToolProcess(const std::vector<std::string>& arguments,
-                         const std::map<std::string, std::string>& environment, Limits limits) {
+                         const std::map<std::string, std::string>& environment, const Options& options) {
   std::vector<std::string> env;
   for (char** entry = environ; *entry; ++entry) {
     const std::string text = *entry;
@@ -67,7 +110,8 @@ ToolProcess::ToolProcess(const std::vector<std::string>& arguments,
     if (value != kUnset) env.push_back(name + "=" + value);
   }
 
-  std::vector<std::string> argv{toolPath().string()};
+  std::vector<std::string> argv = options.wrapper;
+  argv.push_back(toolPath().string());
   argv.insert(argv.end(), arguments.begin(), arguments.end());
   std::vector<char*> rawArgv, rawEnv;
   for (auto& a : argv) rawArgv.push_back(a.data());
@@ -75,29 +119,30 @@ ToolProcess::ToolProcess(const std::vector<std::string>& arguments,
   for (auto& e : env) rawEnv.push_back(e.data());
   rawEnv.push_back(nullptr);
 
-  int outPipe[2], errPipe[2];
-  if (pipe2(outPipe, O_CLOEXEC) != 0 || pipe2(errPipe, O_CLOEXEC) != 0) throw std::runtime_error("pipe");
+  const Pipes pipes;
   const pid_t pid = fork();
   if (pid < 0) throw std::runtime_error("cannot start " + argv[0]);
   if (pid == 0) {
     // The child of a fork: async-signal-safe calls only, up to the exec.
     const int null = open("/dev/null", O_RDONLY | O_CLOEXEC);
     dup2(null, 0);
-    dup2(outPipe[1], 1);
-    dup2(errPipe[1], 2);
+    pipes.redirectChild();
+    if (!options.stdoutFile.empty()) {
+      const int file = open(options.stdoutFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+      dup2(file, 1);
+    }
     for (const int handled : {SIGINT, SIGTERM, SIGHUP}) ::signal(handled, SIG_DFL);
-    if (limits.fileSize) {
-      const rlimit limit{*limits.fileSize, *limits.fileSize};
+    if (options.fileSize) {
+      const rlimit limit{*options.fileSize, *options.fileSize};
       setrlimit(RLIMIT_FSIZE, &limit);
     }
     execve(rawArgv[0], rawArgv.data(), rawEnv.data());
     _exit(127);
   }
-  close(outPipe[1]);
-  close(errPipe[1]);
+  pipes.closeWritingEnds();
   pid_ = pid;
-  out_ = outPipe[0];
-  err_ = errPipe[0];
+  out_ = pipes.out[0];
+  err_ = pipes.err[0];
 }
 
 ToolProcess::~ToolProcess() {
@@ -108,41 +153,24 @@ ToolProcess::~ToolProcess() {
   waitpid(pid_, nullptr, 0);
 }
 
-void ToolProcess::signal(int signal) const { kill(pid_, signal); }
-
 ToolRun ToolProcess::wait() {
   ToolRun run;
-  pollfd fds[2] = {{out_, POLLIN, 0}, {err_, POLLIN, 0}};
-  std::string* sinks[2] = {&run.out, &run.err};
-  int open = 2;
-  while (open > 0) {
-    if (poll(fds, 2, -1) < 0) continue;
-    for (int i = 0; i < 2; ++i) {
-      if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP))) continue;
-      char buffer[65536];
-      const ssize_t got = read(fds[i].fd, buffer, sizeof buffer);
-      if (got > 0) {
-        sinks[i]->append(buffer, static_cast<std::size_t>(got));
-      } else {
-        close(fds[i].fd);
-        fds[i].fd = -1;
-        --open;
-      }
-    }
-  }
+  collect(out_, err_, run);
   int status = 0;
   rusage usage{};
   wait4(pid_, &status, 0, &usage);
   pid_ = -1;
-  run.exitCode = resultOf(status);
+  setEnd(run, status);
   run.peakResidentKiB = static_cast<std::uint64_t>(usage.ru_maxrss);
   return run;
 }
 
-int runInChild(const std::function<int()>& body) {
+ToolRun runInChild(const std::function<int()>& body) {
+  const Pipes pipes;
   const pid_t pid = fork();
   if (pid < 0) throw std::runtime_error("cannot fork");
   if (pid == 0) {
+    pipes.redirectChild();
     int result = 126;
     try {
       result = body();
@@ -150,9 +178,13 @@ int runInChild(const std::function<int()>& body) {
     }
     _exit(result);
   }
+  pipes.closeWritingEnds();
+  ToolRun run;
+  collect(pipes.out[0], pipes.err[0], run);
   int status = 0;
   waitpid(pid, &status, 0);
-  return resultOf(status);
+  setEnd(run, status);
+  return run;
 }
 
 TempDir::TempDir() {

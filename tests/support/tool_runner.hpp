@@ -16,7 +16,8 @@
 namespace isla::test {
 
 struct ToolRun {
-  int exitCode = -1;
+  int exitCode = -1;  // as a shell reports it: the exit status, or 128 + the signal that killed it
+  int killedBy = 0;   // the signal that killed it, 0 when it exited
   std::string out;
   std::string err;
   std::uint64_t peakResidentKiB = 0;  // its peak resident set (VmHWM), mapped files included
@@ -30,21 +31,22 @@ inline constexpr std::string_view kUnset = "\x01unset";
 ToolRun runTool(const std::vector<std::string>& arguments,
                 const std::map<std::string, std::string>& environment = {});
 
-// isla-tool started as runTool starts it, for a test that acts on it while
-// it runs (a signal at a chosen point). Its signals start at their defaults.
+// isla-tool started as runTool starts it, with a limit or under another
+// program (strace: signal_at.hpp). Its signals start at their defaults.
 class ToolProcess {
  public:
-  struct Limits {
-    std::optional<std::uint64_t> fileSize;  // RLIMIT_FSIZE, in bytes
+  struct Options {
+    std::optional<std::uint64_t> fileSize;   // RLIMIT_FSIZE, in bytes
+    std::vector<std::string> wrapper;        // a program and its arguments, the tool's command line after them
+    std::filesystem::path stdoutFile;        // when not empty, its stdout goes there, not to ToolRun::out
   };
   explicit ToolProcess(const std::vector<std::string>& arguments,
-                       const std::map<std::string, std::string>& environment = {}, Limits limits = {});
+                       const std::map<std::string, std::string>& environment = {}, const Options& options = {});
   ToolProcess(const ToolProcess&) = delete;
   ToolProcess& operator=(const ToolProcess&) = delete;
   ~ToolProcess();  // kills and reaps it if not waited for
 
-  void signal(int signal) const;
-  // Collects its output until it exits; an exit by signal N is 128 + N.
+  // Collects its output until it exits.
   ToolRun wait();
 
  private:
@@ -54,9 +56,10 @@ class ToolProcess {
 };
 
 // Runs `body` in a forked child, so that it may change the process's signal
-// state, and returns its result: body's return value, or 128 + N when signal
-// N killed it. `body` must not use the Boost.Test macros.
-int runInChild(const std::function<int()>& body);
+// state, and returns how it ended (body's return value is the exit status)
+// and what it wrote on stdout and stderr. `body` must not use the Boost.Test
+// macros.
+ToolRun runInChild(const std::function<int()>& body);
 
 // A directory nobody may create files in for as long as it lives: read-only
 // permission bits, and for root (whom they do not stop) the immutable

@@ -97,8 +97,8 @@ BOOST_AUTO_TEST_CASE(a_full_disk_says_so_and_names_the_file_shown) {
 BOOST_AUTO_TEST_CASE(an_interruption_is_noticed_before_the_next_flush) {
   TempDir dir;
   const auto path = dir / "stage";
-  const int result = runInChild([&path] {
-    installInterruptHandlers();
+  const auto run = runInChild([&path] {
+    installInterruptHandlers("test");
     try {
       const InterruptDeferral stage;
       auto out = FileWriter::create(path);
@@ -111,7 +111,7 @@ BOOST_AUTO_TEST_CASE(an_interruption_is_noticed_before_the_next_flush) {
     }
     return 2;
   });
-  BOOST_TEST(result == 0);
+  BOOST_TEST(run.exitCode == 0);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -16,20 +16,24 @@ browser:
   without DISPLAY and WAYLAND_DISPLAY; and when there is no xdg-open the
   command says so and serves on.
 
+Every wait is on something the test observes; the timeouts are hang guards
+only.
+
     cache_browser_test.py ISLA_TOOL THIRD_PARTY_PLUGIN.so
 """
 import json
 import os
 import pathlib
 import re
+import select
 import shutil
 import signal
 import subprocess
 import sys
 import tempfile
-import time
 
 KEPT_ENTRIES = 4  # view/world_cache.hpp's kKeptEntries
+HANG_GUARD_S = 300  # for a wait that would otherwise never end: no check may need it
 failures = []
 
 
@@ -45,17 +49,25 @@ def entries(cache):
 
 
 def serve(tool, arguments, env):
-    """Starts a view, waits for its URL, stops it with SIGINT; returns (url line, stderr, exit code)."""
+    """Starts a view, waits for its URL, stops it with SIGINT; returns (url line, stderr, exit code) once
+    the view and every process it started have ended. The view starts the opener before it serves, so
+    SIGINT once the URL is out never comes before it; the opener inherits the writing end of a pipe
+    (posix_spawn keeps a descriptor without FD_CLOEXEC), whose reading end sees its end of file only when
+    the view and the opener have both closed it."""
+    ended, held = os.pipe()
     server = subprocess.Popen([tool, "view", *arguments], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                              text=True)
+                              text=True, pass_fds=(held,))
+    os.close(held)
     line = server.stdout.readline()
-    time.sleep(0.5)  # time for an opener to start, or not
     server.send_signal(signal.SIGINT)
     try:
-        _, stderr = server.communicate(timeout=20)
+        _, stderr = server.communicate(timeout=HANG_GUARD_S)
     except subprocess.TimeoutExpired:
         server.kill()
         _, stderr = server.communicate()
+    readable, _, _ = select.select([ended], [], [], HANG_GUARD_S)
+    check(readable and os.read(ended, 1) == b"", f"view {' '.join(arguments)}: a process it started did not end")
+    os.close(ended)
     return line, stderr, server.returncode
 
 
@@ -75,7 +87,7 @@ def package_input(tool, work, env):
     for directory in (broken, not_world):
         before = entries(work / "cache")
         result = subprocess.run([tool, "view", str(directory), "--no-open"], env=env, capture_output=True, text=True,
-                                timeout=120)
+                                timeout=HANG_GUARD_S)
         check(result.returncode == 1 and f"{directory} is not a valid terrain-world-v1 package; nothing was written"
               in result.stderr, f"view of the package {directory.name}: exit {result.returncode}, {result.stderr!r}")
         check(entries(work / "cache") == before, f"view of the package {directory.name} left a cache entry")
@@ -139,10 +151,6 @@ def browser_opener(tool, work, env):
 
     line, _, code = serve(tool, [blueprint, "--quiet"], dict(no_display, PATH=path, DISPLAY=":99"))
     url = re.search(r"http://127\.0\.0\.1:\d+/", line)
-    for _ in range(50):
-        if opened.exists():
-            break
-        time.sleep(0.1)
     check(code == 0 and url and opened.exists() and opened.read_text() == url.group(0) + "\n",
           f"with DISPLAY: xdg-open got {opened.read_text() if opened.exists() else 'nothing'!r}, the URL "
           f"{url.group(0) if url else line!r}")
@@ -152,7 +160,6 @@ def browser_opener(tool, work, env):
     opened.unlink(missing_ok=True)
     serve(tool, [blueprint, "--quiet", "--no-open"], dict(no_display, PATH=path, DISPLAY=":99"))
     serve(tool, [blueprint, "--quiet"], dict(no_display, PATH=path))
-    time.sleep(0.5)
     check(not opened.exists(), "xdg-open was started with --no-open or without a display")
 
     empty = work / "empty-bin"

@@ -10,13 +10,21 @@ command line: usage errors exit 2, bad input (a missing file, a package that is
 no world, a bad --bind) 1, each with its message; a bare 3D Tiles export is served as
 it is; a package given as its world.json is the package, a layout called
 world.json a layout; a second view reuses the cache entry and says so;
---bind 0.0.0.0 warns.
+--bind 0.0.0.0 warns. Last, SIGINT before the compile, as its stage is made,
+as the cache entry is published and just after (strace sends it as the tool
+enters the system call of that point): the view dies by SIGINT after its
+line, and the cache holds the complete entry or none.
+
+Every wait is on something the test observes (a line, an exit, a closed
+connection); the timeouts are hang guards only. Exits 77 (skipped) when
+strace is missing, 1 under CI=true.
 
     server_test.py ISLA_TOOL
 """
 import os
 import pathlib
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -25,7 +33,9 @@ import tempfile
 import time
 
 REQUEST_TIMEOUT_S = 10  # ServerSettings::requestTimeout
+HANG_GUARD_S = 300  # for a wait that would otherwise never end: no check may need it
 failures = []
+skipped = []
 
 
 def check(condition, message):
@@ -34,7 +44,7 @@ def check(condition, message):
         print(f"FAIL: {message}", file=sys.stderr)
 
 
-def exchange(port, raw, timeout=10.0):
+def exchange(port, raw, timeout=HANG_GUARD_S):
     """Sends raw bytes, returns (status, headers, body) of the one response."""
     with socket.create_connection(("127.0.0.1", port), timeout=timeout) as connection:
         connection.sendall(raw)
@@ -92,19 +102,83 @@ def main():
         finally:
             server.send_signal(signal.SIGINT)
             try:
-                code = server.wait(timeout=10)
+                code = server.wait(timeout=HANG_GUARD_S)
             except subprocess.TimeoutExpired:
                 server.kill()
-                code = "none: it did not stop within 10 s of SIGINT"
+                code = f"none: it did not stop within {HANG_GUARD_S} s of SIGINT"
         check(code == 0, f"exit code after SIGINT: {code}; stderr: {server.stderr.read()}")
         check(not any(temp.iterdir()), f"left in TMPDIR: {list(temp.iterdir())}")
         entries = sorted(p.name for p in (cache / "isla-tool" / "view").iterdir())
         check(entry.name in entries and len(entries) <= 2, f"the cache holds {entries}")
+        interrupted(tool, work, entry)
     if failures:
         print(f"{len(failures)} checks failed", file=sys.stderr)
         return 1
+    if skipped:
+        print(f"server_test: skipped: {'; '.join(skipped)}")
+        return 77
     print("server_test: every check passed")
     return 0
+
+
+def run_in_own_group(command, env):
+    """Runs `command` (strace and the view it traces) in a process group of its
+    own, killed whole if the hang guard ends the wait: strace killed alone
+    would leave the view serving. Returns (exit code, stderr)."""
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True)
+    try:
+        _, stderr = process.communicate(timeout=HANG_GUARD_S)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        _, stderr = process.communicate()
+    return process.returncode, stderr
+
+
+def files_below(root):
+    return {p.relative_to(root): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def interrupted(tool, work, entry):
+    """SIGINT at each point of a view of small.dat into an empty cache: as it
+    looks for its cache entry (before the compile), as the entry's stage is
+    made, as it reserves the entry's name to publish it, and as it marks the
+    entry used, just after. strace sends the signal as the tool enters that
+    call, on that path (the entry's name is `entry`'s: same input, same
+    plugins). Each time the view dies by SIGINT after one line, and the cache
+    holds nothing, or the entry byte for byte as the first view made it."""
+    strace = shutil.which("strace")
+    if not strace:
+        why = "strace is not on PATH (Debian: strace; scripts/install-deps installs it)"
+        if os.environ.get("CI") == "true":
+            check(False, f"the interrupted views cannot run under CI=true: {why}")
+        else:
+            skipped.append(f"the interrupted views: {why}")
+        return
+    points = [
+        ("as it looks for its cache entry", "newfstatat", True, False),
+        ("as the entry's stage is made", "chmod", False, False),
+        ("as it publishes the entry", "mkdir", True, True),
+        ("as it marks the entry used", "utimensat", True, True),
+    ]
+    for k, (point, call, on_entry, published) in enumerate(points):
+        views = work / f"cache-interrupted-{k}" / "isla-tool" / "view"
+        target = views / entry.name
+        command = [strace, "-f", "-qq", "-o", "/dev/null", "-e", f"trace={call}", "-e",
+                   f"inject={call}:signal=SIGINT:when=1", *(["-P", str(target)] if on_entry else []), "--",
+                   tool, "view", str(work / "small.dat"), "--no-open", "--quiet"]
+        # LeakSanitizer cannot stop a traced process's threads: no leak check under strace.
+        asan = ":".join(filter(None, [os.environ.get("ASAN_OPTIONS"), "detect_leaks=0"]))
+        env = dict(os.environ, XDG_CACHE_HOME=str(views.parent.parent), ASAN_OPTIONS=asan)
+        code, stderr = run_in_own_group(command, env)
+        line = f"isla-tool: interrupted by SIGINT after writing '{target}'" if published else \
+            "isla-tool: interrupted by SIGINT; nothing was written"
+        check(code == -signal.SIGINT and stderr.endswith(line + "\n"),
+              f"SIGINT {point}: exit {code}, not killed by SIGINT with the line {line!r}: {stderr!r}")
+        left = sorted(p.name for p in views.iterdir()) if views.exists() else []
+        check(left == ([entry.name] if published else []), f"SIGINT {point}: the cache holds {left}")
+        if published and left:
+            check(files_below(target) == files_below(entry), f"SIGINT {point}: the entry differs from a whole view's")
 
 
 def command_line(tool, work, env):
@@ -112,7 +186,8 @@ def command_line(tool, work, env):
     view of the same input reuses the cache entry and says so; --bind to
     another address than loopback warns."""
     def run(*arguments):
-        return subprocess.run([tool, "view", *arguments], env=env, capture_output=True, text=True, timeout=60)
+        return subprocess.run([tool, "view", *arguments], env=env, capture_output=True, text=True,
+                              timeout=HANG_GUARD_S)
     for arguments, code, message in [
         ((), 2, "isla-tool view: give PATH: a 3D Tiles export, a package directory, LAYOUT.json, FILE.dat or "
                 "BUNDLE.zip"),
@@ -149,7 +224,7 @@ def command_line(tool, work, env):
     status, _, _ = get(port, "/world/package/world.json")
     check(status == 404, f"a bare export's package: {status}, not 404")
     tiles.send_signal(signal.SIGINT)
-    check(tiles.wait(timeout=10) == 0, "a bare export's server: not exit 0 on SIGINT")
+    check(tiles.wait(timeout=HANG_GUARD_S) == 0, "a bare export's server: not exit 0 on SIGINT")
 
     world_json(tool, work, entry / "package", dict(env, XDG_CACHE_HOME=str(work / "cache-json")))
 
@@ -157,29 +232,13 @@ def command_line(tool, work, env):
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     line = server.stdout.readline()
     server.send_signal(signal.SIGINT)
-    _, stderr = server.communicate(timeout=10)
+    _, stderr = server.communicate(timeout=HANG_GUARD_S)
     check(re.search(r"serving the viewer at http://127\.0\.0\.1:\d+/", line), f"--bind 0.0.0.0: {line!r}")
     check("the cache already holds it: " in stderr, f"a second view: {stderr!r}")
     check("warning: serving on 0.0.0.0, not loopback: other machines that reach this one can read the world and "
           "the viewer" in stderr, f"--bind 0.0.0.0: {stderr!r}")
     check(server.returncode == 0, f"--bind 0.0.0.0: exit {server.returncode} after SIGINT")
 
-    # SIGINT while it compiles (or, on a fast machine, just after): the
-    # compile unwinds with 130 and publishes nothing, or the server ends
-    # with 0; either way the cache holds complete entries only.
-    subprocess.run([tool, "synth", "--seed", "8", "--size", "512", "--out", str(work / "other.dat")],
-                   check=True, stdout=subprocess.DEVNULL)
-    interrupted = subprocess.Popen([tool, "view", str(work / "other.dat"), "--no-open", "--quiet"], env=env,
-                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    time.sleep(0.5)
-    interrupted.send_signal(signal.SIGINT)
-    _, stderr = interrupted.communicate(timeout=30)
-    check(interrupted.returncode in (0, 130), f"SIGINT while compiling: exit {interrupted.returncode}, {stderr!r}")
-    if interrupted.returncode == 130:
-        check("interrupted" in stderr and "nothing was written" in stderr, f"SIGINT while compiling: {stderr!r}")
-    for entry in (work / "cache" / "isla-tool" / "view").iterdir():
-        check(sorted(p.name for p in entry.iterdir()) == ["package", "samples", "tiles"],
-              f"an incomplete cache entry: {entry.name}")
 
 
 def world_json(tool, work, package, env):
@@ -264,7 +323,7 @@ def serving(port, entry):
 
     connections = []
     for _ in range(200):
-        connection = socket.create_connection(("127.0.0.1", port), timeout=30)
+        connection = socket.create_connection(("127.0.0.1", port), timeout=HANG_GUARD_S)
         connection.sendall(b"GET /world/tiles/tileset.json HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
         connections.append(connection)
     answered = 0
@@ -278,10 +337,14 @@ def serving(port, entry):
 
 
 def hanging_client(port):
-    hanging = socket.create_connection(("127.0.0.1", port), timeout=REQUEST_TIMEOUT_S + 10)
-    hanging.sendall(b"GET /world/tiles/tileset.json HTTP/1.1\r\nHost: x\r\n")  # and nothing more
-    silent = socket.create_connection(("127.0.0.1", port), timeout=REQUEST_TIMEOUT_S + 10)
+    """Two clients that never finish a request are dropped, not before the
+    request timeout (measured from before they connected: the server's
+    timer starts later) and within three times it (a bound no load comes
+    near), while another is served meanwhile."""
     started = time.monotonic()
+    hanging = socket.create_connection(("127.0.0.1", port), timeout=3 * REQUEST_TIMEOUT_S)
+    hanging.sendall(b"GET /world/tiles/tileset.json HTTP/1.1\r\nHost: x\r\n")  # and nothing more
+    silent = socket.create_connection(("127.0.0.1", port), timeout=3 * REQUEST_TIMEOUT_S)
     status, _, _ = get(port, "/world/tiles/tileset.json")
     check(status == 200, f"with a client hanging: {status}")
     for name, connection in [("a client that stops mid-request", hanging), ("a client that sends nothing", silent)]:
@@ -290,7 +353,7 @@ def hanging_client(port):
         except (ConnectionResetError, socket.timeout):
             closed = False
         waited = time.monotonic() - started
-        check(closed and waited < REQUEST_TIMEOUT_S + 5, f"{name}: closed {closed} after {waited:.1f} s")
+        check(closed and waited >= REQUEST_TIMEOUT_S, f"{name}: closed {closed} after {waited:.1f} s")
         connection.close()
 
 

@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: MIT
-// SIGINT, SIGTERM and SIGHUP end a write cleanly: while work that must be
-// cleaned up is under way (an InterruptDeferral lives), the handler only
-// records the signal; writers and long loops call checkInterrupted(), which
-// throws, and the work unwinds away before the process ends. With no such
-// work, a signal ends the process at once, as it would without handlers.
-// SIGXFSZ is ignored, so a write past a file-size limit fails with EFBIG.
+// SIGINT, SIGTERM and SIGHUP end the process as the signal itself would (a
+// calling shell sees 128 + signal, and its loop stops), after one line on
+// stderr: "PROGRAM: interrupted by SIGINT; nothing was written", or "...
+// after writing 'OUT'" once an output was published. With no work that must
+// be cleaned up under way, the handler does so at once; while such work is
+// (an InterruptDeferral lives) it only records the signal: writers and long
+// loops call checkInterrupted(), which throws, the work unwinds away, and
+// main calls endInterrupted(). SIGXFSZ is ignored, so a write past a
+// file-size limit fails with EFBIG.
 #pragma once
 
+#include <filesystem>
 #include <stdexcept>
 
 #include "isla/base/api.hpp"
@@ -17,16 +21,19 @@ class ISLA_API Interrupted : public std::runtime_error {
  public:
   explicit Interrupted(int signal);
   int signal() const { return signal_; }
-  int exitCode() const { return 128 + signal_; }
 
  private:
   int signal_;
 };
 
-// Installs the handlers; call once, early, from a program's main.
-void installInterruptHandlers();
+// Installs the handlers; call once, early, from a program's main. `program`
+// (a string that lives as long as the process) begins the line.
+void installInterruptHandlers(const char* program);
 // Throws Interrupted when one of the signals has arrived.
 void checkInterrupted();
+// Prints the line and ends the process by `signal`; for main, once the work
+// has unwound (never from a signal handler: it flushes stdio).
+[[noreturn]] void endInterrupted(int signal);
 
 // Defers the signals for its lifetime: publication holds one for each stage
 // it has open. Create it before the work exists and let it outlive the
@@ -39,6 +46,14 @@ class ISLA_API InterruptDeferral {
   // The last deferral released normally with a signal pending ends the
   // process by that signal: the work is done and nothing is left to clean.
   ~InterruptDeferral();
+
+  // The work is now published as `target`. Unless another deferral was alive
+  // when this one was made (a step of a larger output, as the view cache's
+  // compiles are), the line of a later interruption names it.
+  void published(const std::filesystem::path& target) const;
+
+ private:
+  int deferredBefore_;  // the deferrals alive when this one was made
 };
 
 }  // namespace isla

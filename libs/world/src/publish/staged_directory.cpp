@@ -97,6 +97,7 @@ void StagedDirectory::commit() {
     throwSystemError(target_, "publish the staging directory as", error);
   }
   committed_ = true;
+  deferral_.published(target_);
   ::unlink(reservationRecord(stage_).c_str());
 }
 

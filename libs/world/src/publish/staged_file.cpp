@@ -103,6 +103,7 @@ void StagedFile::commit() {
     throwSystemError(target_, "publish", error);
   }
   stage_.clear();
+  deferral_.published(target_);
   syncDirectory(targetDirectory(target_));
 }
 

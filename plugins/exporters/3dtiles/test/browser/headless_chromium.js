@@ -9,6 +9,10 @@ const os = require('os');
 const path = require('path');
 
 const kChromium = '/usr/bin/chromium';
+// How long any wait of the browser tests may take: a guard against a hang
+// (no check may need it, however loaded the machine), and every
+// playwright call's default timeout.
+const kHangGuardMs = 300000;
 
 function modulesDirectory() {
   for (const entry of (process.env.NODE_PATH || '').split(path.delimiter)) {
@@ -46,6 +50,7 @@ async function launchChromium(modules, viewport) {
     args: ['--headless', '--no-sandbox', '--enable-unsafe-swiftshader', '--disable-background-networking',
            '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
+  context.setDefaultTimeout(kHangGuardMs);
   const page = context.pages()[0] || await context.newPage();
   return {
     page,
@@ -71,4 +76,4 @@ async function guardPage(page, problems) {
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
 }
 
-module.exports = { requireBrowser, launchChromium, guardPage };
+module.exports = { kHangGuardMs, requireBrowser, launchChromium, guardPage };

@@ -15,9 +15,7 @@
 const fs = require('fs');
 const path = require('path');
 const { serve } = require('./static_server');
-const { requireBrowser, launchChromium, guardPage } = require('./headless_chromium');
-
-const kTimeoutMs = 240000;
+const { kHangGuardMs, requireBrowser, launchChromium, guardPage } = require('./headless_chromium');
 
 function fail(message) {
   console.error(`view_tileset: ${message}`);
@@ -41,9 +39,9 @@ async function main() {
     const { page } = browser;
     await guardPage(page, problems);
     await page.goto(`${server.origin}/page/${viewer}.html`);
-    const report = await page.waitForFunction(() => window.viewerReport, null, { timeout: kTimeoutMs, polling: 500 })
+    const report = await page.waitForFunction(() => window.viewerReport, null, { timeout: kHangGuardMs, polling: 500 })
       .then((handle) => handle.jsonValue())
-      .catch((error) => fail(`${viewer} reported nothing within ${kTimeoutMs / 1000} s (${error.message}); ` +
+      .catch((error) => fail(`${viewer} reported nothing within ${kHangGuardMs / 1000} s (${error.message}); ` +
                              `so far: ${problems.join('; ') || 'no error'}`));
     if (screenshot) await page.screenshot({ path: screenshot });
     console.log(`${viewer}: ${report.loaded} tiles loaded, ${report.failed} failed, rendered levels ` +
