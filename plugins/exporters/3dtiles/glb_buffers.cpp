@@ -37,18 +37,34 @@ void useTriangleCodecVersion1() {
 }  // namespace
 
 GlbBuffers::GlbBuffers(isla_gltf::GltfDocument& document, bool compress) : document_(document), compress_(compress) {
-  if (compress_) {
-    document_.requireExtension(kMeshopt);
-    useTriangleCodecVersion1();
+  if (compress_) document_.requireExtension(kMeshopt);
+}
+
+StoredTriangles storeTriangles(std::span<const std::uint32_t> indices, std::size_t vertexCount, bool shortIndices,
+                               bool compress) {
+  useTriangleCodecVersion1();
+  StoredTriangles out{.bytes = {}, .count = indices.size(), .stride = shortIndices ? 2U : 4U};
+  std::vector<unsigned char> encoded(meshopt_encodeIndexBufferBound(indices.size(), vertexCount));
+  encoded.resize(meshopt_encodeIndexBuffer(encoded.data(), encoded.size(), indices.data(), indices.size()));
+  if (compress) {
+    out.bytes.assign(std::as_bytes(std::span(encoded)).begin(), std::as_bytes(std::span(encoded)).end());
+    return out;
   }
+  out.bytes.resize(indices.size() * out.stride);
+  if (meshopt_decodeIndexBuffer(out.bytes.data(), indices.size(), out.stride, encoded.data(), encoded.size()) != 0) {
+    throw std::logic_error("meshoptimizer did not decode the triangles it encoded");
+  }
+  return out;
 }
 
 std::size_t GlbBuffers::vertexView(std::span<const std::byte> filterInput, std::size_t count, std::size_t stride,
                                    VertexFilter filter) {
   if (compress_) {
-    std::vector<unsigned char> encoded(meshopt_encodeVertexBufferBound(count, stride));
-    encoded.resize(meshopt_encodeVertexBuffer(encoded.data(), encoded.size(), filterInput.data(), count, stride));
-    return addView(std::as_bytes(std::span(encoded)), count * stride, stride, "ATTRIBUTES", count, filter,
+    // Grown, never shrunk, and never cleared: the codec writes what it returns.
+    const std::size_t bound = meshopt_encodeVertexBufferBound(count, stride);
+    if (encoded_.size() < bound) encoded_.resize(bound);
+    const std::size_t size = meshopt_encodeVertexBuffer(encoded_.data(), bound, filterInput.data(), count, stride);
+    return addView(std::as_bytes(std::span(encoded_).first(size)), count * stride, stride, "ATTRIBUTES", count, filter,
                    isla_gltf::kArrayBuffer);
   }
   std::vector<std::byte> decoded(filterInput.begin(), filterInput.end());
@@ -57,24 +73,9 @@ std::size_t GlbBuffers::vertexView(std::span<const std::byte> filterInput, std::
   return addView(decoded, decoded.size(), stride, "ATTRIBUTES", count, filter, isla_gltf::kArrayBuffer);
 }
 
-std::size_t GlbBuffers::triangleView(std::span<const std::uint32_t> indices, std::size_t vertexCount,
-                                     bool shortIndices) {
-  const std::size_t size = shortIndices ? 2 : 4;
-  std::vector<unsigned char> encoded(meshopt_encodeIndexBufferBound(indices.size(), vertexCount));
-  encoded.resize(meshopt_encodeIndexBuffer(encoded.data(), encoded.size(), indices.data(), indices.size()));
-  if (compress_) {
-    return addView(std::as_bytes(std::span(encoded)), indices.size() * size, size, "TRIANGLES", indices.size(),
-                   VertexFilter::None, isla_gltf::kElementArrayBuffer);
-  }
-  // The codec keeps each triangle but may begin it at another of its
-  // vertices: plain, the indices are what it decodes, so that both forms
-  // hold the same index bytes.
-  std::vector<std::byte> decoded(indices.size() * size);
-  if (meshopt_decodeIndexBuffer(decoded.data(), indices.size(), size, encoded.data(), encoded.size()) != 0) {
-    throw std::logic_error("meshoptimizer did not decode the triangles it encoded");
-  }
-  return addView(decoded, decoded.size(), size, "TRIANGLES", indices.size(), VertexFilter::None,
-                 isla_gltf::kElementArrayBuffer);
+std::size_t GlbBuffers::triangleView(const StoredTriangles& triangles) {
+  return addView(triangles.bytes, triangles.count * triangles.stride, triangles.stride, "TRIANGLES", triangles.count,
+                 VertexFilter::None, isla_gltf::kElementArrayBuffer);
 }
 
 std::size_t GlbBuffers::addView(std::span<const std::byte> stored, std::size_t decodedLength, std::size_t stride,

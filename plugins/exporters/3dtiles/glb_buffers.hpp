@@ -23,6 +23,18 @@ namespace isla_3dtiles {
 // filters). A plain view holds what the filter would give.
 enum class VertexFilter { None, Octahedral, Exponential };
 
+// A triangle list as a view stores it: meshoptimizer's triangle codec's
+// bytes, or (plain) the indices as that codec gives them back: it keeps
+// each triangle but may begin it at another of its vertices, and both forms
+// hold the same index bytes.
+struct StoredTriangles {
+  std::vector<std::byte> bytes;
+  std::size_t count = 0;   // indices
+  std::size_t stride = 2;  // 2 or 4
+};
+StoredTriangles storeTriangles(std::span<const std::uint32_t> indices, std::size_t vertexCount, bool shortIndices,
+                               bool compress);
+
 class GlbBuffers {
  public:
   GlbBuffers(isla_gltf::GltfDocument& document, bool compress);
@@ -31,9 +43,8 @@ class GlbBuffers {
   // takes them; returns the buffer view.
   std::size_t vertexView(std::span<const std::byte> filterInput, std::size_t count, std::size_t stride,
                          VertexFilter filter);
-  // A triangle list, stored as 16-bit indices (`shortIndices`) or 32-bit;
-  // returns the buffer view.
-  std::size_t triangleView(std::span<const std::uint32_t> indices, std::size_t vertexCount, bool shortIndices);
+  // A triangle list stored as storeTriangles stores it, in this document's form; returns the buffer view.
+  std::size_t triangleView(const StoredTriangles& triangles);
 
   // Adds the buffers to the document; returns the BIN chunk.
   const std::vector<std::byte>& finish();
@@ -44,6 +55,7 @@ class GlbBuffers {
 
   isla_gltf::GltfDocument& document_;
   bool compress_;
+  std::vector<unsigned char> encoded_;  // the attribute codec's output, reused
   std::vector<std::byte> bin_;
   std::uint64_t fallbackLength_ = 0;  // compressed: the decoded views' place
 };

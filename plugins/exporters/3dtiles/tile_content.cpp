@@ -2,7 +2,6 @@
 #include "tile_content.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <limits>
 #include <span>
 
@@ -34,24 +33,6 @@ void appendTo(std::vector<T>& to, const std::vector<T>& from) {
   to.insert(to.end(), from.begin(), from.end());
 }
 
-// A band of a leaf grid's rows (isla_gltf::gridParts) as triangles,
-// relative to its first vertex: each cell's two contract triangles, the
-// south-west one first, each begun where meshoptimizer's triangle codec
-// takes a cell of row-ordered vertices in three bytes: (SW, SE, NW) then
-// (SE, NE, NW), the same triangles as (NW, SW, SE) and (NW, SE, NE).
-std::vector<std::uint32_t> gridTriangles(std::uint64_t width, const isla_gltf::IndexPart& band) {
-  std::vector<std::uint32_t> out;
-  out.reserve(band.indexCount);
-  for (std::uint64_t north = 0; north + width < band.vertexCount; north += width) {
-    for (std::uint64_t x = 0; x + 1 < width; ++x) {
-      const auto nw = static_cast<std::uint32_t>(north + x), ne = nw + 1;
-      const auto sw = static_cast<std::uint32_t>(nw + width), se = sw + 1;
-      out.insert(out.end(), {sw, se, nw, se, ne, nw});
-    }
-  }
-  return out;
-}
-
 // A part's vertex set stored as three views (vertex_coding.hpp), and its
 // positions as decoded, for each primitive's bounds.
 struct StoredVertices {
@@ -61,23 +42,24 @@ struct StoredVertices {
 
 class VertexWriter {
  public:
-  VertexWriter(isla_gltf::GltfDocument& document, GlbBuffers& buffers, double spacingM, int planarExponent)
-      : document_(document), buffers_(buffers), spacingM_(spacingM), planarExponent_(planarExponent) {}
+  VertexWriter(isla_gltf::GltfDocument& document, GlbBuffers& buffers, const GlbStyle& style)
+      : document_(document), buffers_(buffers), style_(style), planar_(style.planarExponent) {}
 
   template <class Vertices>
   StoredVertices store(const Vertices& vertices, int heightExponent) {
+    const ExponentialAxis height(heightExponent);
     const std::size_t count = vertices.size();
     std::vector<std::uint32_t> words(3 * count);
     StoredVertices stored;
     stored.positions.resize(3 * count);
     for (std::size_t v = 0; v < count; ++v) {
       const auto [x, z] = vertices.samples[v];
-      const std::int32_t mantissas[3] = {planarMantissa(x), heightMantissa(vertices.heights[v], heightExponent),
-                                         planarMantissa(z)};
-      const int exponents[3] = {planarExponent_, heightExponent, planarExponent_};
+      const std::int32_t mantissas[3] = {style_.planarMantissas[x], height.mantissa(vertices.heights[v]),
+                                         style_.planarMantissas[z]};
+      const ExponentialAxis* axes[3] = {&planar_, &height, &planar_};
       for (std::size_t k = 0; k < 3; ++k) {
-        words[3 * v + k] = exponentialWord(mantissas[k], exponents[k]);
-        stored.positions[3 * v + k] = exponentialValue(mantissas[k], exponents[k]);
+        words[3 * v + k] = axes[k]->word(mantissas[k]);
+        stored.positions[3 * v + k] = axes[k]->value(mantissas[k]);
       }
     }
     stored.positionView = buffers_.vertexView(std::as_bytes(std::span(words)), count, 12, VertexFilter::Exponential);
@@ -87,9 +69,9 @@ class VertexWriter {
     return stored;
   }
 
-  // A primitive of vertices [first, first + count) of `stored` and the triangles of `indices` (relative to `first`).
+  // A primitive of vertices [first, first + count) of `stored` and `triangles` (relative to `first`).
   boost::json::object primitive(const StoredVertices& stored, std::uint64_t first, std::uint64_t count,
-                                std::span<const std::uint32_t> indices, bool shortIndices, std::size_t material) {
+                                const StoredTriangles& triangles, std::size_t material) {
     const auto [min, max] = isla_gltf::positionBounds(std::span(stored.positions).subspan(first * 3, count * 3));
     const std::size_t position = accessor(stored.positionView, first * 12, isla_gltf::kFloat, count, "VEC3", false);
     document_.setBounds(position, min, max);
@@ -97,18 +79,16 @@ class VertexWriter {
         {"POSITION", position},
         {"NORMAL", accessor(stored.normalView, first * 4, kByte, count, "VEC3", true)},
         {"TEXCOORD_0", accessor(stored.uvView, first * 4, isla_gltf::kUnsignedShort, count, "VEC2", false)}};
-    const std::size_t view = buffers_.triangleView(indices, count, shortIndices);
+    const std::size_t view = buffers_.triangleView(triangles);
     return {{"attributes", attributes},
-            {"indices", accessor(view, 0, shortIndices ? isla_gltf::kUnsignedShort : isla_gltf::kUnsignedInt,
-                                 indices.size(), "SCALAR", false)},
+            {"indices", accessor(view, 0, triangles.stride == 2 ? isla_gltf::kUnsignedShort : isla_gltf::kUnsignedInt,
+                                 triangles.count, "SCALAR", false)},
             {"material", material}};
   }
 
- private:
-  std::int32_t planarMantissa(std::uint16_t index) const {
-    return static_cast<std::int32_t>(std::llround(std::ldexp(index * spacingM_, -planarExponent_)));
-  }
+  bool compress() const { return style_.compress; }
 
+ private:
   std::size_t accessor(std::size_t view, std::uint64_t offset, int componentType, std::uint64_t count,
                        const char* type, bool normalized) {
     boost::json::object object{{"bufferView", view}};
@@ -122,8 +102,8 @@ class VertexWriter {
 
   isla_gltf::GltfDocument& document_;
   GlbBuffers& buffers_;
-  double spacingM_;
-  int planarExponent_;
+  const GlbStyle& style_;
+  ExponentialAxis planar_;
 };
 
 // The primitives of triangles over `stored`'s vertices: as many as 16-bit indices need (isla_gltf::indexParts).
@@ -138,7 +118,9 @@ std::vector<boost::json::object> indexedPrimitives(VertexWriter& writer, const S
     for (const std::uint32_t index : indices.subspan(share.firstIndex, share.indexCount)) {
       relative.push_back(index - static_cast<std::uint32_t>(share.firstVertex));
     }
-    out.push_back(writer.primitive(stored, share.firstVertex, share.vertexCount, relative, share.shortIndices, material));
+    out.push_back(writer.primitive(stored, share.firstVertex, share.vertexCount,
+                                   storeTriangles(relative, share.vertexCount, share.shortIndices, writer.compress()),
+                                   material));
   }
   return out;
 }
@@ -249,7 +231,7 @@ HeightRange TileContent::write(const std::filesystem::path& path, const GlbStyle
   document.requireExtension("KHR_mesh_quantization");
   document.requireExtension("KHR_texture_transform");
   GlbBuffers buffers(document, style.compress);
-  VertexWriter writer(document, buffers, world_->settings.spacingM, style.planarExponent);
+  VertexWriter writer(document, buffers, style);
   // Biomes are classes and a transition image a texel a sample: nearest, never blended between texels.
   const std::size_t sampler =
       document.add("samplers", {{"magFilter", 9728}, {"minFilter", 9728}, {"wrapS", 33071}, {"wrapT", 33071}});
@@ -269,7 +251,7 @@ HeightRange TileContent::write(const std::filesystem::path& path, const GlbStyle
       for (const Grid& grid : part.grids) {
         for (const isla_gltf::IndexPart& band : isla_gltf::gridParts(grid.width, grid.depth, isla_gltf::GridMode::Triangles)) {
           primitives.push_back(writer.primitive(surface, grid.firstVertex + band.firstVertex, band.vertexCount,
-                                                gridTriangles(grid.width, band), band.shortIndices, material));
+                                                style.grids->band(grid.width, band), material));
         }
       }
       for (auto& primitive : indexedPrimitives(writer, surface, part.surfaceIndices, part.surface.size(), material)) {

@@ -17,12 +17,14 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include <isla/mesh/terrain_mesher.hpp>
 #include <isla/world/world.hpp>
 
+#include "grid_triangles.hpp"
 #include "piece_mesh.hpp"
 #include "quadtree.hpp"
 
@@ -34,7 +36,9 @@ inline constexpr const char* kSkirtExtra = "skirt_depth_m";
 struct GlbStyle {
   bool compress = true;      // EXT_meshopt_compression, else plain
   int planarExponent = 0;    // of x and z (vertex_coding.hpp), the world's
+  std::vector<std::int32_t> planarMantissas;  // x's or z's at each sample index, at that exponent
   std::string imagePrefix;   // the images' directories, relative to the .glb
+  std::shared_ptr<GridTriangles> grids;  // the leaves' bands, stored once
 };
 
 // The lowest and highest y a .glb holds, as stored (skirts included).

@@ -126,9 +126,16 @@ class TreeWriter {
 GlbStyle glbStyle(const isla::World& world, const TilesOptions& options) {
   std::int32_t largest = 1;
   for (const isla::Patch& patch : world.patches) largest = std::max({largest, patch.pointsX, patch.pointsZ});
-  return {.compress = options.compress,
-          .planarExponent = planarExponent(world.settings.spacingM, largest - 1),
-          .imagePrefix = "../"};
+  GlbStyle style{.compress = options.compress,
+                 .planarExponent = planarExponent(world.settings.spacingM, largest - 1),
+                 .planarMantissas = {},
+                 .imagePrefix = "../",
+                 .grids = std::make_shared<GridTriangles>(options.compress)};
+  const ExponentialAxis planar(style.planarExponent);
+  for (std::int32_t index = 0; index < largest; ++index) {
+    style.planarMantissas.push_back(planar.mantissa(index * world.settings.spacingM));
+  }
+  return style;
 }
 
 PackageTiles::PackageTiles(const isla::World& world, const Quadtree& tree, const TilesOptions& options,

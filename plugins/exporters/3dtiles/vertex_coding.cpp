@@ -14,13 +14,10 @@ constexpr double kMantissaLimit = (1 << 23) - 1;  // a signed 24-bit mantissa's 
 
 }  // namespace
 
-std::uint32_t exponentialWord(std::int32_t mantissa, int exponent) {
-  return (static_cast<std::uint32_t>(exponent) << 24) | (static_cast<std::uint32_t>(mantissa) & 0xffffffU);
-}
-
-float exponentialValue(std::int32_t mantissa, int exponent) {
-  return std::ldexp(static_cast<float>(mantissa), exponent);
-}
+ExponentialAxis::ExponentialAxis(int exponent)
+    : exponentBits_(static_cast<std::uint32_t>(exponent) << 24),
+      toMantissa_(std::ldexp(1.0, -exponent)),
+      step_(std::ldexp(1.0F, exponent)) {}
 
 int planarExponent(double spacingM, std::int32_t maxIndex) {
   const int top = std::ilogb(spacingM);
@@ -39,10 +36,6 @@ int heightExponent(double lowestM, double highestM) {
   int exponent = kHeightExponent;
   while (std::ldexp(largest, -exponent) + 0.5 > kMantissaLimit) ++exponent;
   return exponent;
-}
-
-std::int32_t heightMantissa(float heightM, int exponent) {
-  return static_cast<std::int32_t>(std::lround(std::ldexp(static_cast<double>(heightM), -exponent)));
 }
 
 void appendOctahedral(std::span<const std::array<float, 3>> normals, std::vector<std::array<std::int8_t, 4>>& out) {

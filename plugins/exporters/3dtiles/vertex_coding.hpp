@@ -12,6 +12,7 @@
 #pragma once
 
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -21,10 +22,25 @@ namespace isla_3dtiles {
 // The exponent of heights' steps: 1/64 m.
 inline constexpr int kHeightExponent = -6;
 
-// An exponential-filter word: m * 2^e, m within 24 bits.
-std::uint32_t exponentialWord(std::int32_t mantissa, int exponent);
-// Its value, as the filter decodes it (exactly, in float32).
-float exponentialValue(std::int32_t mantissa, int exponent);
+// The values of one axis as the exponential filter's words at one
+// exponent e: m * 2^e, m within 24 bits. Multiplications by powers of two,
+// exact, made once (ldexp at every vertex was a tenth of an export's CPU).
+class ExponentialAxis {
+ public:
+  explicit ExponentialAxis(int exponent);
+  // The mantissa nearest `value` (ties away from zero).
+  std::int32_t mantissa(double value) const { return static_cast<std::int32_t>(std::lround(value * toMantissa_)); }
+  // Its word, and its value as the filter decodes it (exactly, in float32).
+  std::uint32_t word(std::int32_t mantissa) const {
+    return exponentBits_ | (static_cast<std::uint32_t>(mantissa) & 0xffffffU);
+  }
+  float value(std::int32_t mantissa) const { return static_cast<float>(mantissa) * step_; }
+
+ private:
+  std::uint32_t exponentBits_;
+  double toMantissa_;
+  float step_;
+};
 
 // The exponent for x and z of a world at `spacingM` whose patches hold at
 // most `maxIndex` + 1 samples a side: the largest power of two the spacing
@@ -35,9 +51,6 @@ int planarExponent(double spacingM, std::int32_t maxIndex);
 // The exponent for heights in [lowestM, highestM]: kHeightExponent, raised
 // until their mantissas fit 24 bits (only for heights beyond 131 km).
 int heightExponent(double lowestM, double highestM);
-
-// A height's mantissa at `exponent`.
-std::int32_t heightMantissa(float heightM, int exponent);
 
 // Unit normals as the octahedral filter's input: x and y at 8 bits, then
 // 1.0 (127) and 0, four bytes a normal, appended to `out`.
