@@ -9,9 +9,11 @@
 
 #include <algorithm>
 #include <fstream>
+#include <limits>
 #include <memory>
 
 #include "compile_workspace.hpp"
+#include "sample_blueprint.hpp"
 #include "file_tree.hpp"
 #include "shard_runs.hpp"
 #include "skips.hpp"
@@ -63,10 +65,11 @@ BOOST_AUTO_TEST_CASE(shards_balance_samples_and_a_rerun_changes_nothing) {
   ShardedWorld world;
   const std::string dir = world.shards("shards", 2);
   // 4 sources of 256², 4 strips of 256 x 5 and a 5 x 5 corner: two sources
-  // and two strips each, the corner to the first (5 terrain documents to 4).
+  // and two strips each, the corner to the first (5 terrain documents to 4),
+  // beside the record and its edges.
   for (const std::string name : {"shard-0", "shard-1"}) {
     const auto files = fileTree(fs::path(dir) / name);
-    BOOST_TEST(files.size() == (name == "shard-0" ? 6U : 5U), name);
+    BOOST_TEST(files.size() == (name == "shard-0" ? 7U : 6U), name);
   }
   const auto rerun = shard(world.layout, dir, "1/2");
   BOOST_REQUIRE_MESSAGE(rerun.exitCode == 0, rerun.err);
@@ -123,7 +126,8 @@ BOOST_AUTO_TEST_CASE(a_shard_reads_only_the_sources_its_patches_need) {
   const auto alone = shard(layout, dir, "2/3");
   BOOST_REQUIRE_MESSAGE(alone.exitCode == 0, alone.err);
   const std::string record = std::string(fileTree(fs::path(dir) / "shard-2").at("shard-record.json"));
-  BOOST_TEST(contains(record, "\"sources\": [\n    {\n      \"id\": \"s2\","), record);
+  BOOST_TEST(contains(record, "\"sources\": [\n    {\n      \"index\": 2,\n      \"id\": \"s2\","), record);
+  BOOST_TEST(contains(record, "\"borders_read\": [],"), record);
   BOOST_TEST(!contains(record, "\"id\": \"s0\""), record);
   BOOST_TEST(!contains(record, "\"id\": \"s1\""), record);
   const auto needsIt = shard(layout, dir, "1/3");
@@ -144,6 +148,63 @@ BOOST_AUTO_TEST_CASE(a_shard_reads_only_the_sources_its_patches_need) {
                                "512; regenerate or replace the odd ones"),
              odd.err);
   BOOST_TEST(!fs::exists(ws.path("odd") + "/shard-2"));
+}
+
+BOOST_AUTO_TEST_CASE(a_source_is_validated_by_the_shard_that_owns_it_alone) {
+  // 1 x 3: s0, a strip, s1, a strip, s2, where s1's heights hold a NaN
+  // inside, which the terrain validator refuses. In 3 shards, shard 1 owns
+  // s1 and refuses it; shard 0, whose strip takes only s1's west border,
+  // neither validates nor hashes s1 and is made; the assembly names shard 1.
+  Workspace ws;
+  SampleBlueprint sample = makeSample(256);
+  sample.heights[100 * 256 + 100] = std::numeric_limits<float>::quiet_NaN();
+  writeFile(ws.path("bad.dat"), encode(sample).v2());
+  const auto entry = [](const std::string& id, const std::string& file, int col) {
+    return R"({"id": ")" + id + R"(", "namespace": ")" + id + R"(", "path": ")" + file + R"(", "row": 0, "col": )" +
+           std::to_string(col) + "}";
+  };
+  const auto layout = ws.writeLayout(
+      "layout.json", R"({"format": "terrain-world.layout", "schema_version": 1, "name": "t", )" + std::string(kSettings) +
+                         R"( "sources": [)" + entry("s0", ws.blueprint(1), 0) + ", " + entry("s1", "bad.dat", 1) +
+                         ", " + entry("s2", ws.blueprint(3), 2) + "]}");
+  const std::string dir = ws.path("shards");
+  const auto owner = shard(layout, dir, "1/3");
+  BOOST_TEST(owner.exitCode == 1);
+  BOOST_TEST(contains(owner.err, "source 's1' (" + ws.path("bad.dat") + ") is not a valid blueprint"), owner.err);
+  for (const std::string other : {"0/3", "2/3"}) {
+    const auto run = shard(layout, dir, other);
+    BOOST_TEST(run.exitCode == 0, other << ": " << run.err);
+  }
+  const std::string record = std::string(fileTree(fs::path(dir) / "shard-0").at("shard-record.json"));
+  BOOST_TEST(contains(record, "\"borders_read\": [\n    {\n      \"source\": 1,\n      \"side\": \"west\","), record);
+  const auto run = assemble(layout, ws.path("assembled"), dir);
+  BOOST_TEST(run.exitCode == 1);
+  BOOST_TEST(contains(run.err, "shard 1 of 3 is missing from '" + dir + "'"), run.err);
+}
+
+BOOST_AUTO_TEST_CASE(viewer_bundles_assemble_from_the_records_alike) {
+  // Their vegetation, regions, assets, category defaults and member hashes
+  // travel in the owners' records: the package is the one-machine one.
+  Workspace ws;
+  std::string sources;
+  for (int cell = 0; cell < 4; ++cell) {
+    const std::string zip = ws.path("b" + std::to_string(cell) + ".zip");
+    const auto made = runTool({"synth", "--seed", std::to_string(cell + 1), "--size", "256", "--bundle", zip});
+    BOOST_REQUIRE_MESSAGE(made.exitCode == 0, made.err);
+    sources += std::string(cell == 0 ? "" : ", ") + R"({"id": "s)" + std::to_string(cell) + R"(", "namespace": "synth-)" +
+               std::to_string(cell + 1) + R"(", "path": "b)" + std::to_string(cell) + R"(.zip", "row": )" +
+               std::to_string(cell / 2) + R"(, "col": )" + std::to_string(cell % 2) + "}";
+  }
+  const auto layout = ws.writeLayout("layout.json", R"({"format": "terrain-world.layout", "schema_version": 1, )"
+                                                    R"("name": "bundles", )" + std::string(kSettings) +
+                                                        R"( "sources": [)" + sources + "]}");
+  const auto whole = compileLayout(layout, ws.path("whole"), {"--quiet"});
+  BOOST_REQUIRE_MESSAGE(whole.exitCode == 0, whole.err);
+  BOOST_TEST(contains(std::string(fileTree(ws.path("whole")).at("scenery/s0.json")), "imported-vegetation"));
+  makeShards(layout, ws.path("shards"), 3, {2, 0, 1});
+  const auto run = assemble(layout, ws.path("assembled"), ws.path("shards"));
+  BOOST_REQUIRE_MESSAGE(run.exitCode == 0, run.err);
+  BOOST_TEST((fileTree(ws.path("assembled")) == fileTree(ws.path("whole"))));
 }
 
 BOOST_AUTO_TEST_CASE(assembly_refuses_a_missing_shard_naming_it) {
@@ -191,17 +252,18 @@ BOOST_AUTO_TEST_CASE(assembly_refuses_a_record_it_cannot_read_or_a_shard_moved) 
   const std::string dir = world.shards("shards", 2);
   const fs::path record = fs::path(dir) / "shard-0" / "shard-record.json";
   const std::string good = std::string(fileTree(fs::path(dir) / "shard-0").at("shard-record.json"));
-  std::ofstream(record) << "{\"format\": \"isla-tool.shard-record\", \"schema_version\": 1}";
+  std::ofstream(record) << "{\"format\": \"isla-tool.shard-record\", \"schema_version\": 2}";
   const auto old = assemble(world.layout, world.ws.path("assembled"), dir);
   BOOST_TEST(old.exitCode == 1);
-  BOOST_TEST(contains(old.err, record.string() + " at /schema_version: 2 is expected; it is not a shard record this "
+  BOOST_TEST(contains(old.err, record.string() + " at /schema_version: 3 is expected; it is not a shard record this "
                                "isla-tool reads: run that shard again"),
              old.err);
-  std::ofstream(record) << "{\"format\": \"isla-tool.shard-record\", \"schema_version\": 2}";
+  std::ofstream(record) << "{\"format\": \"isla-tool.shard-record\", \"schema_version\": 3}";
   const auto partial = assemble(world.layout, world.ws.path("assembled"), dir);
   BOOST_TEST(partial.exitCode == 1);
-  BOOST_TEST(contains(partial.err, record.string() + ": 'shard' is missing; it is not a shard record this isla-tool "
-                                   "reads: run that shard again"),
+  BOOST_TEST(contains(partial.err, record.string() + ": it has no record_sha256 as its last member (a record cut "
+                                   "short, or damaged); it is not a shard record this isla-tool reads: run that "
+                                   "shard again"),
              partial.err);
   std::ofstream(record) << "not json";
   const auto garbage = assemble(world.layout, world.ws.path("assembled"), dir);
@@ -244,7 +306,14 @@ BOOST_AUTO_TEST_CASE(assembly_refuses_stale_shards_and_other_settings) {
   BOOST_TEST(stale.exitCode == 1);
   BOOST_TEST(contains(stale.err, "shard 0 of 3 (" + dir + "/shard-0) is stale: source 's0' (b1-256.dat) has changed"),
              stale.err);
-  BOOST_TEST(contains(stale.err, "has changed since it was made (SHA-256 "), stale.err);
+  BOOST_TEST(contains(stale.err, "has changed since ("), stale.err);
+  BOOST_TEST(contains(stale.err, " bytes then, "), stale.err);
+  BOOST_TEST(contains(stale.err, " now, or another modification time; --verify compares its SHA-256 instead); run it "
+                                 "again"),
+             stale.err);
+  const auto verified = assemble(world.layout, world.ws.path("assembled"), dir, {"--verify"});
+  BOOST_TEST(verified.exitCode == 1);
+  BOOST_TEST(contains(verified.err, "is stale: source 's0' (b1-256.dat) has changed since (SHA-256 "), verified.err);
   BOOST_TEST(!fs::exists(world.ws.path("assembled")));
 }
 

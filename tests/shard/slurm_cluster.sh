@@ -1,12 +1,15 @@
 #!/bin/bash
-# A one-node Slurm cluster for the length of a test, as root and without
-# systemd: a munge key and munged, a generated slurm.conf (this host's name
-# and CPUs, its own ports), slurmctld and slurmd, all state in $SLURM_STATE.
-# Sourced by the Slurm tests: `start_slurm_cluster DIR` returns non-zero,
-# with why in $slurm_failure, when the cluster cannot start;
-# `stop_slurm_cluster` ends what it started. Each wait polls a state; its
-# deadline, SLURM_HANG_GUARD_S, is a guard against a hang that no loaded
-# machine comes near.
+# A Slurm cluster for the length of a test, as root and without systemd: a
+# munge key and munged, a generated slurm.conf (its own ports), slurmctld
+# and one slurmd a node, all state in $SLURM_STATE. One node is this host
+# with its CPUs; more are emulated on it (Debian's slurmd runs one daemon a
+# node with `-N NAME`, each on its own port, its spool, pid and log files
+# named by %n), n1, n2, ... of one CPU each, so that an array's tasks run
+# on different nodes. Sourced by the Slurm tests: `start_slurm_cluster DIR
+# [NODES]` returns non-zero, with why in $slurm_failure, when the cluster
+# cannot start; `stop_slurm_cluster` ends what it started. Each wait polls a
+# state; its deadline, SLURM_HANG_GUARD_S, is a guard against a hang that no
+# loaded machine comes near.
 
 slurm_pids=()
 SLURM_HANG_GUARD_S=300
@@ -20,6 +23,7 @@ slurm_log_tail() {
 
 start_slurm_cluster() {
   SLURM_STATE="$1"
+  local nodes="${2:-1}"
   local tool
   for tool in munged slurmctld slurmd sbatch squeue scontrol sinfo; do
     if ! command -v "$tool" >/dev/null && [ ! -x "/usr/sbin/$tool" ]; then
@@ -32,6 +36,12 @@ start_slurm_cluster() {
     return 1
   fi
   mkdir -p "$SLURM_STATE"/{munge,ctld,spool}
+  slurm_nodes=()
+  if [ "$nodes" -eq 1 ]; then
+    slurm_nodes=("$(hostname -s)")
+  else
+    for node in $(seq 1 "$nodes"); do slurm_nodes+=("n$node"); mkdir -p "$SLURM_STATE/spool/n$node"; done
+  fi
   chmod 700 "$SLURM_STATE/munge"
   head -c 1024 /dev/urandom >"$SLURM_STATE/munge/munge.key"
   chmod 400 "$SLURM_STATE/munge/munge.key"
@@ -60,11 +70,11 @@ AuthType=auth/munge
 AuthInfo=socket=$socket
 CredType=cred/munge
 StateSaveLocation=$SLURM_STATE/ctld
-SlurmdSpoolDir=$SLURM_STATE/spool
+SlurmdSpoolDir=$SLURM_STATE/spool/%n
 SlurmctldPidFile=$SLURM_STATE/slurmctld.pid
-SlurmdPidFile=$SLURM_STATE/slurmd.pid
+SlurmdPidFile=$SLURM_STATE/slurmd-%n.pid
 SlurmctldLogFile=$SLURM_STATE/slurmctld.log
-SlurmdLogFile=$SLURM_STATE/slurmd.log
+SlurmdLogFile=$SLURM_STATE/slurmd-%n.log
 ProctrackType=proctrack/linuxproc
 TaskPlugin=task/none
 MpiDefault=none
@@ -76,22 +86,37 @@ JobCompType=jobcomp/none
 AccountingStorageType=accounting_storage/none
 JobAcctGatherType=jobacct_gather/none
 MinJobAge=600
-NodeName=$host CPUs=$(nproc) State=UNKNOWN
 PartitionName=test Nodes=ALL Default=YES MaxTime=INFINITE State=UP
 CONF
+  local node port=$((base + 1))
+  if [ "$nodes" -eq 1 ]; then
+    mkdir -p "$SLURM_STATE/spool/$host"
+    echo "NodeName=$host CPUs=$(nproc) State=UNKNOWN" >>"$SLURM_CONF"
+  else
+    for node in "${slurm_nodes[@]}"; do
+      port=$((port + 1))
+      echo "NodeName=$node NodeHostname=$host NodeAddr=127.0.0.1 Port=$port CPUs=1 State=UNKNOWN" >>"$SLURM_CONF"
+    done
+  fi
   /usr/sbin/slurmctld -c -f "$SLURM_CONF" || {
     slurm_failure="slurmctld did not start: $(slurm_log_tail)"
     return 1
   }
-  /usr/sbin/slurmd -f "$SLURM_CONF" || {
-    slurm_failure="slurmd did not start: $(slurm_log_tail)"
-    return 1
-  }
+  for node in "${slurm_nodes[@]}"; do
+    if [ "$nodes" -eq 1 ]; then
+      /usr/sbin/slurmd -f "$SLURM_CONF"
+    else
+      /usr/sbin/slurmd -N "$node" -f "$SLURM_CONF"
+    fi || {
+      slurm_failure="slurmd of $node did not start: $(slurm_log_tail)"
+      return 1
+    }
+  done
   local deadline=$((SECONDS + SLURM_HANG_GUARD_S))
-  until [ -f "$SLURM_STATE/slurmctld.pid" ] && [ -f "$SLURM_STATE/slurmd.pid" ] &&
-    [ "$(sinfo -h -n "$host" -o %t 2>/dev/null)" = "idle" ]; do
+  until [ -f "$SLURM_STATE/slurmctld.pid" ] &&
+    [ "$(sinfo -h -N -t idle -o %N 2>/dev/null | sort -u | wc -l)" -eq "$nodes" ]; do
     if [ "$SECONDS" -ge "$deadline" ]; then
-      slurm_failure="the node did not become idle within $SLURM_HANG_GUARD_S s: $(sinfo 2>&1) $(slurm_log_tail)"
+      slurm_failure="the $nodes node(s) did not become idle within $SLURM_HANG_GUARD_S s: $(sinfo 2>&1) $(slurm_log_tail)"
       return 1
     fi
     sleep 0.5
@@ -101,7 +126,7 @@ CONF
 stop_slurm_cluster() {
   local file pid
   [ -n "${SLURM_CONF:-}" ] && scancel --full --quiet --partition=test 2>/dev/null || true
-  for file in "$SLURM_STATE/slurmd.pid" "$SLURM_STATE/slurmctld.pid"; do
+  for file in "$SLURM_STATE"/slurmd-*.pid "$SLURM_STATE/slurmctld.pid"; do
     [ -f "$file" ] && slurm_pids+=("$(cat "$file")")
   done
   for pid in "${slurm_pids[@]}"; do kill "$pid" 2>/dev/null || true; done

@@ -30,8 +30,10 @@ constexpr Job kJobs[] = {
      "[--shard K/N|auto [--shard-count N] --shard-dir DIR]",
      "compile a layout of blueprints into a Terrain World v1 package (no arguments: the bundled example into "
      "./world); with --shard, one shard of it into DIR/shard-K"},
-    {"assemble", "assemble LAYOUT.json OUTDIR --shard-dir DIR [--exporter NAME] [--option KEY=VALUE]... [--jobs N]",
-     "publish the package that the shards in DIR make, after checking that each is there and up to date"},
+    {"assemble",
+     "assemble LAYOUT.json OUTDIR --shard-dir DIR [--exporter NAME] [--option KEY=VALUE]... [--jobs N] [--verify]",
+     "publish the package that the shards in DIR make, from their records, after checking that each is there and "
+     "up to date (--verify: hash every file and source too)"},
 };
 
 std::string plural(std::size_t count, const std::string& one, const std::string& many) {
@@ -82,10 +84,11 @@ int runAssemble(Invocation& invocation) {
   const auto& values = invocation.values();
   if (!values.count("layout") || !values.count("output")) throw UsageError("assemble needs LAYOUT.json and OUTDIR");
   if (values.count("shard")) throw UsageError("assemble takes every shard of --shard-dir, not --shard");
+  const bool verify = values["verify"].as<bool>();
   const auto shardDir = shardDirOf(values, "assemble");
   const CompileRequest request = requestOf(invocation);
   const AssemblyResult result = runCompileJob<AssemblyResult>(
-      [&](Progress& progress) { return assembleShards(invocation.kernel(), request, shardDir, progress); },
+      [&](Progress& progress) { return assembleShards(invocation.kernel(), request, shardDir, progress, verify); },
       values["quiet"].as<bool>());
   std::cout << "assembled the shards of " << shardDir.string() << " into "
             << plural(result.sources, "source", "sources") << ", " << plural(result.patches, "patch", "patches")
@@ -101,6 +104,7 @@ int runCompile(Invocation& invocation) {
     throw UsageError("run compile takes the height scale from the layout's height_scale_m, not --height-scale; "
                      "set it there");
   }
+  if (values["verify"].as<bool>()) throw UsageError("--verify goes with run assemble");
   if (values.count("shard")) return runShard(invocation);
   if (values.count("shard-dir") || values.count("shard-count")) {
     throw UsageError("--shard-dir and --shard-count go with --shard K/N (or auto)");
@@ -143,7 +147,9 @@ int runRun(Invocation& invocation) {
       ("quiet", po::bool_switch(), "no progress on stderr")
       ("shard", po::value<std::string>(), "compile: make shard K/N only (K from 0), or 'auto' from the array job")
       ("shard-count", po::value<std::string>(), "compile: N for --shard auto in a Kubernetes Indexed Job")
-      ("shard-dir", po::value<std::string>(), "compile --shard and assemble: the directory of the shards");
+      ("shard-dir", po::value<std::string>(), "compile --shard and assemble: the directory of the shards")
+      ("verify", po::bool_switch(),
+       "assemble: hash every shard file and source against the records (else their sizes and times are compared)");
   po::positional_options_description positional;
   positional.add("job", 1).add("layout", 1).add("output", 1);
   if (!invocation.parse(options, positional, validatorOptions)) return 0;

@@ -44,8 +44,9 @@ std::string namesOf(const std::vector<const Registered*>& registered) {
 // one; its diagnostics go to `out`. The provenance hash (SHA-256 of the
 // file's bytes) is only written at the end: `hash` gets it, computed beside
 // the rest of the compile with more than one thread, else when asked for.
+// A source read for its borders alone is neither validated nor hashed.
 std::optional<LoadedSource> loadSource(const Kernel& kernel, const Layout& layout, const LayoutSource& source,
-                                       const ValidationContext& context, unsigned threads,
+                                       const ValidationContext& context, unsigned threads, SourceUse use,
                                        std::future<std::string>& hash, Diagnostics& out) {
   std::shared_ptr<const MappedFile> file;
   try {
@@ -55,17 +56,20 @@ std::optional<LoadedSource> loadSource(const Kernel& kernel, const Layout& layou
                         "source '" + source.id + "': " + error.what()));
     return std::nullopt;
   }
-  hash = std::async(threads > 1 ? std::launch::async : std::launch::deferred,
-                    [file] { return sha256Hex(file->bytes()); });
+  const bool whole = use == SourceUse::Whole;
+  if (whole) {
+    hash = std::async(threads > 1 ? std::launch::async : std::launch::deferred,
+                      [file] { return sha256Hex(file->bytes()); });
+  }
   SourceBlueprint read = readSourceBlueprint(file, source.path.string(), kernel);
   Diagnostics found = std::move(read.load.diagnostics);
-  if (read.load.ok()) {
+  if (whole && read.load.ok()) {
     runValidators(ValidatorSelection(kernel.registry().validators()), *read.load.blueprint, context, found);
   }
-  if (read.bundle && read.load.ok()) {
+  if (whole && read.bundle && read.load.ok()) {
     checkBundleInLayout(layout, source, *read.bundle, read.load.blueprint->mapSize, found);
   }
-  LoadedSource loaded{nullptr, {}, read.bundle};
+  LoadedSource loaded{nullptr, {}, read.bundle, !whole};
   out.append(found);
   if (!read.load.ok() || found.hasErrors()) {
     out.add(layoutError(layout, source.pointer, "source.invalid",
@@ -103,8 +107,8 @@ void checkMapSizes(const Layout& layout, const std::vector<LoadedSource>& loaded
                           "; regenerate or replace the odd ones"));
 }
 
-// The sources' warnings (a bundle's: about its members) become report
-// warnings about that source.
+}  // namespace
+
 void reportSourceWarnings(World& world, const Layout& layout, const Diagnostics& diagnostics) {
   for (std::size_t i = 0; i < world.sources.size(); ++i) {
     const std::string file = layout.sources[i].path.string();
@@ -117,8 +121,6 @@ void reportSourceWarnings(World& world, const Layout& layout, const Diagnostics&
     }
   }
 }
-
-}  // namespace
 
 ChosenExporter chooseExporter(const Kernel& kernel, const CompileRequest& request) {
   const auto* exporter = kernel.registry().exporter(request.exporter);
@@ -149,7 +151,7 @@ BuiltWorld buildRequestedWorld(const Kernel& kernel, const CompileRequest& reque
   const ValidationContext context{kernel.enums(), Units{layout->settings.heightScaleM, layout->settings.spacingM},
                                   validatorOptions, layout->sources.size() > 1 ? 1U : threads};
   const std::size_t count = layout->sources.size();
-  const std::vector<bool> wanted = select ? select(*layout) : std::vector<bool>(count, true);
+  const std::vector<SourceUse> wanted = select ? select(*layout) : std::vector<SourceUse>(count, SourceUse::Whole);
   std::vector<std::optional<LoadedSource>> read(count);
   std::vector<Diagnostics> sourceDiagnostics(count);
   std::vector<std::future<std::string>> hashes(count);
@@ -158,8 +160,9 @@ BuiltWorld buildRequestedWorld(const Kernel& kernel, const CompileRequest& reque
     parallelFor(batch, threads, [&](std::size_t b) {
       checkInterrupted();
       const std::size_t i = first + b;
-      if (!wanted[i]) return;
-      read[i] = loadSource(kernel, *layout, layout->sources[i], context, threads, hashes[i], sourceDiagnostics[i]);
+      if (wanted[i] == SourceUse::Unread) return;
+      read[i] = loadSource(kernel, *layout, layout->sources[i], context, threads, wanted[i], hashes[i],
+                           sourceDiagnostics[i]);
     });
     progress.update(0.55 * static_cast<double>(first + batch) / static_cast<double>(count));
   }
@@ -167,7 +170,7 @@ BuiltWorld buildRequestedWorld(const Kernel& kernel, const CompileRequest& reque
   for (std::size_t i = 0; i < count; ++i) {
     diagnostics.append(sourceDiagnostics[i]);
     if (read[i]) loaded.push_back(std::move(*read[i]));
-    if (!wanted[i]) loaded.push_back(LoadedSource{});
+    if (wanted[i] == SourceUse::Unread) loaded.push_back(LoadedSource{});
   }
   if (!diagnostics.hasErrors()) checkMapSizes(*layout, loaded, diagnostics);
   if (diagnostics.hasErrors()) throw CompileError("a source has errors; nothing was written", diagnostics);
@@ -175,7 +178,7 @@ BuiltWorld buildRequestedWorld(const Kernel& kernel, const CompileRequest& reque
   ProgressRange building(progress, 0.55, 1.0);
   World world = buildWorld(*layout, std::move(loaded), kernel.enums(), threads, building, knownFigures);
   for (std::size_t i = 0; i < hashes.size(); ++i) {
-    if (wanted[i]) world.sources[i].sha256 = hashes[i].get();
+    if (wanted[i] == SourceUse::Whole) world.sources[i].sha256 = hashes[i].get();
   }
   const std::size_t worldWarnings = world.warnings.size();
   reportSourceWarnings(world, *layout, diagnostics);
@@ -227,9 +230,9 @@ CompileResult compileResult(const BuiltWorld& built, const std::filesystem::path
 }  // namespace
 
 CompileResult publishStage(const Kernel& kernel, const ChosenExporter& chosen, StagedDirectory& stage,
-                           const BuiltWorld& built, unsigned threads, Progress& progress) {
+                           const BuiltWorld& built, unsigned threads, Progress& progress, bool check) {
   checkInterrupted();
-  checkStage(kernel, chosen, stage.stage(), threads);
+  if (check) checkStage(kernel, chosen, stage.stage(), threads);
   checkInterrupted();
   stage.commit();
   progress.update(1.0);

@@ -32,9 +32,12 @@ struct BuiltWorld {
   std::size_t worldWarnings = 0;  // the first ones of world.warnings are the world's own
 };
 
-// Which of the layout's sources to read (by index into Layout::sources);
-// the others are not opened (a shard's, whose patches do not need them).
-using SourceSelection = std::function<std::vector<bool>(const Layout& layout)>;
+// How a shard reads each of the layout's sources (by index into
+// Layout::sources): not at all (its patches do not need it), for its
+// borders alone (a strip or corner of the shard's borders it), or whole
+// (its patch is the shard's: validated, hashed, its scenery and water).
+enum class SourceUse : std::uint8_t { Unread, Borders, Whole };
+using SourceSelection = std::function<std::vector<SourceUse>(const Layout& layout)>;
 
 // Loads and validates every source of the request's layout (those that
 // `select` picks, when given) and builds the World; throws CompileError
@@ -43,14 +46,20 @@ BuiltWorld buildRequestedWorld(const Kernel& kernel, const CompileRequest& reque
                                Progress& progress, const KnownFigures& knownFigures = {},
                                const SourceSelection& select = {});
 
+// The sources' warnings (a bundle's: about its members) as report warnings
+// about their source, appended to World::warnings in source order.
+void reportSourceWarnings(World& world, const Layout& layout, const Diagnostics& diagnostics);
+
 // The request's package, checked in full by its validator and read back;
 // throws CompileError when it breaks a rule (package_input.cpp).
 BuiltWorld buildPackageWorld(const Kernel& kernel, const CompileRequest& request, unsigned threads,
                              Progress& progress);
 
 // Checks the written stage with the exporter's package validator, if it
-// has one, publishes it, and returns the counts and the warnings.
+// has one (and `check`: an assembly of shards, whose shards checked their
+// documents as they wrote them, does not), publishes it, and returns the
+// counts and the warnings.
 CompileResult publishStage(const Kernel& kernel, const ChosenExporter& chosen, StagedDirectory& stage,
-                           const BuiltWorld& built, unsigned threads, Progress& progress);
+                           const BuiltWorld& built, unsigned threads, Progress& progress, bool check = true);
 
 }  // namespace isla

@@ -1,15 +1,23 @@
 // SPDX-License-Identifier: MIT
-// The assembly of shards: every record is read and checked against the
-// layout, the sources and the settings of this run before anything is
-// written; then the shards' outputs are linked (or copied) into the stage,
-// each checked against its recorded hash, and the exporter writes the
-// shared documents from the figures the records and the notes hold.
+// The assembly of shards, from their records alone (docs/decisions.md,
+// Sharded compile): every record is read and checked against this run's
+// tool, plugins, layout and settings, and the records against each other
+// (each patch, source and edge made once, by the shard the split gives it;
+// each border line a shard borrowed as its owner read it; each shared edge
+// as both members' documents hold it; edges meeting at a vertex agreeing
+// there), and each source's size and modification time against its
+// owner's record, before anything is written. Then the shards' outputs are
+// linked (or copied) into the stage, each of its recorded size (hashed
+// too with --verify), and the exporter writes the shared documents from
+// the world the records make. No source, terrain document or height is
+// read: the work grows with the patches, edges and towns.
 #include <unistd.h>
 
 #include <charconv>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <bit>
 #include <map>
 
 #include "compile_steps.hpp"
@@ -22,7 +30,11 @@
 #include "isla/publish/file_writer.hpp"
 #include "isla/publish/sha256.hpp"
 #include "isla/publish/staged_directory.hpp"
+#include "record_json.hpp"
 #include "shard_settings.hpp"
+
+#include <sys/stat.h>
+
 
 namespace isla {
 
@@ -74,13 +86,12 @@ std::vector<FoundShard> findShards(const fs::path& shardDir) {
   for (const auto& entry : fs::directory_iterator(shardDir)) {
     const auto index = shardIndexOf(entry.path().filename().string());
     if (!index) continue;
-    const fs::path record = entry.path() / kShardRecordName;
-    if (!fs::is_regular_file(record, error)) {
+    if (!fs::is_regular_file(entry.path() / kShardRecordName, error)) {
       throw CompileError(entry.path().string() + " has no " + std::string(kShardRecordName) +
                              ": it is not a complete shard; " + rerunHint(std::to_string(*index), "N"),
                          {});
     }
-    FoundShard found{entry.path(), readShardRecord(record)};
+    FoundShard found{entry.path(), readShardRecord(entry.path())};
     if (found.record.shard.index != *index) {
       throw CompileError(entry.path().string() + " holds the record of shard " +
                              std::to_string(found.record.shard.index) + ", not of shard " + std::to_string(*index) +
@@ -127,10 +138,27 @@ std::string settingsText(const std::string& exporter, const OptionText& options,
   return text;
 }
 
-// The same layout file and settings as this run.
+std::string pluginsText(const std::vector<ShardRecord::Plugin>& plugins) {
+  std::string text;
+  for (const auto& plugin : plugins) text += (text.empty() ? "" : ", ") + plugin.name + " " + plugin.version;
+  return text;
+}
+
+// The same build, layout file, settings and MapSize as this run.
 void checkSettings(const std::vector<FoundShard>& shards, const ShardRecord& expected, const CompileRequest& request) {
   for (const FoundShard& shard : shards) {
     const ShardRecord& record = shard.record;
+    if (record.tool != expected.tool) {
+      throw CompileError(nameOf(shard) + " is stale: it was made by " + record.tool + ", and this is " +
+                             expected.tool + "; " + rerunHint(record.shard) + " with this isla-tool",
+                         {});
+    }
+    if (record.plugins != expected.plugins) {
+      throw CompileError(nameOf(shard) + " is stale: it was made with the plugins " + pluginsText(record.plugins) +
+                             ", and this assembly has " + pluginsText(expected.plugins) + "; " +
+                             rerunHint(record.shard) + " with these plugins",
+                         {});
+    }
     if (record.layoutSha256 != expected.layoutSha256) {
       throw CompileError(nameOf(shard) + " is stale: it was made from another layout (SHA-256 " +
                              record.layoutSha256 + ", " + request.layout.string() + " has " + expected.layoutSha256 +
@@ -141,64 +169,246 @@ void checkSettings(const std::vector<FoundShard>& shards, const ShardRecord& exp
     const std::string asked = settingsText(expected.exporter, expected.options, expected.validatorOptions);
     if (made != asked) {
       throw CompileError(nameOf(shard) + " was made with other settings (" + made + ") than this assembly's (" +
-                             asked + "); assemble with the shards' settings, or " +
-                             rerunHint(record.shard),
+                             asked + "); assemble with the shards' settings, or " + rerunHint(record.shard),
+                         {});
+    }
+    if (record.mapSize != shards.front().record.mapSize) {
+      throw CompileError(nameOf(shard) + " read sources of MapSize " + std::to_string(record.mapSize) + ", but " +
+                             nameOf(shards.front()) + " of MapSize " + std::to_string(shards.front().record.mapSize) +
+                             ": a source changed between them; run every shard again",
                          {});
     }
   }
 }
 
-// Each shard's patches as the split gives, and the sources they need as
-// they are now: a shard records the hashes of the sources it read, which
-// must be exactly those.
-void checkAgainstWorld(const std::vector<FoundShard>& shards, const World& world) {
-  std::vector<std::uint64_t> samples;
-  for (const Patch& patch : world.patches) {
-    samples.push_back(static_cast<std::uint64_t>(patch.pointsX) * static_cast<std::uint64_t>(patch.pointsZ));
+// The modification time of `status` in nanoseconds.
+std::int64_t modifiedNs(const struct stat& status) {
+  return static_cast<std::int64_t>(status.st_mtim.tv_sec) * 1000000000 + status.st_mtim.tv_nsec;
+}
+
+// The records against each other and the split: the patches, sources and
+// edges each shard holds are those the split gives it, each border line
+// borrowed is its owner's, each source is as its owner read it (by size and
+// modification time; by SHA-256 with --verify). Fills `world` from them.
+class RecordedWorld {
+ public:
+  RecordedWorld(const std::vector<FoundShard>& shards, World& world, const Layout& layout, bool verify, unsigned threads)
+      : shards_(shards), world_(world), layout_(layout), verify_(verify), threads_(threads) {}
+
+  void check() {
+    const auto owners = splitPatches(latticeSamples(world_.rows, world_.cols, world_.mapSize, world_.settings.gapCells),
+                                     shards_.front().record.shard.count);
+    patchShard_.assign(world_.patches.size(), nullptr);
+    sourceShard_.assign(world_.sources.size(), nullptr);
+    for (const FoundShard& shard : shards_) {
+      checkPatches(shard, owners);
+      checkSources(shard);
+    }
+    for (const FoundShard& shard : shards_) checkBorrowedBorders(shard);
+    checkSourceFiles();
+    placeEdges();
   }
-  const auto owners = splitPatches(samples, shards.front().record.shard.count);
-  for (const FoundShard& shard : shards) {
+
+  // World::stats, sources, water, scenery and warnings from the records, in buildWorld's order.
+  Diagnostics fill() {
+    world_.stats.assign(world_.patches.size(), PatchStats{});
+    for (const FoundShard& shard : shards_) {
+      for (const auto& figures : shard.record.patches) world_.stats[figures.patch] = figures.stats;
+    }
+    addSlopeWarnings(world_);
+    world_.scenery.resize(world_.sources.size());
+    Diagnostics diagnostics;
+    for (std::size_t i = 0; i < world_.sources.size(); ++i) {
+      const ShardRecord::Source& recorded = *sourceRecord_[i];
+      WorldSource& source = world_.sources[i];
+      source.sha256 = recorded.sha256;
+      source.format = recorded.format;
+      if (recorded.bundleId) {
+        auto bundle = std::make_shared<SourceBundle>();
+        bundle->metadata.bundleId = *recorded.bundleId;
+        bundle->members = recorded.members;
+        source.bundle = std::move(bundle);
+      }
+      for (WaterRegion region : recorded.waterRegions) {
+        region.source = i;
+        region.patch = source.patch;
+        world_.waterRegions.push_back(std::move(region));
+      }
+      world_.warnings.insert(world_.warnings.end(), recorded.waterWarnings.begin(), recorded.waterWarnings.end());
+      world_.scenery[i] = recorded.scenery;
+      for (const Diagnostic& d : recorded.diagnostics) diagnostics.add(d);
+    }
+    return diagnostics;
+  }
+
+ private:
+  void checkPatches(const FoundShard& shard, const std::vector<unsigned>& owners) {
     const ShardRecord& record = shard.record;
-    const std::string again = rerunHint(record.shard);
     std::vector<std::size_t> expected;
     for (std::size_t p = 0; p < owners.size(); ++p) {
       if (owners[p] == record.shard.index) expected.push_back(p);
     }
     bool same = expected.size() == record.patches.size();
     for (std::size_t i = 0; same && i < expected.size(); ++i) {
-      same = record.patches[i].patch == expected[i] && record.patches[i].id == world.patches[expected[i]].id;
+      same = record.patches[i].patch == expected[i] && record.patches[i].id == world_.patches[expected[i]].id;
     }
     if (!same) {
-      throw CompileError(nameOf(shard) + " holds other patches than the split of this layout gives it; " + again, {});
-    }
-    const std::vector<bool> needed = sourcesOfShard(world.rows, world.cols, expected);
-    std::vector<const WorldSource*> sources;
-    for (std::size_t i = 0; i < world.sources.size(); ++i) {
-      if (needed[i]) sources.push_back(&world.sources[i]);
-    }
-    if (record.sources.size() != sources.size()) {
-      throw CompileError(nameOf(shard) + " is stale: it read " + std::to_string(record.sources.size()) +
-                             " sources, its patches need " + std::to_string(sources.size()) + "; " + again,
+      throw CompileError(nameOf(shard) + " holds other patches than the split of this layout gives it; " +
+                             rerunHint(record.shard),
                          {});
     }
-    for (std::size_t i = 0; i < sources.size(); ++i) {
-      const WorldSource& now = *sources[i];
-      if (record.sources[i].id != now.id) {
-        throw CompileError(nameOf(shard) + " is stale: it read source '" + record.sources[i].id +
-                               "' where its patches need '" + now.id + "'; " + again,
+    for (const auto& figures : record.patches) patchShard_[figures.patch] = &shard;
+  }
+
+  void checkSources(const FoundShard& shard) {
+    std::vector<std::size_t> expected;
+    for (std::size_t i = 0; i < world_.sources.size(); ++i) {
+      if (patchShard_[world_.sources[i].patch] == &shard) expected.push_back(i);
+    }
+    const auto& recorded = shard.record.sources;
+    bool same = expected.size() == recorded.size();
+    for (std::size_t i = 0; same && i < expected.size(); ++i) {
+      same = recorded[i].index == expected[i] && recorded[i].id == world_.sources[expected[i]].id &&
+             recorded[i].file == world_.sources[expected[i]].file;
+    }
+    if (!same) {
+      throw CompileError(nameOf(shard) + " holds other sources than its patches' (the layout changed?); " +
+                             rerunHint(shard.record.shard),
+                         {});
+    }
+    sourceRecord_.resize(world_.sources.size(), nullptr);
+    for (const auto& source : recorded) {
+      sourceShard_[source.index] = &shard;
+      sourceRecord_[source.index] = &source;
+    }
+  }
+
+  void checkBorrowedBorders(const FoundShard& shard) {
+    for (const auto& border : shard.record.bordersRead) {
+      if (border.source >= world_.sources.size()) {
+        throw CompileError(nameOf(shard) + " names a source the layout does not have; " + rerunHint(shard.record.shard),
                            {});
       }
-      if (record.sources[i].sha256 != now.sha256) {
-        throw CompileError(nameOf(shard) + " is stale: source '" + now.id + "' (" + now.file +
-                               ") has changed since it was made (SHA-256 " + record.sources[i].sha256 + " then, " +
-                               now.sha256 + " now); " + again,
+      const ShardRecord::Source& owner = *sourceRecord_[border.source];
+      if (owner.borders[static_cast<std::size_t>(border.side)] != border.sha256) {
+        throw CompileError(nameOf(shard) + " and " + nameOf(*sourceShard_[border.source]) +
+                               " read different " + std::string(sideName(border.side)) + " borders of source '" +
+                               owner.id + "' (" + owner.file + "): it changed between their runs; run both again",
                            {});
       }
     }
   }
-}
 
-// A recorded output path that stays inside the package.
+  // Each source as its owner read it: the same size and modification time
+  // (or with --verify the same SHA-256, whatever its time).
+  void checkSourceFiles() {
+    std::vector<std::string> problems(world_.sources.size());
+    parallelFor(world_.sources.size(), threads_, [&](std::size_t i) {
+      const ShardRecord::Source& recorded = *sourceRecord_[i];
+      const fs::path& path = layout_.sources[i].path;
+      struct stat status {};
+      if (::stat(path.c_str(), &status) != 0) {
+        problems[i] = "cannot be read (" + std::string(std::strerror(errno)) + ")";
+        return;
+      }
+      const bool same = static_cast<std::uint64_t>(status.st_size) == recorded.bytes &&
+                        modifiedNs(status) == recorded.modifiedNs;
+      if (verify_) {
+        const std::string now = sha256OfFile(path);
+        if (now != recorded.sha256) problems[i] = "has changed since (SHA-256 " + recorded.sha256 + " then, " + now + " now)";
+      } else if (!same) {
+        problems[i] = "has changed since (" + std::to_string(recorded.bytes) + " bytes then, " +
+                      std::to_string(status.st_size) + " now, or another modification time; --verify compares its "
+                      "SHA-256 instead)";
+      }
+    });
+    for (std::size_t i = 0; i < problems.size(); ++i) {
+      if (problems[i].empty()) continue;
+      const FoundShard& owner = *sourceShard_[i];
+      throw CompileError(nameOf(owner) + " is stale: source '" + world_.sources[i].id + "' (" +
+                             world_.sources[i].file + ") " + problems[i] + "; " + rerunHint(owner.record.shard),
+                         {});
+    }
+  }
+
+  // Each edge's heights and normals from the shard of its owner; both
+  // members' documents hold it (by SHA-256), and edges meeting at a
+  // vertex agree there.
+  void placeEdges() {
+    std::vector<const ShardRecord::EdgeData*> data(world_.edges.size(), nullptr);
+    for (const FoundShard& shard : shards_) {
+      for (const auto& edge : shard.record.edges) {
+        if (edge.edge >= data.size() || world_.edges[edge.edge].id != edge.id ||
+            patchShard_[world_.edges[edge.edge].owner] != &shard || data[edge.edge]) {
+          throw CompileError(nameOf(shard) + " holds edge '" + edge.id + "', which is not its own; " +
+                                 rerunHint(shard.record.shard),
+                             {});
+        }
+        data[edge.edge] = &edge;
+      }
+    }
+    const auto figuresOf = [&](std::size_t patch) -> const ShardRecord::PatchFigures& {
+      const auto& patches = patchShard_[patch]->record.patches;
+      return *std::find_if(patches.begin(), patches.end(), [&](const auto& f) { return f.patch == patch; });
+    };
+    for (std::size_t e = 0; e < world_.edges.size(); ++e) {
+      Edge& edge = world_.edges[e];
+      if (!data[e]) {
+        throw CompileError(nameOf(*patchShard_[edge.owner]) + " does not hold edge '" + edge.id + "' of its patch " +
+                               world_.patches[edge.owner].id + "; " + rerunHint(patchShard_[edge.owner]->record.shard),
+                           {});
+      }
+      edge.heights = data[e]->heights;
+      edge.normals = data[e]->normals;
+      const std::string digest = lineDigest(edge.heights, edge.normals);
+      for (const EdgeMember& member : edge.members) {
+        if (figuresOf(member.patch).sides[static_cast<std::size_t>(member.side)] != digest) {
+          throw CompileError("shared edge '" + edge.id + "' differs between " + nameOf(*patchShard_[edge.owner]) +
+                                 " and the document of patch " + world_.patches[member.patch].id + " in " +
+                                 nameOf(*patchShard_[member.patch]) +
+                                 ": a source changed between their runs; run both again",
+                             {});
+        }
+      }
+    }
+    checkVertices();
+  }
+
+  void checkVertices() const {
+    // Each edge's ends, by the lattice vertex they sit on: height and normal bits.
+    std::map<std::pair<double, double>, std::pair<std::string, const Edge*>> ends;
+    for (const Edge& edge : world_.edges) {
+      if (edge.heights.empty()) continue;
+      const double step = world_.settings.spacingM * static_cast<double>(edge.heights.size() - 1);
+      for (const bool last : {false, true}) {
+        const std::size_t i = last ? edge.heights.size() - 1 : 0;
+        const double along = last ? step : 0;
+        const std::pair<double, double> at{edge.originX + (edge.axis == Axis::X ? along : 0),
+                                           edge.originZ + (edge.axis == Axis::Z ? along : 0)};
+        const Normal& n = edge.normals[i];
+        const std::string value = std::to_string(std::bit_cast<std::uint32_t>(edge.heights[i])) + " " +
+                                  doubleBits(n.x) + doubleBits(n.y) + doubleBits(n.z);
+        const auto [found, added] = ends.emplace(at, std::pair(value, &edge));
+        if (!added && found->second.first != value) {
+          throw CompileError("shared edges '" + found->second.second->id + "' and '" + edge.id +
+                                 "' meet at a vertex with different heights or normals: their shards read "
+                                 "different sources; run every shard again",
+                             {});
+        }
+      }
+    }
+  }
+
+  const std::vector<FoundShard>& shards_;
+  World& world_;
+  const Layout& layout_;
+  bool verify_;
+  unsigned threads_;
+  std::vector<const FoundShard*> patchShard_, sourceShard_;
+  std::vector<const ShardRecord::Source*> sourceRecord_;
+};
+
+// A recorded file's path, which must stay inside its directory.
 bool safeRelativePath(const std::string& path) {
   const fs::path relative(path);
   if (path.empty() || relative.is_absolute()) return false;
@@ -208,8 +418,7 @@ bool safeRelativePath(const std::string& path) {
   return true;
 }
 
-// A recorded file's path, which must stay inside its directory.
-fs::path checkedPath(const FoundShard& shard, const ShardRecord::Output& file, const std::string& what) {
+fs::path checkedPath(const FoundShard& shard, const ShardRecord::File& file, const std::string& what) {
   if (!safeRelativePath(file.path)) {
     throw CompileError(nameOf(shard) + " names " + what + " '" + file.path + "' outside the package; " +
                            rerunHint(shard.record.shard),
@@ -218,65 +427,71 @@ fs::path checkedPath(const FoundShard& shard, const ShardRecord::Output& file, c
   return file.path;
 }
 
-// Refuses a file whose size or hash is not the recorded one.
-void checkRecorded(const FoundShard& shard, const ShardRecord::Output& file, const std::string& what,
-                   std::uint64_t bytes, const std::string& sha256) {
-  if (bytes != file.bytes || sha256 != file.sha256) {
-    throw CompileError(nameOf(shard) + " is damaged: its " + what + " " + file.path + " is not what its record says (" +
-                           std::to_string(bytes) + " bytes, SHA-256 " + sha256 + "; recorded " +
-                           std::to_string(file.bytes) + " bytes, " + file.sha256 + "); " +
-                           rerunHint(shard.record.shard),
-                       {});
-  }
-}
-
-[[noreturn]] void throwUnreadable(const FoundShard& shard, const ShardRecord::Output& file, const std::string& what,
+[[noreturn]] void throwUnreadable(const FoundShard& shard, const ShardRecord::File& file, const std::string& what,
                                   const std::string& why) {
   throw CompileError(nameOf(shard) + " is incomplete: its " + what + " " + file.path + " cannot be read (" + why +
                          "); " + rerunHint(shard.record.shard),
                      {});
 }
 
-// Hashes a recorded file where it is, refusing it unless it is the recorded one.
-void checkFile(const FoundShard& shard, const ShardRecord::Output& file, const fs::path& path, const std::string& what) {
+// A file of a shard's (an output, a note) and what its record says of it.
+struct RecordedFile {
+  const FoundShard* shard;
+  const ShardRecord::File* file;
+  std::string what;  // "output", "note"
+  fs::path path;     // where it is now
+};
+
+// Refuses a file whose size (and, with `verify`, SHA-256) is not the recorded one.
+void checkRecordedFile(const RecordedFile& recorded, bool verify) {
+  const ShardRecord::File& file = *recorded.file;
   std::error_code error;
-  const std::uint64_t bytes = fs::file_size(path, error);
-  if (error) throwUnreadable(shard, file, what, error.message());
-  std::string sha256;
-  try {
-    sha256 = sha256OfFile(path);
-  } catch (const IoError& failed) {
-    throwUnreadable(shard, file, what, failed.what());
+  const std::uint64_t bytes = fs::file_size(recorded.path, error);
+  if (error) throwUnreadable(*recorded.shard, file, recorded.what, error.message());
+  std::string sha256 = file.sha256;
+  if (verify) {
+    try {
+      sha256 = sha256OfFile(recorded.path);
+    } catch (const IoError& failed) {
+      throwUnreadable(*recorded.shard, file, recorded.what, failed.what());
+    }
   }
-  checkRecorded(shard, file, what, bytes, sha256);
+  if (bytes != file.bytes || sha256 != file.sha256) {
+    throw CompileError(nameOf(*recorded.shard) + " is damaged: its " + recorded.what + " " + file.path +
+                           " is not what its record says (" + std::to_string(bytes) + " bytes" +
+                           (verify ? ", SHA-256 " + sha256 : std::string()) + "; recorded " +
+                           std::to_string(file.bytes) + " bytes" + (verify ? ", " + file.sha256 : std::string()) +
+                           "); " + rerunHint(recorded.shard->record.shard),
+                       {});
+  }
 }
 
-// Copies one output into the stage, hashing what it reads.
-void copyOutput(const FoundShard& shard, const ShardRecord::Output& output, const fs::path& from, const fs::path& to) {
-  std::FILE* in = std::fopen(from.c_str(), "rb");
-  if (!in) throwUnreadable(shard, output, "output", std::strerror(errno));
-  FileWriter out = FileWriter::create(to);
-  std::vector<std::byte> buffer(std::size_t{1} << 20);
-  for (std::size_t got; (got = std::fread(buffer.data(), 1, buffer.size(), in)) > 0;) {
-    out.write(std::span<const std::byte>(buffer.data(), got));
+// Checks every file on `threads` threads; the first refusal in the files' order is thrown.
+void checkRecordedFiles(const std::vector<RecordedFile>& files, bool verify, unsigned threads) {
+  std::vector<std::exception_ptr> failures(files.size());
+  parallelFor(files.size(), verify ? threads : 1, [&](std::size_t i) {
+    checkInterrupted();
+    try {
+      checkRecordedFile(files[i], verify);
+    } catch (const CompileError&) {
+      failures[i] = std::current_exception();
+    }
+  });
+  for (const auto& failure : failures) {
+    if (failure) std::rethrow_exception(failure);
   }
-  const bool readFailed = std::ferror(in) != 0;
-  std::fclose(in);
-  const std::uint64_t bytes = out.size();
-  const std::string sha256 = out.close();
-  if (readFailed) throwUnreadable(shard, output, "output", std::strerror(EIO));
-  checkRecorded(shard, output, "output", bytes, sha256);
 }
 
 // Puts the shards' outputs into the stage: hard links while the shard
 // directory and the stage share a filesystem (nothing copied; a shard never
 // changes a published file, a re-run publishes new ones), copies from the
-// first output that cannot be linked on. Each is checked against its record.
+// first output that cannot be linked on.
 class OutputPlacer {
  public:
   explicit OutputPlacer(fs::path stage) : stage_(std::move(stage)) {}
 
-  void place(const FoundShard& shard, const ShardRecord::Output& output) {
+  // Where the output now is in the stage.
+  fs::path place(const FoundShard& shard, const ShardRecord::File& output) {
     const fs::path relative = checkedPath(shard, output, "an output");
     const fs::path from = shard.directory / relative;
     const fs::path to = stage_ / relative;
@@ -284,8 +499,7 @@ class OutputPlacer {
     if (copying_.empty()) {
       if (::link(from.c_str(), to.c_str()) == 0) {
         ++linked_;
-        checkFile(shard, output, to, "output");
-        return;
+        return to;
       }
       if (errno == ENOENT) throwUnreadable(shard, output, "output", std::strerror(errno));
       if (errno != EXDEV && errno != EPERM && errno != EMLINK && errno != ENOTSUP) {
@@ -293,8 +507,9 @@ class OutputPlacer {
       }
       copying_ = std::strerror(errno);
     }
-    copyOutput(shard, output, from, to);
+    copy(shard, output, from, to);
     ++copied_;
+    return to;
   }
 
   // "12 files hard-linked", or why they were copied.
@@ -308,51 +523,59 @@ class OutputPlacer {
   }
 
  private:
+  static void copy(const FoundShard& shard, const ShardRecord::File& output, const fs::path& from, const fs::path& to) {
+    std::FILE* in = std::fopen(from.c_str(), "rb");
+    if (!in) throwUnreadable(shard, output, "output", std::strerror(errno));
+    FileWriter out = FileWriter::create(to, FileWriter::Digest::None);
+    std::vector<std::byte> buffer(std::size_t{1} << 20);
+    for (std::size_t got; (got = std::fread(buffer.data(), 1, buffer.size(), in)) > 0;) {
+      out.write(std::span<const std::byte>(buffer.data(), got));
+    }
+    const bool readFailed = std::ferror(in) != 0;
+    std::fclose(in);
+    out.close();
+    if (readFailed) throwUnreadable(shard, output, "output", std::strerror(EIO));
+  }
+
   fs::path stage_;
   std::size_t linked_ = 0, copied_ = 0;
   std::string copying_;  // why links are not made, once one is refused
 };
 
-// Every shard's notes checked against its record; their directories, by shard.
-std::vector<fs::path> checkedNotes(const std::vector<FoundShard>& shards) {
-  std::vector<fs::path> directories;
-  for (const FoundShard& shard : shards) {
-    directories.push_back(shard.directory / kShardNotesDirectory);
-    for (const auto& note : shard.record.notes) {
-      checkInterrupted();
-      checkFile(shard, note, directories.back() / checkedPath(shard, note, "a note"), "note");
-    }
-  }
-  return directories;
-}
-
 }  // namespace
 
 AssemblyResult assembleShards(const Kernel& kernel, const CompileRequest& request, const fs::path& shardDir,
-                             Progress& progress) {
+                             Progress& progress, bool verify) {
   StagedDirectory::checkTarget(request.output);
   const ChosenExporter chosen = chooseExporter(kernel, request);
   const ShardExporter* exporter = shardExporter(chosen.exporter);
   if (!exporter) {
     throw CompileError(chosen.who + " cannot shard its output, so there is nothing to assemble", {});
   }
+  Diagnostics layoutProblems;
+  const auto layout = loadLayout(request.layout, layoutProblems);
+  if (!layout) throw CompileError("the layout has errors; nothing was written", layoutProblems);
   const std::vector<FoundShard> shards = findShards(shardDir);
-  checkSettings(shards, recordOfRequest(request, shards.front().record.shard), request);
-  std::map<std::size_t, PatchStats> recorded;
-  for (const FoundShard& shard : shards) {
-    for (const auto& figures : shard.record.patches) recorded.emplace(figures.patch, figures.stats);
-  }
-  const KnownFigures fromRecords = [&](const World&, std::size_t patch) -> std::optional<PatchStats> {
-    const auto found = recorded.find(patch);
-    // A patch no shard holds is computed here, but checkAgainstWorld refuses such a split below.
-    return found == recorded.end() ? std::nullopt : std::optional<PatchStats>(found->second);
-  };
+  checkSettings(shards, recordOfRequest(kernel, chosen, request, shards.front().record.shard), request);
   const unsigned threads = resolveThreads(request.threads);
-  ProgressRange building(progress, 0.0, 0.5);
-  BuiltWorld built = buildRequestedWorld(kernel, request, threads, building, fromRecords);
-  checkAgainstWorld(shards, built.world);
+  progress.update(0.2);
 
-  const std::vector<fs::path> notes = checkedNotes(shards);
+  BuiltWorld built{worldFrame(*layout, shards.front().record.mapSize), {}, 0};
+  RecordedWorld recorded(shards, built.world, *layout, verify, threads);
+  recorded.check();
+  built.diagnostics = recorded.fill();
+  built.worldWarnings = built.world.warnings.size();
+  reportSourceWarnings(built.world, *layout, built.diagnostics);
+  progress.update(0.4);
+
+  std::vector<RecordedFile> files;
+  std::vector<fs::path> notes;
+  for (const FoundShard& shard : shards) {
+    notes.push_back(shard.directory / kShardNotesDirectory);
+    for (const auto& note : shard.record.notes) {
+      files.push_back({&shard, &note, "note", notes.back() / checkedPath(shard, note, "a note")});
+    }
+  }
   StagedDirectory stage(request.output);
   std::map<std::string, std::string> written;
   OutputPlacer placer(stage.stage());
@@ -364,16 +587,17 @@ AssemblyResult assembleShards(const Kernel& kernel, const CompileRequest& reques
                                rerunHint(shard.record.shard),
                            {});
       }
-      placer.place(shard, output);
+      files.push_back({&shard, &output, "output", placer.place(shard, output)});
     }
   }
+  checkRecordedFiles(files, verify, threads);
   progress.update(0.7);
-  ProgressRange writing(progress, 0.7, 0.9);
+  ProgressRange writing(progress, 0.7, 0.95);
   callPlugin(chosen.who, "writing the shared documents", [&] {
     exporter->writeShared(ExportInput{built.world, kernel.enums(), chosen.options, threads, writing}, written, notes,
                           stage.stage(), built.diagnostics);
   });
-  return AssemblyResult{publishStage(kernel, chosen, stage, built, threads, progress), placer.summary()};
+  return AssemblyResult{publishStage(kernel, chosen, stage, built, threads, progress, false), placer.summary()};
 }
 
 }  // namespace isla

@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: MIT
 // One shard: the world's lattice and edges are built from the sources its
-// patches need alone (each read and checked as the one-machine compile
-// does), and only its patches have their figures computed and their
-// outputs written.
+// patches need alone: those whose patch is its own read, validated and
+// hashed as the one-machine compile does, the others (whose borders make
+// its strips and corners) read for their borders alone. Only its patches
+// have their figures computed and their outputs written, and only its
+// sources their scenery and water; its record says all the assembly needs.
 #include <fcntl.h>
 #include <stdio.h>
 
 #include <cerrno>
+#include <cmath>
+#include <set>
 
 #include "compile_steps.hpp"
 #include "isla/bundle/source_reader.hpp"
@@ -18,6 +22,8 @@
 #include "isla/plugin/plugin_call.hpp"
 #include "isla/publish/staged_directory.hpp"
 #include "shard_settings.hpp"
+
+#include <sys/stat.h>
 
 namespace isla {
 
@@ -70,6 +76,118 @@ void replaceShard(const std::filesystem::path& fresh, const std::filesystem::pat
   std::filesystem::remove_all(fresh);
 }
 
+
+
+// The source border lines a strip's or corner's rows are made from: the
+// sides of the sources around it that face it (a source's: none).
+std::vector<std::pair<std::size_t, Side>> facingBorders(const World& world, const Patch& patch) {
+  std::vector<std::pair<std::size_t, Side>> borders;
+  if (patch.kind == PatchKind::Source) return borders;
+  for (std::int32_t dr = -1; dr <= 1; ++dr) {
+    for (std::int32_t dc = -1; dc <= 1; ++dc) {
+      const std::int32_t r = patch.latticeRow + dr, c = patch.latticeCol + dc;
+      if (r < 0 || c < 0 || r >= world.latticeRows() || c >= world.latticeCols() || r % 2 != 0 || c % 2 != 0) continue;
+      const auto source = static_cast<std::size_t>(r / 2 * world.cols + c / 2);
+      if (dr != 0) borders.emplace_back(source, dr < 0 ? Side::South : Side::North);
+      if (dc != 0) borders.emplace_back(source, dc < 0 ? Side::East : Side::West);
+    }
+  }
+  return borders;
+}
+
+std::string borderDigest(const World& world, std::size_t source, Side side) {
+  const World::BorderView line = world.sourceBorder(source, side);
+  return lineDigest(line.heights, line.normals);
+}
+
+// The record's part about each source this shard owns and each border
+// line it took from another's.
+void recordSources(ShardRecord& record, const World& world, const Layout& layout, const Diagnostics& diagnostics,
+                   const std::vector<SourceUse>& uses, const std::vector<std::size_t>& mine) {
+  for (std::size_t i = 0; i < world.sources.size(); ++i) {
+    const WorldSource& source = world.sources[i];
+    if (uses[i] == SourceUse::Whole) {
+      struct stat status {};
+      if (::stat(layout.sources[i].path.c_str(), &status) != 0) throwSystemError(layout.sources[i].path, "read", errno);
+      ShardRecord::Source out;
+      out.index = i;
+      out.id = source.id;
+      out.file = source.file;
+      out.bytes = static_cast<std::uint64_t>(status.st_size);
+      out.modifiedNs = static_cast<std::int64_t>(status.st_mtim.tv_sec) * 1000000000 + status.st_mtim.tv_nsec;
+      out.sha256 = source.sha256;
+      out.format = source.format;
+      if (source.bundle) {
+        out.bundleId = source.bundle->metadata.bundleId;
+        out.members = source.bundle->members;
+      }
+      for (const Side side : kSides) out.borders[static_cast<std::size_t>(side)] = borderDigest(world, i, side);
+      const std::string file = layout.sources[i].path.string(), members = memberLocation(file, "");
+      for (const Diagnostic& d : diagnostics.items()) {
+        if (d.severity != Severity::Error && (d.file == file || d.file.starts_with(members))) out.diagnostics.push_back(d);
+      }
+      for (const WorldWarning& warning : world.warnings) {
+        if (warning.subject == source.id && warning.code.starts_with("water.")) out.waterWarnings.push_back(warning);
+      }
+      for (const WaterRegion& region : world.waterRegions) {
+        if (region.source == i) out.waterRegions.push_back(region);
+      }
+      out.scenery = world.scenery[i];
+      record.sources.push_back(std::move(out));
+    }
+  }
+  std::set<std::pair<std::size_t, Side>> read;
+  for (const std::size_t p : mine) {
+    for (const auto& border : facingBorders(world, world.patches[p])) {
+      if (uses[border.first] == SourceUse::Borders) read.insert(border);
+    }
+  }
+  for (const auto& [source, side] : read) record.bordersRead.push_back({source, side, borderDigest(world, source, side)});
+}
+
+// The record's part about each patch of this shard and each edge it owns.
+void recordPatches(ShardRecord& record, const World& world, const std::vector<std::size_t>& mine) {
+  std::vector<bool> patchMine(world.patches.size(), false);
+  for (const std::size_t p : mine) patchMine[p] = true;
+  for (const std::size_t p : mine) {
+    const Patch& patch = world.patches[p];
+    // What its rows are made from: its source, or the borders of the sources around it.
+    std::vector<std::string> inputs;
+    if (patch.source) inputs.push_back("source " + world.sources[*patch.source].id + " " + world.sources[*patch.source].sha256);
+    for (const auto& [source, side] : facingBorders(world, patch)) {
+      inputs.push_back("border " + world.sources[source].id + " " + std::string(sideName(side)) + " " +
+                       borderDigest(world, source, side));
+    }
+    ShardRecord::PatchFigures figures{p, patch.id, world.stats[p], inputKey(record, world.settings, patch.id, inputs), {}};
+    for (const Side side : kSides) {
+      if (const auto& e = patch.edges[static_cast<std::size_t>(side)]) {
+        figures.sides[static_cast<std::size_t>(side)] = lineDigest(world.edges[*e].heights, world.edges[*e].normals);
+      }
+    }
+    record.patches.push_back(std::move(figures));
+  }
+  for (std::size_t e = 0; e < world.edges.size(); ++e) {
+    const Edge& edge = world.edges[e];
+    if (patchMine[edge.owner]) record.edges.push_back({e, edge.id, edge.heights, edge.normals});
+  }
+}
+
+// A shared edge's normals are unit and point up, as the format requires:
+// checked here, where they are made, since no validator reads a shard.
+void checkNormals(const ShardRecord& record) {
+  for (const auto& edge : record.edges) {
+    for (std::size_t i = 0; i < edge.normals.size(); ++i) {
+      const Normal& n = edge.normals[i];
+      const double length = std::sqrt(n.x * n.x + n.y * n.y + n.z * n.z);
+      if (!(std::abs(length - 1) <= 1e-9) || !(n.y > 0)) {
+        throw CompileError("edge " + edge.id + " has a normal at sample " + std::to_string(i) +
+                               " that is not a unit vector pointing up (a bug: please report it with the layout)",
+                           {});
+      }
+    }
+  }
+}
+
 }  // namespace
 
 ShardResult compileShard(const Kernel& kernel, const CompileRequest& request, ShardSpec shard,
@@ -92,19 +210,32 @@ ShardResult compileShard(const Kernel& kernel, const CompileRequest& request, Sh
   if (rerun) std::filesystem::remove_all(publishAs);  // left by a run killed between publishing and swapping
   StagedDirectory::checkTarget(publishAs);
   const unsigned threads = resolveThreads(request.threads);
-  ShardRecord record = recordOfRequest(request, shard);
+  ShardRecord record = recordOfRequest(kernel, chosen, request, shard);
 
   // The split, from the layout's shape and the first source's MapSize, says
-  // which patches are this shard's and so which sources it reads.
+  // which patches are this shard's and so which sources it reads, and how.
   std::vector<unsigned> owners;  // by patch
   std::optional<std::int32_t> splitMapSize;
-  std::vector<bool> read;  // by source
+  std::vector<SourceUse> uses;  // by source
+  std::optional<Layout> layoutRead;
   const SourceSelection needed = [&](const Layout& layout) {
+    layoutRead = layout;
     splitMapSize = firstMapSize(kernel, layout);
-    if (!splitMapSize) return read = std::vector<bool>(layout.sources.size(), true);
+    if (!splitMapSize) return uses = std::vector<SourceUse>(layout.sources.size(), SourceUse::Whole);
     owners = splitPatches(latticeSamples(layout.rows, layout.cols, *splitMapSize, layout.settings.gapCells),
                           shard.count);
-    return read = sourcesOfShard(layout.rows, layout.cols, patchesOf(owners, shard.index));
+    const std::vector<std::size_t> patches = patchesOf(owners, shard.index);
+    const std::vector<bool> read = sourcesOfShard(layout.rows, layout.cols, patches);
+    uses.assign(layout.sources.size(), SourceUse::Unread);
+    const auto latticeCols = static_cast<std::size_t>(2 * layout.cols - 1);
+    for (std::size_t i = 0; i < uses.size(); ++i) {
+      if (!read[i]) continue;
+      const auto row = static_cast<std::size_t>(i / static_cast<std::size_t>(layout.cols));
+      const auto col = static_cast<std::size_t>(i % static_cast<std::size_t>(layout.cols));
+      const bool owned = owners[2 * row * latticeCols + 2 * col] == shard.index;
+      uses[i] = owned ? SourceUse::Whole : SourceUse::Borders;
+    }
+    return uses;
   };
   const KnownFigures othersUnmade = [&](const World& world, std::size_t patch) -> std::optional<PatchStats> {
     if (owners.empty()) owners = splitPatches(samplesOfPatches(world), shard.count);
@@ -120,6 +251,7 @@ ShardResult compileShard(const Kernel& kernel, const CompileRequest& request, Sh
                            std::to_string(world.mapSize) + "; regenerate or replace the odd ones",
                        {});
   }
+  record.mapSize = world.mapSize;
   const std::vector<std::uint64_t> samples = samplesOfPatches(world);
   const std::vector<std::size_t> mine = patchesOf(owners, shard.index);
 
@@ -127,22 +259,24 @@ ShardResult compileShard(const Kernel& kernel, const CompileRequest& request, Sh
   const std::filesystem::path notes = stage.stage() / kShardNotesDirectory;
   createDirectory(notes);
   ProgressRange writing(progress, 0.55, 0.95);
+  std::map<std::string, std::string> written;
   callPlugin(chosen.who, "writing its shard", [&] {
-    exporter->writePatches(ExportInput{world, kernel.enums(), chosen.options, threads, writing}, mine, stage.stage(),
-                           notes, built.diagnostics);
+    written = exporter->writePatches(ExportInput{world, kernel.enums(), chosen.options, threads, writing}, mine,
+                                     stage.stage(), notes, built.diagnostics);
   });
   checkInterrupted();
-  for (std::size_t i = 0; i < world.sources.size(); ++i) {
-    if (read[i]) record.sources.push_back({world.sources[i].id, world.sources[i].sha256});
-  }
+  recordSources(record, world, *layoutRead, built.diagnostics, uses, mine);
+  recordPatches(record, world, mine);
+  checkNormals(record);
   ShardResult result;
-  for (const std::size_t p : mine) {
-    record.patches.push_back({p, world.patches[p].id, world.stats[p]});
-    result.samples += samples[p];
+  for (const std::size_t p : mine) result.samples += samples[p];
+  std::map<std::string, std::string> writtenNotes;
+  for (const auto& [path, sha256] : written) {
+    if (path.starts_with("notes/")) writtenNotes.emplace(path.substr(6), sha256);
   }
-  record.outputs = filesBelow(stage.stage());
-  record.notes = filesBelow(notes);
-  writeShardRecord(stage.stage() / kShardRecordName, record);
+  record.outputs = filesBelow(stage.stage(), written, threads);
+  record.notes = filesBelow(notes, writtenNotes, threads);
+  writeShardRecord(stage.stage(), record);
   checkInterrupted();
   stage.commit();
   if (rerun) replaceShard(publishAs, target);

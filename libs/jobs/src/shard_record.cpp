@@ -1,40 +1,46 @@
 // SPDX-License-Identifier: MIT
-// The figures are kept as the bits of their doubles (16 hex digits), so
-// that the assembly's report is the one a whole compile writes, whatever a
-// JSON reader's rounding.
+// The record's text ends with the SHA-256 of everything before its last
+// line ("  \"record_sha256\": ...\n}\n"), so that a flipped byte anywhere
+// names the record as damaged instead of changing a figure. The edges'
+// heights and normals, the bulk of it, go into shard-edges.bin (float32 and
+// double bits, little-endian, edge after edge), named by size and SHA-256.
 #include "shard_record.hpp"
 
+#include <algorithm>
 #include <bit>
-#include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 
-#include "isla/document/json_writer.hpp"
 #include "isla/json/strict_json.hpp"
 #include "isla/publish/file_writer.hpp"
+#include "isla/publish/sha256.hpp"
+#include "record_json.hpp"
+#include "source_record.hpp"
 
 namespace isla {
 
 namespace {
 
+static_assert(std::endian::native == std::endian::little, "shard-edges.bin is little-endian");
+
 constexpr std::string_view kFormat = "isla-tool.shard-record";
-constexpr std::int64_t kSchemaVersion = 2;  // 2: the notes
+constexpr std::int64_t kSchemaVersion = 3;  // 2: the notes; 3: the world's part, the tool, the checksum
 constexpr std::size_t kMaxRecordBytes = std::size_t{1} << 30;
+constexpr std::string_view kSealKey = "  \"record_sha256\": \"";
 
-std::string bitsOf(double value) {
-  char text[17];
-  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(std::bit_cast<std::uint64_t>(value)));
-  return text;
+std::string readWhole(const std::filesystem::path& file, const RecordReader& reader, std::size_t limit) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) reader.fail("", "it cannot be read");
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (text.str().size() > limit) reader.fail("", "it is larger than " + std::to_string(limit) + " bytes");
+  return text.str();
 }
 
-void writeTexts(JsonWriter& json, std::string_view key, const OptionText& texts) {
-  json.key(key);
-  json.beginObject();
-  for (const auto& [name, value] : texts) json.member(name, value);
-  json.endObject();
-}
+std::span<const std::byte> bytesOf(const auto& values) { return std::as_bytes(std::span(values)); }
 
-void writeFiles(JsonWriter& json, std::string_view key, const std::vector<ShardRecord::Output>& files) {
+void writeFiles(JsonWriter& json, std::string_view key, const std::vector<ShardRecord::File>& files) {
   json.key(key);
   json.beginArray();
   for (const auto& file : files) {
@@ -47,109 +53,134 @@ void writeFiles(JsonWriter& json, std::string_view key, const std::vector<ShardR
   json.endArray();
 }
 
-// Reads the parsed record, each miss a CompileError naming the file and the
-// JSON pointer.
-class RecordReader {
- public:
-  explicit RecordReader(std::filesystem::path file) : file_(std::move(file)) {}
+std::vector<ShardRecord::File> readFiles(const RecordReader& reader, const boost::json::object& in,
+                                         std::string_view key) {
+  std::vector<ShardRecord::File> out;
+  const auto& list = reader.array(in, key, "");
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const std::string pointer = pointerTo("", key, i);
+    const auto& file = reader.object(list[i], pointer);
+    out.push_back({reader.text(file, "path", pointer), reader.text(file, "sha256", pointer),
+                   reader.count(file, "bytes", pointer)});
+  }
+  return out;
+}
 
-  [[noreturn]] void fail(const std::string& pointer, const std::string& what) const {
-    throw CompileError(file_.string() + (pointer.empty() ? "" : " at " + pointer) + ": " + what +
-                           "; it is not a shard record this isla-tool reads: run that shard again",
-                       {});
+void writeSides(JsonWriter& json, std::string_view key, const std::array<std::string, 4>& sides) {
+  json.key(key);
+  json.beginObject();
+  for (const Side side : kSides) {
+    if (!sides[static_cast<std::size_t>(side)].empty()) json.member(sideName(side), sides[static_cast<std::size_t>(side)]);
   }
-  const boost::json::value& at(const boost::json::object& object, std::string_view key,
-                               const std::string& pointer) const {
-    const auto* value = object.if_contains(key);
-    if (!value) fail(pointer, "'" + std::string(key) + "' is missing");
-    return *value;
-  }
-  const boost::json::object& object(const boost::json::value& value, const std::string& pointer) const {
-    if (!value.is_object()) fail(pointer, "an object is expected");
-    return value.get_object();
-  }
-  const boost::json::array& array(const boost::json::object& in, std::string_view key,
-                                  const std::string& pointer) const {
-    const auto& value = at(in, key, pointer);
-    if (!value.is_array()) fail(pointer + "/" + std::string(key), "an array is expected");
-    return value.get_array();
-  }
-  std::string text(const boost::json::object& in, std::string_view key, const std::string& pointer) const {
-    const auto& value = at(in, key, pointer);
-    if (!value.is_string()) fail(pointer + "/" + std::string(key), "a string is expected");
-    return std::string(value.get_string());
-  }
-  std::uint64_t count(const boost::json::object& in, std::string_view key, const std::string& pointer) const {
-    const auto& value = at(in, key, pointer);
-    if (value.is_uint64()) return value.get_uint64();
-    if (value.is_int64() && value.get_int64() >= 0) return static_cast<std::uint64_t>(value.get_int64());
-    fail(pointer + "/" + std::string(key), "a whole number of at least 0 is expected");
-  }
-  double bits(const boost::json::object& in, std::string_view key, const std::string& pointer) const {
-    const std::string digits = text(in, key, pointer);
-    std::uint64_t value = 0;
-    std::size_t used = 0;
-    try {
-      value = std::stoull(digits, &used, 16);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (digits.size() != 16 || used != 16) fail(pointer + "/" + std::string(key), "16 hex digits are expected");
-    return std::bit_cast<double>(value);
-  }
-  std::vector<ShardRecord::Output> files(const boost::json::object& in, std::string_view key) const {
-    std::vector<ShardRecord::Output> out;
-    const auto& list = array(in, key, "");
-    for (std::size_t i = 0; i < list.size(); ++i) {
-      const std::string pointer = "/" + std::string(key) + "/" + std::to_string(i);
-      const auto& file = object(list[i], pointer);
-      out.push_back({text(file, "path", pointer), text(file, "sha256", pointer), count(file, "bytes", pointer)});
-    }
-    return out;
-  }
-  OptionText texts(const boost::json::object& in, std::string_view key, const std::string& pointer) const {
-    OptionText out;
-    for (const auto& [name, value] : object(at(in, key, pointer), pointer + "/" + std::string(key))) {
-      const std::string at = pointer + "/" + std::string(key) + "/" + jsonPointerToken(name);
-      if (!value.is_string()) fail(at, "a string is expected");
-      out.emplace(std::string(name), std::string(value.get_string()));
-    }
-    return out;
-  }
+  json.endObject();
+}
 
- private:
-  std::filesystem::path file_;
-};
+std::optional<Side> sideNamed(std::string_view name) {
+  for (const Side side : kSides) {
+    if (sideName(side) == name) return side;
+  }
+  return std::nullopt;
+}
 
-std::string readWhole(const std::filesystem::path& file, const RecordReader& reader) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) reader.fail("", "it cannot be read");
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (text.str().size() > kMaxRecordBytes) reader.fail("", "it is larger than 1 GiB");
-  return text.str();
+// The record's text without its seal, if the seal is the SHA-256 of that text.
+std::string_view unsealed(std::string_view text, const RecordReader& reader) {
+  const std::size_t seal = text.rfind(kSealKey);
+  if (seal == std::string_view::npos || seal == 0 || text[seal - 1] != '\n') {
+    reader.fail("", "it has no record_sha256 as its last member (a record cut short, or damaged)");
+  }
+  // The text before the seal ends with the comma that precedes it.
+  const std::string_view body = text.substr(0, seal);
+  const std::string_view rest = text.substr(seal + kSealKey.size());
+  const std::string expected = sha256Hex(bytesOf(body));
+  if (rest != expected + "\"\n}\n") {
+    reader.fail("/record_sha256", "the record's text does not have the SHA-256 it was sealed with (it is damaged)");
+  }
+  return body;
+}
+
+void writeEdges(const std::filesystem::path& file, const std::vector<ShardRecord::EdgeData>& edges,
+                std::string& sha256, std::uint64_t& bytes) {
+  FileWriter out = FileWriter::create(file);
+  for (const auto& edge : edges) {
+    out.write(bytesOf(edge.heights));
+    for (const Normal& n : edge.normals) out.write(bytesOf(std::array{n.x, n.y, n.z}));
+  }
+  bytes = out.size();
+  sha256 = out.close();
+}
+
+// Fills each edge's heights and normals (sized by the record) from the file.
+void readEdges(const std::filesystem::path& file, std::vector<ShardRecord::EdgeData>& edges, std::uint64_t bytes,
+               const std::string& sha256, const RecordReader& reader) {
+  std::uint64_t expected = 0;
+  for (const auto& edge : edges) expected += edge.heights.size() * (sizeof(float) + 3 * sizeof(double));
+  if (expected != bytes) reader.fail("/edges/bytes", "the edges' samples need " + std::to_string(expected) + " bytes");
+  const RecordReader binary(file);
+  const std::string data = readWhole(file, binary, kMaxRecordBytes);
+  if (data.size() != bytes || sha256Hex(bytesOf(data)) != sha256) {
+    reader.fail("/edges", std::string(kShardEdgesName) + " is not the " + std::to_string(bytes) +
+                              " bytes of SHA-256 " + sha256 + " the record names (it is damaged)");
+  }
+  std::size_t at = 0;
+  for (auto& edge : edges) {
+    std::memcpy(edge.heights.data(), data.data() + at, edge.heights.size() * sizeof(float));
+    at += edge.heights.size() * sizeof(float);
+    for (Normal& n : edge.normals) {
+      std::array<double, 3> xyz{};
+      std::memcpy(xyz.data(), data.data() + at, sizeof xyz);
+      at += sizeof xyz;
+      n = Normal{xyz[0], xyz[1], xyz[2]};
+    }
+  }
 }
 
 }  // namespace
 
-void writeShardRecord(const std::filesystem::path& file, const ShardRecord& record) {
-  FileWriter out = FileWriter::create(file);
-  JsonWriter json(out);
+std::string lineDigest(std::span<const float> heights, std::span<const Normal> normals) {
+  Sha256 digest;
+  digest.update(std::as_bytes(heights));
+  for (const Normal& n : normals) digest.update(bytesOf(std::array{n.x, n.y, n.z}));
+  return digest.finishHex();
+}
+
+void writeShardRecord(const std::filesystem::path& directory, const ShardRecord& record) {
+  std::string edgesSha256;
+  std::uint64_t edgesBytes = 0;
+  writeEdges(directory / kShardEdgesName, record.edges, edgesSha256, edgesBytes);
+
+  MemorySink text;
+  JsonWriter json(text);
   json.beginObject();
   json.member("format", kFormat);
   json.member("schema_version", kSchemaVersion);
+  json.member("tool", record.tool);
+  json.key("plugins");
+  json.beginArray();
+  for (const auto& plugin : record.plugins) {
+    json.beginObject();
+    json.member("name", plugin.name);
+    json.member("version", plugin.version);
+    json.endObject();
+  }
+  json.endArray();
   json.member("shard", record.shard.index);
   json.member("shards", record.shard.count);
   json.member("layout_sha256", record.layoutSha256);
   json.member("exporter", record.exporter);
   writeTexts(json, "options", record.options);
   writeTexts(json, "validator_options", record.validatorOptions);
+  json.member("map_size", record.mapSize);
   json.key("sources");
   json.beginArray();
-  for (const auto& source : record.sources) {
+  for (const auto& source : record.sources) writeSourceRecord(json, source);
+  json.endArray();
+  json.key("borders_read");
+  json.beginArray();
+  for (const auto& border : record.bordersRead) {
     json.beginObject();
-    json.member("id", source.id);
-    json.member("sha256", source.sha256);
+    json.member("source", border.source);
+    json.member("side", sideName(border.side));
+    json.member("sha256", border.sha256);
     json.endObject();
   }
   json.endArray();
@@ -159,29 +190,61 @@ void writeShardRecord(const std::filesystem::path& file, const ShardRecord& reco
     json.beginObject();
     json.member("index", figures.patch);
     json.member("id", figures.id);
-    json.member("min_height_m_bits", bitsOf(figures.stats.minHeightM));
-    json.member("max_height_m_bits", bitsOf(figures.stats.maxHeightM));
-    json.member("max_slope_deg_bits", bitsOf(figures.stats.maxSlopeDeg));
-    json.member("overshoot_m_bits", bitsOf(figures.stats.overshootM));
+    writeBits(json, "min_height_m_bits", figures.stats.minHeightM);
+    writeBits(json, "max_height_m_bits", figures.stats.maxHeightM);
+    writeBits(json, "max_slope_deg_bits", figures.stats.maxSlopeDeg);
+    writeBits(json, "overshoot_m_bits", figures.stats.overshootM);
+    json.member("inputs_sha256", figures.inputs);
+    writeSides(json, "edges_sha256", figures.sides);
     json.endObject();
   }
   json.endArray();
+  json.key("edges");
+  json.beginObject();
+  json.member("file", kShardEdgesName);
+  json.member("bytes", edgesBytes);
+  json.member("sha256", edgesSha256);
+  json.key("list");
+  json.beginArray();
+  for (const auto& edge : record.edges) {
+    json.beginObject();
+    json.member("index", edge.edge);
+    json.member("id", edge.id);
+    json.member("samples", edge.heights.size());
+    json.endObject();
+  }
+  json.endArray();
+  json.endObject();
   writeFiles(json, "outputs", record.outputs);
   writeFiles(json, "notes", record.notes);
+  // The seal: its own member, written by hand after the text it seals.
+  json.member("record_sha256", "");
   json.endObject();
   json.finish();
+
+  std::string body(reinterpret_cast<const char*>(text.bytes().data()), text.bytes().size());
+  const std::size_t seal = body.rfind(kSealKey);
+  body.resize(seal);
+  const std::string sealed = body + std::string(kSealKey) + sha256Hex(bytesOf(body)) + "\"\n}\n";
+  FileWriter out = FileWriter::create(directory / kShardRecordName);
+  out.write(sealed);
   out.close();
 }
 
-ShardRecord readShardRecord(const std::filesystem::path& file) {
+ShardRecord readShardRecord(const std::filesystem::path& directory) {
+  const std::filesystem::path file = directory / kShardRecordName;
   const RecordReader reader(file);
+  const std::string whole = readWhole(file, reader, kMaxRecordBytes);
   std::vector<JsonProblem> problems;
-  const auto document = parseStrictJson(readWhole(file, reader), problems);
+  const auto document = parseStrictJson(whole, problems);
   if (!document) reader.fail(problems.empty() ? "" : problems.front().pointer,
                              problems.empty() ? "it is not JSON" : problems.front().message);
   const auto& root = reader.object(*document, "");
   if (reader.text(root, "format", "") != kFormat) reader.fail("/format", "'" + std::string(kFormat) + "' is expected");
-  if (reader.count(root, "schema_version", "") != kSchemaVersion) reader.fail("/schema_version", std::to_string(kSchemaVersion) + " is expected");
+  if (reader.count(root, "schema_version", "") != kSchemaVersion) {
+    reader.fail("/schema_version", std::to_string(kSchemaVersion) + " is expected");
+  }
+  unsealed(whole, reader);
 
   ShardRecord record;
   const std::uint64_t index = reader.count(root, "shard", "");
@@ -190,29 +253,67 @@ ShardRecord readShardRecord(const std::filesystem::path& file) {
     reader.fail("/shard", "a shard K of N, K < N <= 4096, is expected");
   }
   record.shard = ShardSpec{static_cast<unsigned>(index), static_cast<unsigned>(count)};
+  record.tool = reader.text(root, "tool", "");
+  const auto& plugins = reader.array(root, "plugins", "");
+  for (std::size_t i = 0; i < plugins.size(); ++i) {
+    const std::string pointer = pointerTo("", "plugins", i);
+    const auto& plugin = reader.object(plugins[i], pointer);
+    record.plugins.push_back({reader.text(plugin, "name", pointer), reader.text(plugin, "version", pointer)});
+  }
   record.layoutSha256 = reader.text(root, "layout_sha256", "");
   record.exporter = reader.text(root, "exporter", "");
   record.options = reader.texts(root, "options", "");
   record.validatorOptions = reader.texts(root, "validator_options", "");
+  record.mapSize = static_cast<std::int32_t>(std::min<std::uint64_t>(reader.count(root, "map_size", ""), 1U << 30));
   const auto& sources = reader.array(root, "sources", "");
   for (std::size_t i = 0; i < sources.size(); ++i) {
-    const std::string pointer = "/sources/" + std::to_string(i);
-    const auto& source = reader.object(sources[i], pointer);
-    record.sources.push_back({reader.text(source, "id", pointer), reader.text(source, "sha256", pointer)});
+    const std::string pointer = pointerTo("", "sources", i);
+    record.sources.push_back(readSourceRecord(reader, reader.object(sources[i], pointer), pointer));
+  }
+  const auto& borders = reader.array(root, "borders_read", "");
+  for (std::size_t i = 0; i < borders.size(); ++i) {
+    const std::string pointer = pointerTo("", "borders_read", i);
+    const auto& border = reader.object(borders[i], pointer);
+    const auto side = sideNamed(reader.text(border, "side", pointer));
+    if (!side) reader.fail(pointerTo(pointer, "side"), "north, east, south or west is expected");
+    record.bordersRead.push_back({static_cast<std::size_t>(reader.count(border, "source", pointer)), *side,
+                                  reader.text(border, "sha256", pointer)});
   }
   const auto& patches = reader.array(root, "patches", "");
   for (std::size_t i = 0; i < patches.size(); ++i) {
-    const std::string pointer = "/patches/" + std::to_string(i);
+    const std::string pointer = pointerTo("", "patches", i);
     const auto& patch = reader.object(patches[i], pointer);
-    record.patches.push_back({static_cast<std::size_t>(reader.count(patch, "index", pointer)),
-                              reader.text(patch, "id", pointer),
-                              PatchStats{reader.bits(patch, "min_height_m_bits", pointer),
-                                         reader.bits(patch, "max_height_m_bits", pointer),
-                                         reader.bits(patch, "max_slope_deg_bits", pointer),
-                                         reader.bits(patch, "overshoot_m_bits", pointer)}});
+    ShardRecord::PatchFigures figures{static_cast<std::size_t>(reader.count(patch, "index", pointer)),
+                                      reader.text(patch, "id", pointer),
+                                      PatchStats{reader.bits(patch, "min_height_m_bits", pointer),
+                                                 reader.bits(patch, "max_height_m_bits", pointer),
+                                                 reader.bits(patch, "max_slope_deg_bits", pointer),
+                                                 reader.bits(patch, "overshoot_m_bits", pointer)},
+                                      reader.text(patch, "inputs_sha256", pointer),
+                                      {}};
+    const auto& sides = reader.object(patch, "edges_sha256", pointer);
+    for (const auto& [name, digest] : sides) {
+      const auto side = sideNamed(name);
+      if (!side || !digest.is_string()) reader.fail(pointerTo(pointer, "edges_sha256"), "SHA-256 by side is expected");
+      figures.sides[static_cast<std::size_t>(*side)] = std::string(digest.get_string());
+    }
+    record.patches.push_back(std::move(figures));
   }
-  record.outputs = reader.files(root, "outputs");
-  record.notes = reader.files(root, "notes");
+  const auto& edges = reader.object(root, "edges", "");
+  const auto& list = reader.array(edges, "list", "/edges");
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const std::string pointer = pointerTo("/edges", "list", i);
+    const auto& edge = reader.object(list[i], pointer);
+    const std::uint64_t samples = reader.count(edge, "samples", pointer);
+    if (samples > (std::uint64_t{1} << 20)) reader.fail(pointerTo(pointer, "samples"), "at most 2^20 samples are expected");
+    record.edges.push_back({static_cast<std::size_t>(reader.count(edge, "index", pointer)),
+                            reader.text(edge, "id", pointer), std::vector<float>(samples),
+                            std::vector<Normal>(samples)});
+  }
+  readEdges(directory / kShardEdgesName, record.edges, reader.count(edges, "bytes", "/edges"),
+            reader.text(edges, "sha256", "/edges"), reader);
+  record.outputs = readFiles(reader, root, "outputs");
+  record.notes = readFiles(reader, root, "notes");
   return record;
 }
 

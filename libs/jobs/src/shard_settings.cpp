@@ -2,15 +2,41 @@
 #include "shard_settings.hpp"
 
 #include <algorithm>
+#include <set>
 
-#include "isla/base/io_error.hpp"
+#include "isla/json/json_text.hpp"
+#include "isla/parallel/parallel.hpp"
 #include "isla/publish/sha256.hpp"
 
 namespace isla {
 
-ShardRecord recordOfRequest(const CompileRequest& request, ShardSpec shard) {
+namespace {
+
+constexpr std::string_view kInputKeyVersion = "isla-tool patch inputs 1";
+
+template <class Registrations>
+void addPlugins(std::set<std::pair<std::string, std::string>>& plugins, const Registrations& registrations) {
+  for (const auto* registration : registrations) {
+    plugins.emplace(registration->plugin->name, registration->plugin->version);
+  }
+}
+
+}  // namespace
+
+ShardRecord recordOfRequest(const Kernel& kernel, const ChosenExporter& chosen, const CompileRequest& request,
+                            ShardSpec shard) {
+  const Registry& registry = kernel.registry();
+  std::set<std::pair<std::string, std::string>> plugins;
+  addPlugins(plugins, registry.sections());
+  addPlugins(plugins, registry.validators());
+  if (const auto* exporter = registry.exporter(request.exporter)) addPlugins(plugins, std::vector{exporter});
+  if (const auto* validator = registry.packageValidator(chosen.exporter.packageValidator())) {
+    addPlugins(plugins, std::vector{validator});
+  }
   ShardRecord record;
   record.shard = shard;
+  record.tool = std::string("isla-tool ") + ISLA_VERSION + " (" + ISLA_GIT_HASH + ")";
+  for (const auto& [name, version] : plugins) record.plugins.push_back({name, version});
   record.layoutSha256 = sha256OfFile(request.layout);
   record.exporter = request.exporter;
   record.options = request.options;
@@ -18,15 +44,37 @@ ShardRecord recordOfRequest(const CompileRequest& request, ShardSpec shard) {
   return record;
 }
 
-std::vector<ShardRecord::Output> filesBelow(const std::filesystem::path& stage) {
-  std::vector<ShardRecord::Output> files;
-  for (auto entry = std::filesystem::recursive_directory_iterator(stage);
+std::string inputKey(const ShardRecord& record, const WorldSettings& settings, const std::string& patchId,
+                     const std::vector<std::string>& inputs) {
+  std::string text = std::string(kInputKeyVersion) + "\n" + record.tool + "\n";
+  for (const auto& plugin : record.plugins) text += "plugin " + plugin.name + " " + plugin.version + "\n";
+  text += "exporter " + record.exporter + "\n";
+  for (const auto& [key, value] : record.options) text += "option " + key + "=" + value + "\n";
+  text += "spacing_m " + toJsonText(boost::json::value(settings.spacingM), false) + "\nheight_scale_m " +
+          toJsonText(boost::json::value(settings.heightScaleM), false) + "\ngap_cells " +
+          std::to_string(settings.gapCells) + "\nmap_size " + std::to_string(record.mapSize) + "\npatch " + patchId +
+          "\n";
+  for (const auto& input : inputs) text += input + "\n";
+  return sha256Hex(std::as_bytes(std::span(text)));
+}
+
+std::vector<ShardRecord::File> filesBelow(const std::filesystem::path& directory,
+                                          const std::map<std::string, std::string>& written, unsigned threads) {
+  std::vector<ShardRecord::File> files;
+  std::vector<std::size_t> unhashed;
+  for (auto entry = std::filesystem::recursive_directory_iterator(directory);
        entry != std::filesystem::recursive_directory_iterator(); ++entry) {
-    const std::string relative = entry->path().lexically_relative(stage).generic_string();
+    const std::string relative = entry->path().lexically_relative(directory).generic_string();
     if (relative == kShardNotesDirectory) entry.disable_recursion_pending();
-    if (!entry->is_regular_file() || relative == kShardRecordName) continue;
-    files.push_back({relative, sha256OfFile(entry->path()), entry->file_size()});
+    if (!entry->is_regular_file() || relative == kShardRecordName || relative == kShardEdgesName) continue;
+    const auto known = written.find(relative);
+    if (known == written.end()) unhashed.push_back(files.size());
+    files.push_back({relative, known == written.end() ? std::string() : known->second, entry->file_size()});
   }
+  parallelFor(unhashed.size(), threads, [&](std::size_t i) {
+    ShardRecord::File& file = files[unhashed[i]];
+    file.sha256 = sha256OfFile(directory / file.path);
+  });
   std::sort(files.begin(), files.end(), [](const auto& a, const auto& b) { return a.path < b.path; });
   return files;
 }

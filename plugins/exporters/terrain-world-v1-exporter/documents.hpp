@@ -34,10 +34,13 @@ inline constexpr std::string_view kBoundariesPath = "boundaries.json";
 inline constexpr std::string_view kReportPath = "compilation-report.json";
 inline constexpr std::string_view kWorldPath = "world.json";
 
-// Formats on `threads` threads; `rowsWritten` is called from the calling
-// thread as rows of heights are written, for progress.
+class TerrainCheck;
+
+// Formats on `threads` threads, handing each row to `check` when there is
+// one; `rowsWritten` is called from the calling thread as rows of heights
+// are written, for progress.
 void writeTerrain(isla::JsonWriter& json, const isla::World& world, std::size_t patch, unsigned threads,
-                  const std::function<void(std::int32_t rows)>& rowsWritten);
+                  TerrainCheck* check, const std::function<void(std::int32_t rows)>& rowsWritten);
 void writeScenery(isla::JsonWriter& json, const isla::World& world, std::size_t source);
 void writeBoundaries(isla::JsonWriter& json, const isla::World& world);
 void writeReport(isla::JsonWriter& json, const isla::World& world);

@@ -12,8 +12,10 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <optional>
 
 #include "documents.hpp"
+#include "terrain_check.hpp"
 
 namespace {
 
@@ -48,23 +50,33 @@ std::uint64_t samplesOf(const isla::World& world, const std::vector<std::size_t>
   return std::max<std::uint64_t>(total, 1);
 }
 
+// Whether a document is checked as it is written (a shard's, which no
+// package validator reads) or later, from disk (a whole package's stage).
+enum class Checked : std::uint8_t { AsWritten, Later };
+
 // The terrain documents of `patches` in turn, each formatted on every
 // thread, with their references in the same order.
 std::vector<FileReference> writeTerrainDocuments(const isla::ExportInput& input,
-                                                 const std::vector<std::size_t>& patches, const fs::path& stage) {
+                                                 const std::vector<std::size_t>& patches, const fs::path& stage,
+                                                 Checked checked) {
   const isla::World& world = input.world;
   makeDirectory(stage / "terrain");
+  const std::optional<isla::JsonSchema> schema =
+      checked == Checked::AsWritten ? std::optional(isla::JsonSchema::shipped("world-v1.schema.json")) : std::nullopt;
   const std::uint64_t total = samplesOf(world, patches);
   std::uint64_t done = 0;
   std::vector<FileReference> references;
   for (const std::size_t p : patches) {
     const isla::Patch& patch = world.patches[p];
+    std::optional<TerrainCheck> check;
+    if (checked == Checked::AsWritten) check.emplace(world, p, *schema);
     references.push_back(writeDocument(stage, terrainPath(patch), [&](isla::JsonWriter& json) {
-      writeTerrain(json, world, p, input.threads, [&](std::int32_t rows) {
+      writeTerrain(json, world, p, input.threads, check ? &*check : nullptr, [&](std::int32_t rows) {
         done += static_cast<std::uint64_t>(rows) * static_cast<std::uint64_t>(patch.pointsX);
         input.progress.update(static_cast<double>(done) / static_cast<double>(total));
       });
     }));
+    if (check) check->finish(stage / references.back().path);
   }
   return references;
 }
@@ -105,15 +117,22 @@ class TerrainWorldExporter final : public isla::ShardExporter {
     // Both directories first: a stage removed while terrain is written
     // fails on the next file, which names it.
     makeDirectory(stage / "scenery");
-    writeSharedDocuments(input.world, writeTerrainDocuments(input, everyPatch(input.world), stage), stage);
+    writeSharedDocuments(input.world, writeTerrainDocuments(input, everyPatch(input.world), stage, Checked::Later),
+                         stage);
     input.progress.update(1.0);
   }
 
-  // A shard writes its patches' terrain documents; the assembly the rest.
-  void writePatches(const isla::ExportInput& input, const std::vector<std::size_t>& patches, const fs::path& stage,
-                    const fs::path&, isla::Diagnostics&) const override {
-    writeTerrainDocuments(input, patches, stage);
+  // A shard writes its patches' terrain documents, each checked as it is
+  // written (terrain_check.hpp); the assembly the rest.
+  std::map<std::string, std::string> writePatches(const isla::ExportInput& input,
+                                                  const std::vector<std::size_t>& patches, const fs::path& stage,
+                                                  const fs::path&, isla::Diagnostics&) const override {
+    std::map<std::string, std::string> written;
+    for (FileReference& reference : writeTerrainDocuments(input, patches, stage, Checked::AsWritten)) {
+      written.emplace(std::move(reference.path), std::move(reference.sha256));
+    }
     input.progress.update(1.0);
+    return written;
   }
   void writeShared(const isla::ExportInput& input, const std::map<std::string, std::string>& written,
                    const std::vector<fs::path>&, const fs::path& stage, isla::Diagnostics&) const override {

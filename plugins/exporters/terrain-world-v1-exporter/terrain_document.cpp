@@ -11,6 +11,7 @@
 #include <algorithm>
 
 #include "documents.hpp"
+#include "terrain_check.hpp"
 
 namespace isla_world_export {
 
@@ -31,7 +32,7 @@ constexpr std::size_t kSlotsPerThread = 2;
 }  // namespace
 
 void writeTerrain(isla::JsonWriter& json, const isla::World& world, std::size_t index, unsigned threads,
-                  const std::function<void(std::int32_t rows)>& rowsWritten) {
+                  TerrainCheck* check, const std::function<void(std::int32_t rows)>& rowsWritten) {
   const isla::Patch& patch = world.patches[index];
   beginDocument(json, "terrain-world.terrain");
   json.member("patch_id", patch.id);
@@ -61,7 +62,10 @@ void writeTerrain(isla::JsonWriter& json, const isla::World& world, std::size_t 
         out.rowEnds.clear();
         isla::PatchRows heights = world.heights(index, end);
         for (std::int32_t z = begin; z < end; ++z) {
-          isla::JsonWriter::appendNumbers(out.text, heights.row(z), "/heights_m/" + std::to_string(z));
+          const std::size_t rowBegin = out.text.size();
+          const std::span<const float> row = heights.row(z);
+          isla::JsonWriter::appendNumbers(out.text, row, "/heights_m/" + std::to_string(z));
+          if (check) check->row(z, row, std::string_view(out.text).substr(rowBegin));
           out.rowEnds.push_back(out.text.size());
         }
       },

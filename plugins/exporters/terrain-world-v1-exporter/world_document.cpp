@@ -58,7 +58,7 @@ void writeSources(isla::JsonWriter& json, const isla::World& world, const Packag
     json.member("row", source.row);
     json.member("col", source.col);
     json.member("map_size", world.mapSize);
-    json.member("blueprint_format", source.blueprint->format == isla::SourceFormat::V2 ? "v2" : "v1");
+    json.member("blueprint_format", source.format == isla::SourceFormat::V2 ? "v2" : "v1");
     json.member("patch_id", world.patches[source.patch].id);
     writeProvenance(json, source);
     writeReference(json, "scenery", references.scenery[i]);

@@ -19,11 +19,17 @@ class ISLA_API ShardExporter : public Exporter {
 
   // A shard: into `stage` the outputs that `patches` alone make (indices
   // into World::patches, increasing), whose bytes depend on nothing the
-  // other shards make; into `notes` (an empty directory, never part of the
-  // package) what the assembly needs to finish outputs that span shards.
-  virtual void writePatches(const ExportInput& input, const std::vector<std::size_t>& patches,
-                            const std::filesystem::path& stage, const std::filesystem::path& notes,
-                            Diagnostics& out) const = 0;
+  // other shards make, each checked against the format's rules as it is
+  // written; into `notes` (an empty directory, never part of the package)
+  // what the assembly needs to finish outputs that span shards. Returns
+  // the SHA-256 of each file whose writer kept it, by path relative to
+  // `stage` (or to `notes`, beginning "notes/"), so that the job hashes
+  // only the others for the shard's record.
+  virtual std::map<std::string, std::string> writePatches(const ExportInput& input,
+                                                          const std::vector<std::size_t>& patches,
+                                                          const std::filesystem::path& stage,
+                                                          const std::filesystem::path& notes,
+                                                          Diagnostics& out) const = 0;
   // The assembly: `stage` holds every shard's outputs already, `written`
   // their relative paths and SHA-256, `notes` each shard's notes (by shard,
   // checked against the shard's record); write the rest of the package.

@@ -340,6 +340,7 @@ void rampBlueprints(const Document& world, World& out, const EnumTable& enums) {
     blueprint->source = source.file;
     blueprint->format = world.text(item("/sources", s) + "/blueprint_format") == "v1" ? SourceFormat::LegacyV1
                                                                                        : SourceFormat::V2;
+    source.format = blueprint->format;
     blueprint->mapSize = out.mapSize;
     // No section filled it: the tag says so ("RAMP" is no tag of the format).
     blueprint->roles.push_back(

@@ -35,6 +35,12 @@ const Raster& WorldSource::heights() const {
   return grid->raw;
 }
 
+World::BorderView World::sourceBorder(std::size_t source, Side side) const {
+  if (!borders || source >= borders->sources.size()) return {};
+  const BorderLine& line = borders->sources[source].side(side);
+  return {line.heights, line.normals};
+}
+
 const Patch* World::patch(std::int32_t latticeRow, std::int32_t latticeCol) const {
   if (latticeRow < 0 || latticeCol < 0 || latticeRow >= latticeRows() || latticeCol >= latticeCols()) {
     return nullptr;

@@ -127,7 +127,9 @@ void computeStats(World& world, const KnownFigures& knownFigures, unsigned threa
   }
 }
 
-void warnSteepPatches(World& world) {
+}  // namespace
+
+void addSlopeWarnings(World& world) {
   for (std::size_t i = 0; i < world.patches.size(); ++i) {
     const double slope = world.stats[i].maxSlopeDeg;
     if (slope <= world.settings.slopeWarningDeg) continue;
@@ -138,23 +140,47 @@ void warnSteepPatches(World& world) {
   }
 }
 
-}  // namespace
+namespace {
 
-World buildWorld(const Layout& layout, std::vector<LoadedSource> loaded, const EnumTable& enums,
-                 unsigned threads, Progress& progress, const KnownFigures& knownFigures) {
-  threads = resolveThreads(threads);
+// The world of `layout` before its sources are placed: settings, shape and
+// one WorldSource a layout source, without a blueprint.
+World emptyWorld(const Layout& layout, std::int32_t mapSize) {
   World world;
   world.name = layout.name;
   world.settings = layout.settings;
   world.rows = layout.rows;
   world.cols = layout.cols;
+  world.mapSize = mapSize;
+  for (const LayoutSource& from : layout.sources) {
+    world.sources.push_back(WorldSource{from.id, from.ns, from.file, {}, from.row, from.col, nullptr, 0, nullptr});
+  }
+  return world;
+}
+
+}  // namespace
+
+World worldFrame(const Layout& layout, std::int32_t mapSize) {
+  World world = emptyWorld(layout, mapSize);
+  buildLattice(world);
+  auto borders = std::make_shared<World::Borders>();
+  borders->sources.resize(world.sources.size());
+  world.borders = std::move(borders);
+  buildEdges(world);
+  return world;
+}
+
+World buildWorld(const Layout& layout, std::vector<LoadedSource> loaded, const EnumTable& enums,
+                 unsigned threads, Progress& progress, const KnownFigures& knownFigures) {
+  threads = resolveThreads(threads);
   const auto read = std::find_if(loaded.begin(), loaded.end(), [](const LoadedSource& s) { return s.blueprint; });
-  world.mapSize = read == loaded.end() ? throw std::invalid_argument("buildWorld: no source read")
-                                       : read->blueprint->mapSize;
+  World world = emptyWorld(layout, read == loaded.end() ? throw std::invalid_argument("buildWorld: no source read")
+                                                         : read->blueprint->mapSize);
   for (std::size_t i = 0; i < layout.sources.size(); ++i) {
-    const LayoutSource& from = layout.sources[i];
-    world.sources.push_back(WorldSource{from.id, from.ns, from.file, std::move(loaded[i].sha256), from.row,
-                                        from.col, std::move(loaded[i].blueprint), 0, std::move(loaded[i].bundle)});
+    WorldSource& source = world.sources[i];
+    source.sha256 = std::move(loaded[i].sha256);
+    if (loaded[i].blueprint) source.format = loaded[i].blueprint->format;
+    source.blueprint = std::move(loaded[i].blueprint);
+    source.bundle = std::move(loaded[i].bundle);
   }
   buildLattice(world);
 
@@ -171,13 +197,13 @@ World buildWorld(const Layout& layout, std::vector<LoadedSource> loaded, const E
 
   ProgressRange statsProgress(progress, 0.05, 0.9);
   computeStats(world, knownFigures, threads, statsProgress);
-  warnSteepPatches(world);
+  addSlopeWarnings(world);
 
   world.scenery.resize(world.sources.size());
   std::vector<std::vector<WaterRegion>> regions(world.sources.size());
   std::vector<std::vector<WorldWarning>> waterWarnings(world.sources.size());
   parallelFor(world.sources.size(), threads, [&](std::size_t i) {
-    if (!world.sources[i].blueprint) return;
+    if (!world.sources[i].blueprint || loaded[i].bordersOnly) return;
     world.scenery[i] = buildScenery(world, i, enums);
     regions[i] = findWaterRegions(world, i, waterWarnings[i]);
   });

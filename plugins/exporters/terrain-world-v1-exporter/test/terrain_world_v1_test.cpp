@@ -8,6 +8,7 @@
 #include <string>
 
 #include <isla/base/io_error.hpp>
+#include <isla/plugin/shard_exporter.hpp>
 #include <isla/publish/sha256.hpp>
 #include <isla/world/world_builder.hpp>
 
@@ -124,6 +125,53 @@ class RemovingProgress final : public Progress {
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(terrain_world_v1)
+
+// A shard's documents are checked as they are written (terrain_check.cpp):
+// written as the world says, each passes and its SHA-256 is returned for
+// the record; a world whose shared edge or figures disagree with the rows
+// written is refused, naming the document, the sample and the rule.
+BOOST_AUTO_TEST_CASE(a_shards_terrain_documents_are_checked_as_they_are_written) {
+  const auto* sharding = shardExporter(exporter());
+  BOOST_TEST_REQUIRE(sharding);
+  World world = sampleWorld(1, 2, 256);
+  const OptionValues options;
+  NoProgress progress;
+  const auto write = [&](const fs::path& stage) {
+    fs::create_directories(stage / "notes");
+    Diagnostics diagnostics;
+    return sharding->writePatches(ExportInput{world, sharedKernel().enums(), options, 2, progress}, {0, 1}, stage,
+                                  stage / "notes", diagnostics);
+  };
+  const TempDir dir;
+  const auto written = write(dir / "good");
+  BOOST_TEST(written.size() == 2U);
+  for (const auto& [path, sha256] : written) BOOST_TEST(sha256 == sha256Hex(readFile(dir / "good" / path)), path);
+
+  // p-0-1, the strip, starts on the east edge of p-0-0: one of its heights moved.
+  const std::size_t east = *world.patches[0].edges[static_cast<std::size_t>(Side::East)];
+  world.edges[east].heights[5] += 1.0f;
+  try {
+    write(dir / "edge");
+    BOOST_FAIL("a row that disagrees with its shared edge was written");
+  } catch (const std::runtime_error& error) {
+    BOOST_TEST(std::string(error.what()).starts_with("terrain/p-0-0.json breaks the Terrain World rules as it is "
+                                                     "written: heights_m[5][255] is "),
+               error.what());
+    BOOST_TEST(std::string(error.what()).find(" but edge e-0-0-east has ") != std::string::npos, error.what());
+  }
+  world.edges[east].heights[5] -= 1.0f;
+
+  world.stats[0].maxHeightM += 1;
+  try {
+    write(dir / "figures");
+    BOOST_FAIL("a document whose heights are not the report's figures was written");
+  } catch (const std::runtime_error& error) {
+    BOOST_TEST(std::string(error.what()).find("terrain/p-0-0.json breaks the Terrain World rules as it is written: its "
+                                              "heights run from ") == 0,
+               error.what());
+    BOOST_TEST(std::string(error.what()).find("but the report's figures say") != std::string::npos, error.what());
+  }
+}
 
 BOOST_AUTO_TEST_CASE(registers_under_its_format_name_with_its_package_validator) {
   BOOST_TEST(exporter().name() == "terrain-world-v1");

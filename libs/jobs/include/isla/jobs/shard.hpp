@@ -60,9 +60,12 @@ struct AssemblyResult : CompileResult {
 };
 
 // Publishes `request.output` from every shard of `shardDir`, after checking
-// that each is there, complete and made from the same layout, sources and
-// settings (CompileError naming the shard otherwise).
+// that each is there, complete, made by this build from the same layout,
+// sources and settings, and that the records agree with each other
+// (CompileError naming the shard otherwise). It reads the records, not the
+// sources or the shards' documents: each file's size is checked against its
+// record; with `verify` every file (and source) is hashed as well, on every thread.
 AssemblyResult assembleShards(const Kernel& kernel, const CompileRequest& request,
-                             const std::filesystem::path& shardDir, Progress& progress);
+                             const std::filesystem::path& shardDir, Progress& progress, bool verify = false);
 
 }  // namespace isla

@@ -50,6 +50,7 @@ struct WorldSource {
   std::shared_ptr<const Blueprint> blueprint;
   std::size_t patch = 0;  // index into World::patches
   std::shared_ptr<const SourceBundle> bundle;  // null for a bare blueprint
+  SourceFormat format = SourceFormat::V2;      // the blueprint's, also when it is not held
 
   // The heights role's grid (raw units); the compile refuses a source without.
   const Raster& heights() const;
@@ -142,6 +143,15 @@ class ISLA_API World {
   // The same for a reader that stops before row `endRow`: the rows are made
   // in bands, and none reaches past it.
   PatchRows heights(std::size_t patch, std::int32_t endRow) const;
+
+  // Source `source`'s border line on `side`: its heights and canonical
+  // normals in increasing X or Z, which the strip beside it is made from;
+  // empty when the source was not read.
+  struct BorderView {
+    std::span<const float> heights;
+    std::span<const Normal> normals;
+  };
+  BorderView sourceBorder(std::size_t source, Side side) const;
 
   // Internal: what the rows of strips and corners are made from.
   struct Borders;

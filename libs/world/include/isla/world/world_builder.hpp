@@ -22,6 +22,10 @@ struct LoadedSource {
   std::shared_ptr<const Blueprint> blueprint;  // a valid blueprint; null: not read (a shard's, not needed)
   std::string sha256;                      // of its file's bytes
   std::shared_ptr<const SourceBundle> bundle;  // when the file is a viewer bundle
+  // Read by a shard for its borders alone (the strips and corners of its
+  // patches are made from them): neither validated nor hashed by it, and
+  // its scenery and water are left to the shard that owns its patch.
+  bool bordersOnly = false;
 };
 
 // `sources[i]` belongs to `layout.sources[i]`; all share one MapSize. A
@@ -35,5 +39,15 @@ struct LoadedSource {
 using KnownFigures = std::function<std::optional<PatchStats>(const World& world, std::size_t patch)>;
 World buildWorld(const Layout& layout, std::vector<LoadedSource> sources, const EnumTable& enums,
                  unsigned threads, Progress& progress, const KnownFigures& knownFigures = {});
+
+// The world's frame without its sources: the lattice and the shared edges'
+// ids, members, owners and origins (no heights, normals, figures, scenery
+// or water), as buildWorld lays them out for sources of `mapSize`; the
+// assembly of shards fills in the rest from the shards' records.
+World worldFrame(const Layout& layout, std::int32_t mapSize);
+
+// A `slope.steep` warning for each patch whose World::stats are above the
+// threshold, in patch order (buildWorld adds them before the water's).
+void addSlopeWarnings(World& world);
 
 }  // namespace isla

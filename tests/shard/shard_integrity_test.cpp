@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: MIT
+// What the assembly trusts and what it checks: it reads the shards'
+// records, not their documents, so a record is sealed with its own SHA-256
+// (a flipped byte names it damaged), names the build that made it (another
+// tool version is stale), and gives each file's size (a file of another
+// size is refused) and SHA-256, which `run assemble --verify` compares; a
+// same-size change that only --verify sees is still caught by `isla-tool
+// validate` on the result.
+#include <boost/test/unit_test.hpp>
+
+#include <fstream>
+#include <sstream>
+
+#include "compile_workspace.hpp"
+#include "file_tree.hpp"
+#include "isla/publish/sha256.hpp"
+#include "shard_runs.hpp"
+#include "tool_runner.hpp"
+
+using namespace isla::test;
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr std::string_view kSeal = "  \"record_sha256\": \"";
+
+std::string readText(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// Replaces `from` by `to` in the record and seals it again, as a record
+// made by another build would be.
+void rewriteRecord(const fs::path& record, const std::string& from, const std::string& to) {
+  std::string text = readText(record);
+  const auto at = text.find(from);
+  BOOST_REQUIRE_MESSAGE(at != std::string::npos, from);
+  text.replace(at, from.size(), to);
+  const std::string body = text.substr(0, text.rfind(kSeal));
+  std::ofstream(record, std::ios::binary | std::ios::trunc)
+      << body << kSeal << isla::sha256Hex(std::as_bytes(std::span(body))) << "\"\n}\n";
+}
+
+// Flips one byte of `file` in place (same size): a digit into another digit.
+void flipDigit(const fs::path& file, std::size_t from) {
+  std::string text = readText(file);
+  const auto at = text.find_first_of("0123456789", from);
+  BOOST_REQUIRE(at != std::string::npos);
+  text[at] = text[at] == '9' ? '8' : static_cast<char>(text[at] + 1);
+  std::ofstream(file, std::ios::binary | std::ios::trunc) << text;
+}
+
+struct ShardedWorld {
+  ShardedWorld() {
+    layout = ws.layout("layout.json", 2, 2);
+    const auto whole = compileLayout(layout, ws.path("whole"), {"--quiet"});
+    BOOST_REQUIRE_MESSAGE(whole.exitCode == 0, whole.err);
+    makeShards(layout, dir, 2, reversed(2));
+  }
+  ToolRun assembled(const std::vector<std::string>& extra = {}) { return assemble(layout, ws.path("out"), dir, extra); }
+  Workspace ws;
+  std::string layout;
+  std::string dir = ws.path("shards");
+};
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(shard_integrity)
+
+BOOST_AUTO_TEST_CASE(a_damaged_record_is_named) {
+  ShardedWorld world;
+  const fs::path record = fs::path(world.dir) / "shard-1" / "shard-record.json";
+  // A digit of a figure's bits: still JSON, still a record's shape.
+  flipDigit(record, readText(record).find("\"max_slope_deg_bits\": \"") + 24);
+  const auto run = world.assembled();
+  BOOST_TEST(run.exitCode == 1);
+  BOOST_TEST(contains(run.err, record.string() + " at /record_sha256: the record's text does not have the SHA-256 "
+                                                 "it was sealed with (it is damaged); it is not a shard record this "
+                                                 "isla-tool reads: run that shard again"),
+             run.err);
+  BOOST_TEST(!fs::exists(world.ws.path("out")));
+
+  const fs::path edges = fs::path(world.dir) / "shard-0" / "shard-edges.bin";
+  std::string bytes = readText(edges);
+  bytes[bytes.size() / 2] = static_cast<char>(bytes[bytes.size() / 2] ^ 1);
+  std::ofstream(edges, std::ios::binary | std::ios::trunc) << bytes;
+  makeShards(world.layout, world.dir, 2, {1});
+  const auto badEdges = world.assembled();
+  BOOST_TEST(badEdges.exitCode == 1);
+  BOOST_TEST(contains(badEdges.err, "shard-0/shard-record.json at /edges: shard-edges.bin is not the "), badEdges.err);
+  BOOST_TEST(contains(badEdges.err, "the record names (it is damaged)"), badEdges.err);
+}
+
+BOOST_AUTO_TEST_CASE(a_file_of_another_size_is_refused) {
+  ShardedWorld world;
+  const fs::path terrain = fs::path(world.dir) / "shard-0" / "terrain" / "p-0-0.json";
+  const auto bytes = fs::file_size(terrain);
+  fs::resize_file(terrain, bytes - 2);
+  const auto run = world.assembled();
+  BOOST_TEST(run.exitCode == 1);
+  BOOST_TEST(contains(run.err, "shard 0 of 2 (" + world.dir + "/shard-0) is damaged: its output terrain/p-0-0.json is "
+                                   "not what its record says (" + std::to_string(bytes - 2) + " bytes; recorded " +
+                                   std::to_string(bytes) + " bytes); run it again (isla-tool run compile LAYOUT "
+                                   "OUTDIR --shard 0/2 --shard-dir DIR), then assemble"),
+             run.err);
+  BOOST_TEST(!fs::exists(world.ws.path("out")));
+}
+
+BOOST_AUTO_TEST_CASE(a_shard_of_another_tool_version_is_stale) {
+  ShardedWorld world;
+  const fs::path record = fs::path(world.dir) / "shard-1" / "shard-record.json";
+  const std::string text = readText(record);
+  const auto tool = text.find("\"tool\": \"isla-tool ");
+  BOOST_REQUIRE(tool != std::string::npos);
+  const std::string ours = text.substr(tool + 9, text.find('"', tool + 9) - tool - 9);
+  rewriteRecord(record, "\"tool\": \"" + ours + "\"", "\"tool\": \"isla-tool 0.0.9 (0123abc)\"");
+  const auto run = world.assembled();
+  BOOST_TEST(run.exitCode == 1);
+  BOOST_TEST(contains(run.err, "shard 1 of 2 (" + world.dir + "/shard-1) is stale: it was made by isla-tool 0.0.9 "
+                                   "(0123abc), and this is " + ours + "; run it again (isla-tool run compile LAYOUT "
+                                   "OUTDIR --shard 1/2 --shard-dir DIR), then assemble with this isla-tool"),
+             run.err);
+
+  rewriteRecord(record, "\"tool\": \"isla-tool 0.0.9 (0123abc)\"", "\"tool\": \"" + ours + "\"");
+  rewriteRecord(record, "\"name\": \"hgts\",\n      \"version\": \"1.0.0\"", "\"name\": \"hgts\",\n      \"version\": \"0.9.0\"");
+  const auto plugins = world.assembled();
+  BOOST_TEST(plugins.exitCode == 1);
+  BOOST_TEST(contains(plugins.err, "shard 1 of 2 (" + world.dir + "/shard-1) is stale: it was made with the plugins "),
+             plugins.err);
+  BOOST_TEST(contains(plugins.err, "hgts 0.9.0"), plugins.err);
+  BOOST_TEST(contains(plugins.err, "with these plugins"), plugins.err);
+  BOOST_TEST(!fs::exists(world.ws.path("out")));
+}
+
+BOOST_AUTO_TEST_CASE(verify_catches_a_flipped_byte_that_the_sizes_do_not) {
+  ShardedWorld world;
+  const fs::path terrain = fs::path(world.dir) / "shard-1" / "terrain" / "p-0-2.json";
+  BOOST_REQUIRE(fs::exists(terrain));
+  flipDigit(terrain, readText(terrain).find("\"heights_m\"") + 200);
+  const auto verified = world.assembled({"--verify", "--jobs", "2"});
+  BOOST_TEST(verified.exitCode == 1);
+  BOOST_TEST(contains(verified.err, "shard 1 of 2 (" + world.dir + "/shard-1) is damaged: its output "
+                                        "terrain/p-0-2.json is not what its record says ("),
+             verified.err);
+  BOOST_TEST(contains(verified.err, " bytes, SHA-256 "), verified.err);
+  BOOST_TEST(!fs::exists(world.ws.path("out")));
+
+  // Without --verify the assembly trusts the sizes, and the package it
+  // publishes is refused by its validator, which hashes every file.
+  const auto trusted = world.assembled();
+  BOOST_REQUIRE_MESSAGE(trusted.exitCode == 0, trusted.err);
+  const auto validated = runTool({"validate", world.ws.path("out")});
+  BOOST_TEST(validated.exitCode == 1);
+  BOOST_TEST(contains(validated.out + validated.err, "[world.hash-mismatch]"), validated.out + validated.err);
+}
+
+BOOST_AUTO_TEST_CASE(an_assembled_package_passes_its_validator) {
+  ShardedWorld world;
+  const auto run = world.assembled({"--verify"});
+  BOOST_REQUIRE_MESSAGE(run.exitCode == 0, run.err);
+  BOOST_TEST((fileTree(world.ws.path("out")) == fileTree(world.ws.path("whole"))));
+  const auto validated = runTool({"validate", world.ws.path("out")});
+  BOOST_TEST(validated.exitCode == 0, validated.out + validated.err);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
