@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: MIT
+// A content-addressed cache of compiled patches (issue 38; docs/decisions.md,
+// The patch cache): an entry is the files one patch's outputs were, stored
+// under the key of everything they were made from (the input key of the
+// shard records), so that a compile meeting the same key again places
+// them instead of computing them. An entry appears whole or not at all
+// (it is written aside and renamed in), is never changed once in, and is
+// checked byte for byte against its own sealed list each time it is
+// used: a damaged or truncated entry is removed and reported, never
+// served. Compiles may share a cache at once; least recently used entries
+// go first when it outgrows its bound.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace isla {
+
+// One file of an entry: its path relative to the patch's outputs, size and SHA-256.
+struct CachedFile {
+  std::string path;
+  std::uint64_t bytes = 0;
+  std::string sha256;
+  bool operator==(const CachedFile&) const = default;
+};
+
+struct CacheStats {
+  std::size_t entries = 0;
+  std::uint64_t bytes = 0;  // of the entries' files and lists
+};
+
+class PatchCache {
+ public:
+  // What a cache keeps when no bound is given (--cache-max-bytes).
+  static constexpr std::uint64_t kDefaultMaxBytes = std::uint64_t{5} << 30;
+
+  // The cache at `directory`, made when it does not exist or is empty.
+  // Throws IoError for a directory that holds other things (it would never
+  // be trimmed or cleared): a cache is marked by its CACHEDIR.TAG.
+  explicit PatchCache(std::filesystem::path directory);
+
+  const std::filesystem::path& directory() const { return directory_; }
+
+  // The entry of `key` placed below `into` (each file at its relative
+  // path, hard-linked or copied), every byte checked against the entry's
+  // list, which is then returned; its use is noted for the bound. None
+  // when there is no such entry, or when it is damaged: then `problem`
+  // says what was wrong, the entry is removed and nothing is left below
+  // `into`.
+  std::optional<std::vector<CachedFile>> fetch(const std::string& key, const std::filesystem::path& into,
+                                               std::string& problem) const;
+
+  // Stores `files` (relative to `from`; their SHA-256 as written) as the
+  // entry of `key`. An entry of that key is left as it is. False, with
+  // why, when the entry cannot be written (a full disk): the cache is as
+  // before, and `from` untouched.
+  bool store(const std::string& key, const std::filesystem::path& from, const std::vector<CachedFile>& files,
+             std::string& why) const;
+
+  // Removes the least recently used entries (stored or fetched) until the
+  // rest hold at most `maxBytes`, and what killed writers left behind.
+  void trim(std::uint64_t maxBytes) const;
+
+  CacheStats stats() const;
+  // Removes every entry.
+  void clear() const;
+
+ private:
+  std::filesystem::path entryDirectory(const std::string& key) const;
+  void remove(const std::filesystem::path& entry) const;
+
+  std::filesystem::path directory_;
+};
+
+}  // namespace isla
