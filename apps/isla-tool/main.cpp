@@ -56,6 +56,9 @@ const std::vector<Command>& commands() {
       {{"view", "view PATH [--port N] [--bind ADDRESS] [--no-open] [--jobs N] [--quiet]",
         "Look at a world in the browser: serve a 3D Tiles export, or a layout or blueprint compiled to one, with a 3D viewer page."},
        isla::cli::runView},
+      {{"cache", "cache stats|clear DIR [--json]",
+        "Say what a patch cache (run compile --cache DIR) holds, or remove every entry of it."},
+       isla::cli::runCache},
   };
   return all;
 }

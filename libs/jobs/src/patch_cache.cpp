@@ -123,14 +123,18 @@ struct FoundEntry {
 
 }  // namespace
 
-PatchCache::PatchCache(fs::path directory) : directory_(std::move(directory)) {
+PatchCache::PatchCache(fs::path directory, Opening opening) : directory_(std::move(directory)) {
   std::error_code error;
-  fs::create_directories(directory_, error);
+  if (opening == Opening::MakeIfNeeded) fs::create_directories(directory_, error);
   if (error) throwSystemError(directory_, "make the cache", error.value());
   const fs::path tag = directory_ / kTagName;
   std::ifstream in(tag, std::ios::binary);
   std::string found((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   if (found != kTag) {
+    if (opening == Opening::Existing) {
+      throw IoError(directory_, "'" + directory_.string() + "' is not an isla-tool cache (it has no CACHEDIR.TAG of "
+                                    "isla-tool); give the directory that run compile --cache made");
+    }
     if (fs::directory_iterator(directory_) != fs::directory_iterator()) {
       throw IoError(directory_, "'" + directory_.string() +
                                     "' holds files but is not an isla-tool cache (it has no CACHEDIR.TAG of "

@@ -37,10 +37,14 @@ class PatchCache {
   // What a cache keeps when no bound is given (--cache-max-bytes).
   static constexpr std::uint64_t kDefaultMaxBytes = std::uint64_t{5} << 30;
 
-  // The cache at `directory`, made when it does not exist or is empty.
-  // Throws IoError for a directory that holds other things (it would never
-  // be trimmed or cleared): a cache is marked by its CACHEDIR.TAG.
-  explicit PatchCache(std::filesystem::path directory);
+  // A compile makes the cache when the directory does not exist or is
+  // empty; `isla-tool cache` looks at one that is there.
+  enum class Opening : std::uint8_t { MakeIfNeeded, Existing };
+
+  // The cache at `directory`. Throws IoError for a directory that holds
+  // other things (it would never be trimmed or cleared): a cache is marked
+  // by its CACHEDIR.TAG; with Existing, for any directory without it.
+  explicit PatchCache(std::filesystem::path directory, Opening opening = Opening::MakeIfNeeded);
 
   const std::filesystem::path& directory() const { return directory_; }
 
