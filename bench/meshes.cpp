@@ -31,12 +31,12 @@
 #include <boost/json/parse.hpp>
 
 #include <isla/base/allocator_reuse.hpp>
-#include <isla/container/blueprint_reader.hpp>
 #include <isla/plugin/builtin_plugins.hpp>
 #include <isla/plugin/exporter.hpp>
 #include <isla/kernel.hpp>
 #include <isla/world/vertex_normal.hpp>
-#include <isla/world/world_builder.hpp>
+
+#include "blueprint_world.hpp"
 
 namespace {
 
@@ -196,17 +196,6 @@ double median(std::vector<double> values) {
   return values[values.size() / 2];
 }
 
-isla::World worldOf(const isla::Kernel& kernel, const fs::path& blueprint) {
-  isla::LoadResult loaded = isla::readBlueprint(blueprint, kernel);
-  if (!loaded.ok()) throw std::runtime_error(blueprint.string() + " did not load");
-  isla::Layout layout;
-  layout.name = "bench";
-  layout.rows = layout.cols = 1;
-  layout.sources.push_back({"s", "s", blueprint.filename().string(), blueprint, 0, 0, "/sources/0"});
-  isla::NoProgress progress;
-  return isla::buildWorld(layout, {{loaded.blueprint, "", nullptr}}, kernel.enums(), 2, progress);
-}
-
 void exportInto(const isla::Kernel& kernel, const isla::World& world, const std::string& name,
                 const isla::OptionText& given, unsigned threads, const fs::path& stage) {
   fs::create_directories(stage);
@@ -252,7 +241,7 @@ int main(int argc, char** argv) {
           "files | LOD 0 / 1 / 2 triangles (+ skirts) | LOD 0 / 1 / 2 bytes | LOD 1 / 2 error asked / reached |\n"
           "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n";
   for (const fs::path& blueprint : blueprints) {
-    const isla::World world = worldOf(kernel, blueprint);
+    const isla::World world = isla::bench::blueprintWorld(kernel, blueprint);
     const std::string label = std::to_string(world.mapSize) + "²";
     std::cerr << "bench_meshes: " << label << ": obj and its floor, " << runs << " runs each in turns\n";
     std::vector<double> objTimes, floorTimes;

@@ -10,6 +10,8 @@ import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { FlyControls } from 'three/addons/controls/FlyControls.js';
 import { CSS2DRenderer } from 'three/addons/renderers/CSS2DRenderer.js';
 import { TilesRenderer } from '3d-tiles-renderer/three';
+import { GLTFExtensionsPlugin } from '3d-tiles-renderer/plugins';
+import { MeshoptDecoder } from 'three/addons/libs/meshopt_decoder.module.js';
 import { autoExaggeration, describeExaggeration, kLeast, kMost, parseExaggeration } from './exaggeration.js';
 import { HeightField } from './height_field.js';
 import { patchOutlines, sourceOutlines, townMarkers } from './world_overlays.js';
@@ -49,6 +51,8 @@ scene.add(sun, new THREE.HemisphereLight(0xcfe4ff, 0x4a4030, 0.7));
 const camera = new THREE.PerspectiveCamera(50, window.innerWidth / window.innerHeight, 1, 1e7);
 
 const tiles = new TilesRenderer(`${kBase}/tiles/tileset.json`);
+// The tiles' geometry is EXT_meshopt_compression's (and their scenery's metadata EXT_structural_metadata's).
+tiles.registerPlugin(new GLTFExtensionsPlugin({ meshoptDecoder: MeshoptDecoder }));
 tiles.errorTarget = 4;
 tiles.setCamera(camera);
 tiles.setResolutionFromRenderer(camera, renderer);

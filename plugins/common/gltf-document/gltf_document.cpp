@@ -79,6 +79,16 @@ void GltfDocument::useExtension(const char* name) {
   if (std::find(extensions_.begin(), extensions_.end(), name) == extensions_.end()) extensions_.emplace_back(name);
 }
 
+void GltfDocument::requireExtension(const char* name) {
+  useExtension(name);
+  if (std::find(required_.begin(), required_.end(), name) == required_.end()) required_.emplace_back(name);
+}
+
+void GltfDocument::setExtension(const char* name, boost::json::object object) {
+  useExtension(name);
+  extensionObjects_[name] = std::move(object);
+}
+
 std::string GltfDocument::text(const std::vector<std::size_t>& roots) const {
   boost::json::object document;
   document["asset"] = {{"version", "2.0"}, {"generator", generator_}};
@@ -87,6 +97,12 @@ std::string GltfDocument::text(const std::vector<std::size_t>& roots) const {
     for (const std::string& name : extensions_) used.emplace_back(name);
     document["extensionsUsed"] = std::move(used);
   }
+  if (!required_.empty()) {
+    boost::json::array required;
+    for (const std::string& name : required_) required.emplace_back(name);
+    document["extensionsRequired"] = std::move(required);
+  }
+  if (!extensionObjects_.empty()) document["extensions"] = extensionObjects_;
   boost::json::array nodes;
   for (const std::size_t root : roots) nodes.emplace_back(root);
   document["scene"] = 0;

@@ -42,6 +42,10 @@ class GltfDocument {
   void setBounds(std::size_t accessor, const std::array<float, 3>& min, const std::array<float, 3>& max);
 
   void useExtension(const char* name);
+  // An extension a reader must implement to read the document: used and required.
+  void requireExtension(const char* name);
+  // The document's own object of an extension (EXT_structural_metadata's schema and tables).
+  void setExtension(const char* name, boost::json::object object);
   // The JSON text, with one scene holding `roots`.
   std::string text(const std::vector<std::size_t>& roots) const;
 
@@ -63,6 +67,8 @@ class GltfDocument {
   Firsts firsts_;
   std::vector<std::pair<std::string, boost::json::array>> arrays_;  // in the order of their first object
   std::vector<std::string> extensions_;
+  std::vector<std::string> required_;
+  boost::json::object extensionObjects_;
   std::string generator_;
 };
 

@@ -3,6 +3,8 @@
 
 #include <isla/world/vertex_normal.hpp>
 
+#include "vertex_coding.hpp"
+
 namespace isla_3dtiles {
 
 isla::TerrainMesher pieceMesher(const Piece& piece, const WorldBand& band, double spacingM,
@@ -14,10 +16,15 @@ isla::TerrainMesher pieceMesher(const Piece& piece, const WorldBand& band, doubl
 
 PieceNormals::PieceNormals(const isla::World& world, const Piece& of, const WorldBand& band) : piece(of) {
   const isla::Patch& patch = world.patches[piece.patch];
-  normals.reserve(static_cast<std::size_t>(piece.x1 - piece.x0 + 1) * static_cast<std::size_t>(piece.z1 - piece.z0 + 1));
+  const std::size_t samples =
+      static_cast<std::size_t>(piece.x1 - piece.x0 + 1) * static_cast<std::size_t>(piece.z1 - piece.z0 + 1);
+  std::vector<std::array<float, 3>> vectors;
+  vectors.reserve(samples);
   for (std::int32_t z = piece.z0; z <= piece.z1; ++z) {
-    isla::appendRowNormals(world, patch, z, piece.x0, piece.x1, band.around(piece.patch, z), normals);
+    isla::appendRowNormals(world, patch, z, piece.x0, piece.x1, band.around(piece.patch, z), vectors);
   }
+  normals.reserve(samples);
+  appendOctahedral(vectors, normals);
 }
 
 }  // namespace isla_3dtiles

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
-// The kernel's mesher over one piece of a tile (a rectangle of one patch's
-// samples): its error pass is made once, and each mesh() of it is the
-// piece at one error (0: the contract's NW-SE triangles) with its skirts;
-// and the piece's normals, once for all those meshes.
+// The mesh library's mesher over one piece of a tile (a rectangle of one
+// patch's samples): its error pass is made once, and each mesh() of it is
+// the piece at one error (0: the contract's NW-SE triangles) with its
+// skirts; and the piece's normals, once for all those meshes.
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <vector>
 
 #include <isla/mesh/terrain_mesher.hpp>
@@ -20,13 +21,14 @@ isla::TerrainMesher pieceMesher(const Piece& piece, const WorldBand& band, doubl
                                 const std::vector<double>& askedErrorsM);
 
 // The full grid's normal (isla::vertexNormal) at every sample of the piece,
-// row by row: computed once, looked up by every level the piece is meshed at.
+// row by row, as the octahedral filter takes it (vertex_coding.hpp):
+// computed once, looked up by every level the piece is meshed at.
 struct PieceNormals {
   Piece piece;
-  std::vector<std::array<float, 3>> normals;
+  std::vector<std::array<std::int8_t, 4>> normals;
 
   PieceNormals(const isla::World& world, const Piece& piece, const WorldBand& band);
-  const std::array<float, 3>& at(std::int32_t x, std::int32_t z) const {
+  const std::array<std::int8_t, 4>& at(std::int32_t x, std::int32_t z) const {
     return normals[static_cast<std::size_t>(z - piece.z0) * static_cast<std::size_t>(piece.x1 - piece.x0 + 1) +
                    static_cast<std::size_t>(x - piece.x0)];
   }

@@ -12,6 +12,7 @@
 #include "glb_file.hpp"
 #include "gltf_document.hpp"
 #include "scenery_extras.hpp"
+#include "scenery_metadata.hpp"
 
 namespace isla_3dtiles {
 
@@ -35,6 +36,15 @@ class GlbBuilder {
     const auto [min, max] = isla_gltf::positionBounds(xyz);
     document.setBounds(accessor, min, max);
     return accessor;
+  }
+  // A buffer view of raw bytes (metadata), eight-byte aligned as EXT_structural_metadata wants.
+  std::size_t addView(std::span<const std::byte> bytes) {
+    bin_.resize((bin_.size() + 7) / 8 * 8, std::byte{0});
+    const std::uint64_t offset = bin_.size();
+    bin_.insert(bin_.end(), bytes.begin(), bytes.end());
+    const std::size_t view = document.add("bufferViews", {{"buffer", 0}, {"byteOffset", offset}, {"byteLength", bytes.size()}});
+    bin_.resize((bin_.size() + 3) / 4 * 4, std::byte{0});
+    return view;
   }
   void write(const std::filesystem::path& path, const std::vector<std::size_t>& nodes) {
     document.at("buffers", 0)["byteLength"] = bin_.size();
@@ -90,18 +100,34 @@ BoxBounds writeWater(const isla::World& world, const std::filesystem::path& stag
 BoxBounds writeScenery(const isla::World& world, const std::filesystem::path& stage) {
   BoxBounds bounds;
   GlbBuilder glb;
+  FeatureTables features;
   std::vector<std::size_t> nodes;
-  std::optional<std::size_t> townMesh;
+  // A primitive of `positions` whose every vertex is one feature of the class's table.
+  const auto feature = [&](FeatureClass of, FeatureRow row, std::size_t positions, std::size_t vertices,
+                           std::size_t material, int mode) {
+    const auto id = static_cast<float>(features.add(of, std::move(row)));
+    return boost::json::object{
+        {"attributes",
+         {{"POSITION", positions},
+          {"_FEATURE_ID_0", glb.addFloats(std::vector<float>(vertices, id), "SCALAR", vertices)}}},
+        {"material", material},
+        {"mode", mode},
+        {"extensions", {{"EXT_mesh_features", features.meshFeatures(of)}}}};
+  };
+  std::optional<std::size_t> townPoint, townMaterial;
   for (std::size_t s = 0; s < world.scenery.size(); ++s) {
     for (const isla::SceneryEntity& town : world.scenery[s].entities) {
-      if (!townMesh) {
-        const std::size_t material = colourMaterial(glb.document, "town", {0.85, 0.2, 0.15, 1}, false);
-        const boost::json::object primitive{
-            {"attributes", {{"POSITION", glb.addPositions({0, 0, 0})}}}, {"material", material}, {"mode", 0}};
-        townMesh = glb.document.add("meshes", {{"name", "town"}, {"primitives", boost::json::array{primitive}}});
+      if (!townPoint) {
+        townMaterial = colourMaterial(glb.document, "town", {0.85, 0.2, 0.15, 1}, false);
+        townPoint = glb.addPositions({0, 0, 0});
       }
+      const boost::json::object primitive = feature(
+          FeatureClass::Town, {town.id, town.sourceEntityId, town.tier, world.sources[s].id}, *townPoint, 1,
+          *townMaterial, 0);
+      const std::size_t mesh =
+          glb.document.add("meshes", {{"name", town.id}, {"primitives", boost::json::array{primitive}}});
       nodes.push_back(glb.document.add("nodes", {{"name", town.id},
-                                                 {"mesh", *townMesh},
+                                                 {"mesh", mesh},
                                                  {"translation", isla_gltf::worldPoint(town.position)},
                                                  {"extras", isla_gltf::townExtras(world, s, town)}}));
       bounds.add(town.position[0], town.position[1], town.position[2]);
@@ -119,8 +145,9 @@ BoxBounds writeScenery(const isla::World& world, const std::filesystem::path& st
                                static_cast<float>(p[2] - first[2])});
         bounds.add(p[0], p[1], p[2]);
       }
-      const boost::json::object primitive{
-          {"attributes", {{"POSITION", glb.addPositions(xyz)}}}, {"material", *roadMaterial}, {"mode", 3}};
+      const boost::json::object primitive =
+          feature(FeatureClass::Road, {road.id, road.sourceEntityId, road.tier, world.sources[s].id},
+                  glb.addPositions(xyz), road.points.size(), *roadMaterial, 3);
       const std::size_t mesh =
           glb.document.add("meshes", {{"name", road.id}, {"primitives", boost::json::array{primitive}}});
       nodes.push_back(glb.document.add("nodes", {{"name", road.id},
@@ -129,7 +156,11 @@ BoxBounds writeScenery(const isla::World& world, const std::filesystem::path& st
                                                  {"extras", isla_gltf::roadExtras(world, s, road)}}));
     }
   }
-  if (!nodes.empty()) glb.write(stage / kSceneryGlb, nodes);
+  if (nodes.empty()) return bounds;
+  glb.document.useExtension("EXT_mesh_features");
+  glb.document.setExtension("EXT_structural_metadata",
+                            features.structuralMetadata([&](std::span<const std::byte> bytes) { return glb.addView(bytes); }));
+  glb.write(stage / kSceneryGlb, nodes);
   return bounds;
 }
 

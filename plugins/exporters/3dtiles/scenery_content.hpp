@@ -3,7 +3,8 @@
 // water.glb, every water region with an area as a flat quad at its level
 // over its footprint, and scenery.glb, towns as points and roads as line
 // strips. Each region, town and road is a node named by its World id, with
-// the World's fields in its extras.
+// the World's fields in its extras; towns and roads are also features of
+// the 3D Tiles metadata (scenery_metadata.hpp).
 #pragma once
 
 #include <filesystem>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-// A share file: "isla-3dtiles-share 2\n", then little-endian 64-bit words:
-// the skirt depth, error and height range (a double's bits each), the part
-// count, and for each part its patch and its six streams (positions,
-// normals, UVs, grid pieces, surface and skirt indices), each a count and
-// its values.
+// A share file: "isla-3dtiles-share 3\n", then little-endian 64-bit words:
+// the skirt depth and error (a double's bits each), the part count, and for
+// each part its patch and its nine streams (the surface's and the skirt's
+// samples, heights and normals, grid pieces, surface and skirt indices),
+// each a count and its values.
 // The assembly reads back exactly the values the shard held, so the tile
 // it writes is the whole export's, byte for byte.
 #include <algorithm>
@@ -21,7 +21,7 @@ namespace isla_3dtiles {
 
 namespace {
 
-constexpr std::string_view kShareMagic = "isla-3dtiles-share 2\n";
+constexpr std::string_view kShareMagic = "isla-3dtiles-share 3\n";
 
 class ShareWriter {
  public:
@@ -69,6 +69,26 @@ class ShareReader {
     read(out.data(), out.size() * sizeof(T));
     return out;
   }
+  // Vertices' streams, of one length.
+  template <class Vertices>
+  Vertices vertices(std::uint64_t part) {
+    Vertices out;
+    out.samples = values<typename decltype(out.samples)::value_type>();
+    out.heights = values<typename decltype(out.heights)::value_type>();
+    out.normals = values<typename decltype(out.normals)::value_type>();
+    if (out.samples.size() != out.heights.size() || out.normals.size() != out.heights.size()) {
+      fail("part " + std::to_string(part) + " has vertex streams of different lengths");
+    }
+    return out;
+  }
+  // Triangles' indices, each below `vertices`.
+  std::vector<std::uint32_t> triangles(std::uint64_t part, std::size_t vertices) {
+    std::vector<std::uint32_t> out = values<std::uint32_t>();
+    if (out.size() % 3 != 0 || std::any_of(out.begin(), out.end(), [&](std::uint32_t i) { return i >= vertices; })) {
+      fail("part " + std::to_string(part) + " has triangles outside its vertices");
+    }
+    return out;
+  }
   void expectEnd() const {
     if (left_ != 0) fail("it has bytes after its last part");
   }
@@ -92,45 +112,42 @@ void TileContent::save(const std::filesystem::path& path) const {
   ShareWriter out(path);
   out.real(skirtDepthM_);
   out.real(errorM_);
-  out.real(minY_);
-  out.real(maxY_);
   out.word(parts_.size());
   for (const Part& part : parts_) {
     out.word(part.patch);
-    out.values(part.positions);
-    out.values(part.normals);
-    out.values(part.uvs);
+    for (const Vertices* vertices : {&part.surface, &part.skirt}) {
+      out.values(vertices->samples);
+      out.values(vertices->heights);
+      out.values(vertices->normals);
+    }
     out.values(part.grids);
-    out.values(part.surface);
-    out.values(part.skirt);
+    out.values(part.surfaceIndices);
+    out.values(part.skirtIndices);
   }
   out.close();
 }
 
-TileContent TileContent::load(const isla::World& world, const CellRect& rect, const std::filesystem::path& path) {
+TileContent TileContent::load(const isla::World& world, const std::filesystem::path& path) {
   ShareReader in(path);
-  TileContent content(world, rect, in.real());
+  TileContent content(world, in.real());
   content.errorM_ = in.real();
-  content.minY_ = in.real();
-  content.maxY_ = in.real();
   const std::uint64_t parts = in.word();
   for (std::uint64_t i = 0; i < parts; ++i) {
     Part part;
     part.patch = static_cast<std::size_t>(in.word());
     if (part.patch >= world.patches.size()) in.fail("part " + std::to_string(i) + " names no patch of the world");
-    part.positions = in.values<decltype(part.positions)::value_type>();
-    part.normals = in.values<decltype(part.normals)::value_type>();
-    part.uvs = in.values<decltype(part.uvs)::value_type>();
+    part.surface = in.vertices<Vertices>(i);
+    part.skirt = in.vertices<Vertices>(i);
     part.grids = in.values<decltype(part.grids)::value_type>();
-    const std::uint64_t vertices = part.positions.size() / 3;
+    const std::uint64_t vertices = part.surface.size();
     for (const Grid& grid : part.grids) {
       if (grid.width < 2 || grid.depth < 2 || grid.firstVertex > vertices ||
           grid.width > (vertices - grid.firstVertex) / grid.depth) {
         in.fail("part " + std::to_string(i) + " has a grid piece outside its vertices");
       }
     }
-    part.surface = in.values<decltype(part.surface)::value_type>();
-    part.skirt = in.values<decltype(part.skirt)::value_type>();
+    part.surfaceIndices = in.triangles(i, part.surface.size());
+    part.skirtIndices = in.triangles(i, part.skirt.size());
     content.parts_.push_back(std::move(part));
   }
   in.expectEnd();
@@ -149,8 +166,6 @@ TileContent TileContent::merge(std::vector<TileContent> shares, const std::vecto
     TileContent& share = shares[s];
     for (Part& part : share.parts_) whole.parts_.push_back(std::move(part));
     whole.errorM_ = std::max(whole.errorM_, share.errorM_);
-    whole.minY_ = std::min(whole.minY_, share.minY_);
-    whole.maxY_ = std::max(whole.maxY_, share.maxY_);
   }
   const auto rank = [&](const Part& part) { return std::find(patches.begin(), patches.end(), part.patch); };
   std::sort(whole.parts_.begin(), whole.parts_.end(), [&](const Part& a, const Part& b) { return rank(a) < rank(b); });

@@ -25,6 +25,32 @@ void summarizeContent(TileSummary& tile, const CellRect& rect, double spacingM, 
   tile.errorM = measuredErrorM;
 }
 
+std::vector<TileKey> endBranches(std::vector<LevelSummaries>& levels) {
+  std::vector<TileKey> gone;
+  std::vector<bool> cutAbove;  // by tile of the level above: its children go
+  for (std::size_t level = 0; level < levels.size(); ++level) {
+    LevelSummaries& here = levels[level];
+    std::vector<bool> cut(here.tiles.size(), false);
+    for (std::int64_t z = 0; z < here.rows; ++z) {
+      for (std::int64_t x = 0; x < here.columns; ++x) {
+        TileSummary& tile = here.at(x, z);
+        const auto index = static_cast<std::size_t>(z * here.columns + x);
+        if (!tile.exists) continue;
+        if (level > 0 && cutAbove[static_cast<std::size_t>((z / 2) * levels[level - 1].columns + x / 2)]) {
+          tile.exists = false;
+          cut[index] = true;
+          gone.push_back({static_cast<std::int32_t>(level), x, z});
+        } else if (level + 1 < levels.size() && tile.measuredErrorM <= kBranchEndM) {
+          cut[index] = true;
+          tile.errorM = 0;
+        }
+      }
+    }
+    cutAbove = std::move(cut);
+  }
+  return gone;
+}
+
 void nestChildren(std::vector<LevelSummaries>& levels) {
   for (std::size_t level = levels.size() - 1; level-- > 0;) {
     LevelSummaries& above = levels[level];

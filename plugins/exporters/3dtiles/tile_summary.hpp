@@ -16,6 +16,12 @@ namespace isla_3dtiles {
 // tells apart (an ulp is not: Boost.JSON 1.81 reads some decimals an ulp off).
 inline constexpr double kErrorStepM = 0.001;
 
+// A tile whose own content is within this of every sample under it ends its
+// branch: its children are not written. Half a step of the stored heights
+// (vertex_coding.hpp), how far the leaves' own vertices may be off: its
+// descendants would show nothing more (a flat sea floor, a plane).
+inline constexpr double kBranchEndM = 1.0 / 128;
+
 struct TileSummary {
   bool exists = false;        // the tile holds some of the world
   BoxBounds bounds;           // its content and every descendant's
@@ -42,8 +48,14 @@ std::vector<LevelSummaries> emptySummaries(const Quadtree& tree);
 void summarizeContent(TileSummary& tile, const CellRect& rect, double spacingM, double minHeightM, double maxHeightM,
                       double measuredErrorM);
 
-// Once every tile's content is summarized: each tile's box takes its
-// children's and its error rises above theirs, deepest level first.
+// Once every tile's content is summarized: the tiles below one whose
+// measured error is at most kBranchEndM are no longer part of the tree (it
+// becomes a leaf, its geometricError 0); returns them, by level, row and
+// column, for their files to go.
+std::vector<TileKey> endBranches(std::vector<LevelSummaries>& levels);
+
+// Then each tile's box takes its children's and its error rises above
+// theirs, deepest level first.
 void nestChildren(std::vector<LevelSummaries>& levels);
 
 }  // namespace isla_3dtiles

@@ -40,6 +40,13 @@ std::vector<isla::OptionSpec> tilesOptionSpecs() {
                "north-west corner there on the WGS84 ellipsoid (an east-north-up frame as the root's transform); "
                "without it the tileset is in the world's own metres, x east, y north, z up",
        .count = 3},
+      {.name = "compress",
+       .type = isla::OptionType::Choice,
+       .help = "meshopt: the tiles' geometry compressed with EXT_meshopt_compression (what CesiumJS, Cesium for "
+               "Unreal and Unity and three.js with a MeshoptDecoder load); none: the same geometry as plain glTF, for "
+               "tools that do not decode it",
+       .defaultValue = "meshopt",
+       .choices = {"meshopt", "none"}},
   };
 }
 
@@ -57,6 +64,7 @@ TilesOptions readTilesOptions(const isla::OptionValues& values) {
   const auto chosen = std::find(choices.begin(), choices.end(), values.text("tile")) - choices.begin();
   options.tileCells = kMinTileCells << chosen;
   options.errorM = values.number("error");
+  options.compress = values.text("compress") == "meshopt";
   if (values.has("origin")) {
     const auto& origin = values.numbers("origin");
     options.origin = Geodetic{origin[0], origin[1], origin[2]};

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The 3dtiles exporter's options (tile, error, origin), declared and read.
+// The 3dtiles exporter's options (tile, error, origin, compress), declared and read.
 #pragma once
 
 #include <cstdint>
@@ -21,6 +21,9 @@ struct TilesOptions {
   std::int32_t tileCells = 256;  // a leaf tile's side in cells, a power of two
   double errorM = 0.5;           // the error asked of the level above the leaves, doubled at each level up
   std::optional<Geodetic> origin;
+  // Whether the tiles' buffers are EXT_meshopt_compression's (the default)
+  // or plain glTF, for tools that do not decode it.
+  bool compress = true;
 };
 
 std::vector<isla::OptionSpec> tilesOptionSpecs();

@@ -16,7 +16,6 @@
 #include <stdexcept>
 #include <tuple>
 
-#include "biome_image.hpp"
 #include "tileset_json.hpp"
 #include "tiles_writer.hpp"
 
@@ -54,9 +53,9 @@ std::optional<TileKey> shareKey(const fs::path& file, const Quadtree& tree) {
 // Writes the tiles that hold this shard's patches alone; the others' shares go to the notes.
 class ShardTiles : public TileSink {
  public:
-  ShardTiles(const isla::World& world, const Quadtree& tree, const std::vector<bool>& made, const fs::path& stage,
-             const fs::path& notes)
-      : tree_(tree), made_(made), package_(world, tree, stage), shares_(notes / kShareDirectory) {}
+  ShardTiles(const isla::World& world, const Quadtree& tree, const TilesOptions& options, const std::vector<bool>& made,
+             const fs::path& stage, const fs::path& notes)
+      : tree_(tree), made_(made), package_(world, tree, options, stage), shares_(notes / kShareDirectory) {}
 
   void take(const TileKey& key, const TileContent& content) override {
     if (holdsOnlyMine(key)) {
@@ -148,16 +147,12 @@ void writeShardTiles(const isla::ExportInput& input, const TilesOptions& options
                      const std::vector<std::size_t>& patches, const fs::path& stage, const fs::path& notes) {
   const isla::World& world = input.world;
   std::vector<bool> made(world.patches.size(), false);
-  std::vector<std::size_t> sources;
-  for (const std::size_t p : patches) {
-    made[p] = true;
-    if (world.patches[p].source) sources.push_back(*world.patches[p].source);
-  }
-  if (!sources.empty()) isla_png::writeBiomeImages(stage, world, input.enums, sources);
+  for (const std::size_t p : patches) made[p] = true;
+  writeTerrainImages(input, patches, stage);
   isla::createDirectory(stage / kTileDirectory);
   isla::createDirectory(notes / kShareDirectory);
   const Quadtree tree(world, options.tileCells);
-  ShardTiles tiles(world, tree, made, stage, notes);
+  ShardTiles tiles(world, tree, options, made, stage, notes);
   meshTiles(input, options, tree, made, tiles);
   writeTilesNote(notes / kTilesNote, tiles.levels());
   input.progress.update(1.0);
@@ -167,7 +162,7 @@ void assembleTiles(const isla::ExportInput& input, const TilesOptions& options, 
                    const fs::path& stage) {
   const isla::World& world = input.world;
   const Quadtree tree(world, options.tileCells);
-  PackageTiles tiles(world, tree, stage);
+  PackageTiles tiles(world, tree, options, stage);
   std::vector<LevelSummaries>& levels = tiles.levels();
   std::map<std::tuple<std::int32_t, std::int64_t, std::int64_t>, std::vector<fs::path>> shares;  // by level, x, z
   for (const fs::path& shard : notes) {
@@ -187,7 +182,7 @@ void assembleTiles(const isla::ExportInput& input, const TilesOptions& options, 
       throw std::runtime_error("tile " + key.name() + " was written by a shard and shared too");
     }
     std::vector<TileContent> parts;
-    for (const fs::path& file : files) parts.push_back(TileContent::load(world, tree.rect(key), file));
+    for (const fs::path& file : files) parts.push_back(TileContent::load(world, file));
     const std::vector<std::size_t> order = partOrder(tree, key, world.patches.size());
     const TileContent content = TileContent::merge(std::move(parts), order);
     if (content.patches() != order) {

@@ -23,6 +23,8 @@
 #include "scenery_content.hpp"
 #include "tile_content.hpp"
 #include "tileset_json.hpp"
+#include "transition_images.hpp"
+#include "vertex_coding.hpp"
 
 namespace isla_3dtiles {
 
@@ -87,11 +89,9 @@ class TreeWriter {
     const isla::World& world = input_.world;
     std::vector<TileContent> shares;
     for (std::int32_t level = 0; level < leaf_; ++level) {
-      const std::int32_t up = leaf_ - level;
-      shares.emplace_back(world, tree_.rect({level, key.x >> up, key.z >> up}),
-                          skirtM_[static_cast<std::size_t>(level)]);
+      shares.emplace_back(world, skirtM_[static_cast<std::size_t>(level)]);
     }
-    TileContent leaf(world, tree_.rect(key), skirtM_.back());
+    TileContent leaf(world, skirtM_.back());
     for (const Piece& piece : tree_.pieces(tree_.rect(key))) {
       if (!made_[piece.patch]) continue;
       const isla::TerrainMesher mesher = pieceMesher(piece, band, world.settings.spacingM, askedErrorsM_);
@@ -123,13 +123,29 @@ class TreeWriter {
 
 }  // namespace
 
-PackageTiles::PackageTiles(const isla::World& world, const Quadtree& tree, const fs::path& stage)
-    : world_(world), tree_(tree), stage_(stage), levels_(emptySummaries(tree)) {}
+GlbStyle glbStyle(const isla::World& world, const TilesOptions& options) {
+  std::int32_t largest = 1;
+  for (const isla::Patch& patch : world.patches) largest = std::max({largest, patch.pointsX, patch.pointsZ});
+  GlbStyle style{.compress = options.compress,
+                 .planarExponent = planarExponent(world.settings.spacingM, largest - 1),
+                 .planarMantissas = {},
+                 .imagePrefix = "../",
+                 .grids = std::make_shared<GridTriangles>(options.compress)};
+  const ExponentialAxis planar(style.planarExponent);
+  for (std::int32_t index = 0; index < largest; ++index) {
+    style.planarMantissas.push_back(planar.mantissa(index * world.settings.spacingM));
+  }
+  return style;
+}
+
+PackageTiles::PackageTiles(const isla::World& world, const Quadtree& tree, const TilesOptions& options,
+                           const fs::path& stage)
+    : world_(world), tree_(tree), style_(glbStyle(world, options)), stage_(stage), levels_(emptySummaries(tree)) {}
 
 void PackageTiles::take(const TileKey& key, const TileContent& content) {
+  const HeightRange heights = content.write(stage_ / tileUri(key), style_);
   summarizeContent(levels_[static_cast<std::size_t>(key.level)].at(key.x, key.z), tree_.rect(key),
-                   world_.settings.spacingM, content.minHeightM(), content.maxHeightM(), content.errorM());
-  content.write(stage_ / tileUri(key), "../" + std::string(isla_png::kBiomeDirectory) + "/");
+                   world_.settings.spacingM, heights.lowestM, heights.highestM, content.errorM());
 }
 
 void meshTiles(const isla::ExportInput& input, const TilesOptions& options, const Quadtree& tree,
@@ -137,8 +153,19 @@ void meshTiles(const isla::ExportInput& input, const TilesOptions& options, cons
   TreeWriter(input, options, tree, made, sink).write();
 }
 
+void writeTerrainImages(const isla::ExportInput& input, const std::vector<std::size_t>& patches,
+                        const fs::path& stage) {
+  std::vector<std::size_t> sources;
+  for (const std::size_t p : patches) {
+    if (input.world.patches[p].source) sources.push_back(*input.world.patches[p].source);
+  }
+  if (!sources.empty()) isla_png::writeBiomeImages(stage, input.world, input.enums, sources);
+  isla_png::writeTransitionImages(stage, input.world, input.enums, patches);
+}
+
 void writeTilesetAround(const isla::World& world, const TilesOptions& options, std::vector<LevelSummaries>& levels,
                         const fs::path& stage) {
+  for (const TileKey& gone : endBranches(levels)) fs::remove(stage / tileUri(gone));
   nestChildren(levels);
   const Extras extras{.water = writeWater(world, stage), .scenery = writeScenery(world, stage)};
   writeTileset(stage, options, levels, extras);
@@ -146,10 +173,12 @@ void writeTilesetAround(const isla::World& world, const TilesOptions& options, s
 
 void writeTiles(const isla::ExportInput& input, const TilesOptions& options, const fs::path& stage) {
   const isla::World& world = input.world;
-  isla_png::writeBiomeImages(stage, world, input.enums);
+  std::vector<std::size_t> every(world.patches.size());
+  for (std::size_t p = 0; p < every.size(); ++p) every[p] = p;
+  writeTerrainImages(input, every, stage);
   isla::createDirectory(stage / kTileDirectory);
   const Quadtree tree(world, options.tileCells);
-  PackageTiles tiles(world, tree, stage);
+  PackageTiles tiles(world, tree, options, stage);
   meshTiles(input, options, tree, std::vector<bool>(world.patches.size(), true), tiles);
   writeTilesetAround(world, options, tiles.levels(), stage);
   input.progress.update(1.0);

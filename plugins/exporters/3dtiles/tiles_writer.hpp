@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
-// Every file of the 3dtiles exporter: tileset.json, tiles/<level>_<x>_<z>.glb
-// for each terrain tile, water.glb, scenery.glb and biome/<source-id>.png;
-// and the meshing of the terrain tiles that a whole export and a shard share.
+// Every file of the 3dtiles exporter: tileset.json (and the external
+// tilesets under tiles/), tiles/<level>_<x>_<z>.glb for each terrain tile,
+// water.glb, scenery.glb, biome/<source-id>.png and
+// transition/<patch-id>.png; and the meshing of the terrain tiles that a
+// whole export and a shard share.
 #pragma once
 
 #include <filesystem>
@@ -25,10 +27,14 @@ class TileSink {
   virtual void take(const TileKey& key, const TileContent& content) = 0;
 };
 
+// How the tiles of a world are written, by the options.
+GlbStyle glbStyle(const isla::World& world, const TilesOptions& options);
+
 // Writes each tile it takes as tiles/<key>.glb and summarizes its content.
 class PackageTiles : public TileSink {
  public:
-  PackageTiles(const isla::World& world, const Quadtree& tree, const std::filesystem::path& stage);
+  PackageTiles(const isla::World& world, const Quadtree& tree, const TilesOptions& options,
+               const std::filesystem::path& stage);
 
   void take(const TileKey& key, const TileContent& content) override;
   std::vector<LevelSummaries>& levels() { return levels_; }
@@ -36,6 +42,7 @@ class PackageTiles : public TileSink {
  private:
   const isla::World& world_;
   const Quadtree& tree_;
+  GlbStyle style_;
   std::filesystem::path stage_;
   std::vector<LevelSummaries> levels_;
 };
@@ -46,8 +53,14 @@ class PackageTiles : public TileSink {
 void meshTiles(const isla::ExportInput& input, const TilesOptions& options, const Quadtree& tree,
                const std::vector<bool>& made, TileSink& sink);
 
-// The rest of the package around written terrain tiles: water.glb,
-// scenery.glb, and tileset.json from the tiles' content summaries.
+// The images of `patches`' terrain: each source's biome image, each strip's
+// and corner's transition image.
+void writeTerrainImages(const isla::ExportInput& input, const std::vector<std::size_t>& patches,
+                        const std::filesystem::path& stage);
+
+// The rest of the package around written terrain tiles: the branches that
+// end (tile_summary.hpp) lose their tiles, then water.glb, scenery.glb, and
+// tileset.json from the tiles' content summaries.
 void writeTilesetAround(const isla::World& world, const TilesOptions& options, std::vector<LevelSummaries>& levels,
                         const std::filesystem::path& stage);
 

@@ -9,7 +9,7 @@
 #include <span>
 #include <tuple>
 
-#include "biome_image.hpp"
+#include "transition_images.hpp"
 #include "grid_indices.hpp"
 
 namespace isla_gltf {
@@ -136,23 +136,17 @@ ChunkSummary writeChunk(const std::filesystem::path& stage, const isla::World& w
 
 std::size_t addTerrainMaterial(GltfDocument& document, const isla::World& world, const isla::Patch& patch,
                                const std::string& directoryPrefix) {
-  boost::json::object pbr{{"metallicFactor", 0}, {"roughnessFactor", 1}};
-  std::string name = "transition";
-  if (patch.source) {
-    name = "biome-" + world.sources[*patch.source].id;
-    if (document.count("samplers") == 0) {
-      // Biomes are classes: nearest, never blended across a class boundary.
-      document.add("samplers", {{"magFilter", 9728}, {"minFilter", 9728}, {"wrapS", 33071}, {"wrapT", 33071}});
-    }
-    const std::string& id = world.sources[*patch.source].id;
-    const std::size_t image =
-        document.add("images", {{"uri", directoryPrefix + isla_png::kBiomeDirectory + "/" + id + ".png"}});
-    const std::size_t texture = document.add("textures", {{"sampler", 0}, {"source", image}});
-    pbr["baseColorTexture"] = {{"index", texture}};
-  } else {
-    pbr["baseColorFactor"] = {0.5, 0.5, 0.5, 1};
+  if (document.count("samplers") == 0) {
+    // Biomes are classes and a transition image a texel a sample: nearest, never blended between texels.
+    document.add("samplers", {{"magFilter", 9728}, {"minFilter", 9728}, {"wrapS", 33071}, {"wrapT", 33071}});
   }
-  return document.add("materials", {{"name", name}, {"pbrMetallicRoughness", std::move(pbr)}});
+  const std::size_t image =
+      document.add("images", {{"uri", directoryPrefix + isla_png::terrainImagePath(world, patch)}});
+  const std::size_t texture = document.add("textures", {{"sampler", 0}, {"source", image}});
+  return document.add(
+      "materials",
+      {{"name", patch.source ? "biome-" + world.sources[*patch.source].id : "transition-" + patch.id},
+       {"pbrMetallicRoughness", {{"metallicFactor", 0}, {"roughnessFactor", 1}, {"baseColorTexture", {{"index", texture}}}}}});
 }
 
 std::size_t addChunkNodes(GltfDocument& document, const isla::World& world, const ChunkSummary& chunk,

@@ -66,9 +66,9 @@ ChunkSummary writeChunk(const std::filesystem::path& stage, const isla::World& w
                         std::int32_t column, std::int32_t row, const isla::SampleRect& cells,
                         const isla::PatchBand& band, const GltfOptions& options);
 
-// The material of a patch's chunks: a source's biome image at
-// `directoryPrefix` + "biome/<source-id>.png" (isla_png::writeBiomeImages),
-// grey for strips and corners.
+// The material of a patch's chunks: its image at `directoryPrefix` +
+// isla_png::terrainImagePath, a source's biome image or a strip's or
+// corner's transition image (isla_png::writeTransitionImages).
 std::size_t addTerrainMaterial(GltfDocument& document, const isla::World& world, const isla::Patch& patch,
                                const std::string& directoryPrefix);
 

@@ -15,6 +15,7 @@
 #include <map>
 
 #include "biome_image.hpp"
+#include "transition_images.hpp"
 #include "chunk_files.hpp"
 #include "world_scenery.hpp"
 
@@ -58,14 +59,11 @@ std::vector<ChunkSummary> writeChunks(const isla::ExportInput& input, const Gltf
 // objects took ~85 KiB a chunk: 1.4 GiB at 32768².
 void writeWorldScene(const isla::World& world, const std::vector<ChunkSummary>& chunks, const fs::path& file,
                      ChunkLevels levels) {
-  // A material a source patch, in the order chunks first use them; strips and corners share the grey one.
-  const auto materialKey = [&](const ChunkSummary& chunk) {
-    return world.patches[chunk.patch].source ? chunk.patch : world.patches.size();
-  };
+  // A material a patch, in the order chunks first use them.
   std::vector<std::size_t> materialPatches;
-  std::map<std::size_t, std::size_t> materials;  // by key: the material's index
+  std::map<std::size_t, std::size_t> materials;  // by patch: the material's index
   for (const ChunkSummary& chunk : chunks) {
-    if (materials.emplace(materialKey(chunk), materials.size()).second) materialPatches.push_back(chunk.patch);
+    if (materials.emplace(chunk.patch, materials.size()).second) materialPatches.push_back(chunk.patch);
   }
   std::vector<std::size_t> terrain(chunks.size());  // each chunk's first node
   const std::size_t terrainPart = chunks.size() + 1;
@@ -78,7 +76,7 @@ void writeWorldScene(const isla::World& world, const std::vector<ChunkSummary>& 
     if (part < terrainPart) {
       const ChunkSummary& chunk = chunks[part - 1];
       const std::string bin = std::string(kChunkDirectory) + "/" + chunk.name + ".bin";
-      terrain[part - 1] = addChunkNodes(document, world, chunk, bin, materials.at(materialKey(chunk)), levels);
+      terrain[part - 1] = addChunkNodes(document, world, chunk, bin, materials.at(chunk.patch), levels);
       return {};
     }
     if (part == terrainPart) {
@@ -162,6 +160,7 @@ void writeLevels(const GltfOptions& options, const std::vector<ChunkSummary>& ch
 void writeGltf(const isla::ExportInput& input, const GltfOptions& options, const fs::path& stage) {
   const isla::World& world = input.world;
   isla_png::writeBiomeImages(stage, world, input.enums);
+  isla_png::writeTransitionImages(stage, world, input.enums);
   input.progress.update(0.1);
   isla::createDirectory(stage / kChunkDirectory);
   const std::vector<ChunkSummary> chunks = writeChunks(input, options, stage);

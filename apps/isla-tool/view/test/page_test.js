@@ -26,33 +26,13 @@ const os = require('os');
 const path = require('path');
 const { kHangGuardMs, requireBrowser, launchChromium, guardPage } =
   require('../../../../plugins/exporters/3dtiles/test/browser/headless_chromium');
+const { TerrainPackage, randomPoints } = require('../../../../plugins/exporters/3dtiles/test/browser/terrain_package');
 
 const kRandomPoints = 50;
 
 function fail(message) {
   console.error(`view_page: ${message}`);
   process.exit(1);
-}
-
-// The package's height at (x, z), from its JSON, by TERRAIN_WORLD_V1.md.
-function packageHeight(world, terrains, x, z) {
-  const patch = world.patches.find(({ bounds_m: b }) => x >= b.min_x && x <= b.max_x && z >= b.min_z && z <= b.max_z);
-  const terrain = terrains(patch);
-  const s = terrain.spacing_m;
-  const fx = (x - terrain.origin_m[0]) / s, fz = (z - terrain.origin_m[1]) / s;
-  const i = Math.min(Math.floor(fx), terrain.point_count_x - 2), j = Math.min(Math.floor(fz), terrain.point_count_z - 2);
-  const u = fx - i, v = fz - j, h = terrain.heights_m;
-  // The package's heights are float32 values written as their shortest decimals.
-  const [nw, ne, sw, se] = [h[j][i], h[j][i + 1], h[j + 1][i], h[j + 1][i + 1]].map(Math.fround);
-  return v <= u ? nw + u * (ne - nw) + v * (se - ne) : nw + v * (sw - nw) + u * (se - sw);
-}
-
-// Deterministic points: a fixed-seed generator, so that a failure repeats.
-function randomPoints(bounds, count) {
-  let state = 22;
-  const next = () => { state = (state * 1103515245 + 12345) % 2147483648; return state / 2147483648; };
-  return Array.from({ length: count }, () => [bounds.min_x + next() * (bounds.max_x - bounds.min_x),
-                                              bounds.min_z + next() * (bounds.max_z - bounds.min_z)]);
 }
 
 function startView(tool, layout, cache, extra = []) {
@@ -180,10 +160,10 @@ async function checkFlying(page, bounds, problems) {
 
 // What auto must give the package, from the README's rule: its relief (the
 // highest sample less the lowest) against its extent (the longer side).
-function expectedAutoExaggeration(world, terrains, bounds) {
+function expectedAutoExaggeration(terrainPackage, bounds) {
   let highest = -Infinity, lowest = Infinity, top = null;
-  for (const patch of world.patches) {
-    const terrain = terrains(patch);
+  for (const patch of terrainPackage.world.patches) {
+    const terrain = terrainPackage.terrain(patch);
     terrain.heights_m.forEach((row, j) => row.forEach((h, i) => {
       lowest = Math.min(lowest, h);
       if (h > highest) {
@@ -202,14 +182,14 @@ function expectedAutoExaggeration(world, terrains, bounds) {
 // the terrain is drawn that many times as high (isla.shownHeightAt, the
 // surface on screen) while heightAt stays the package's; the control on the
 // page sets another factor, and auto again.
-async function checkExaggeration(page, world, terrains, bounds, problems) {
-  const auto = expectedAutoExaggeration(world, terrains, bounds);
+async function checkExaggeration(page, terrainPackage, bounds, problems) {
+  const auto = expectedAutoExaggeration(terrainPackage, bounds);
   console.log(`exaggeration: relief ${auto.relief.toFixed(1)} m over ${auto.extent} m, auto x${auto.factor}`);
   if (!(auto.relief < auto.extent / 50)) problems.push('the example is no longer flatter than a fiftieth of its extent');
   // A point on the highest ground, at a cell's middle, seen from near enough for the leaves.
-  const spacing = world.settings.spacing_m;
+  const spacing = terrainPackage.world.settings.spacing_m;
   const [x, z] = [auto.top[0] + spacing / 2, auto.top[1] + spacing / 4];
-  const trueHeight = packageHeight(world, terrains, x, z);
+  const trueHeight = terrainPackage.heightAt(x, z);
   await page.evaluate(([px, pz]) => window.isla.lookAt(px, pz, 250), [x, z]);
   const expect = async (factor, isAuto, how) => {
     await page.waitForFunction((f) => window.isla.exaggeration === f, factor, { timeout: kHangGuardMs, polling: 100 });
@@ -279,12 +259,8 @@ async function main() {
     const compiled = childProcess.spawnSync(tool, ['run', 'compile', layout, path.join(work, 'package'), '--quiet']);
     if (compiled.status !== 0) fail(`run compile: ${compiled.stderr}`);
     const packageDir = path.join(work, 'package');
-    const world = JSON.parse(fs.readFileSync(path.join(packageDir, 'world.json')));
-    const cache = new Map();
-    const terrains = (patch) => {
-      if (!cache.has(patch.id)) cache.set(patch.id, JSON.parse(fs.readFileSync(path.join(packageDir, patch.terrain.path))));
-      return cache.get(patch.id);
-    };
+    const terrainPackage = new TerrainPackage(packageDir);
+    const { world } = terrainPackage;
 
     const server = startView(tool, viewPackage ? packageDir : layout, path.join(work, 'cache'));
     const url = await server.url;
@@ -336,7 +312,7 @@ async function main() {
       } else {
         console.log(`readout: ${readout}`);
         const [x, z, height] = shown.slice(1, 4).map(Number);
-        const want = packageHeight(world, terrains, x, z);
+        const want = terrainPackage.heightAt(x, z);
         // x and z are shown to 0.1 m (up to 0.0707 m off), the height to 0.01 m,
         // and no slope of the example is steeper than tan 35 degrees.
         if (Math.abs(height - want) > 0.005 + 0.0707 * Math.tan(35 * Math.PI / 180)) {
@@ -347,14 +323,14 @@ async function main() {
       await checkFlying(page, b, problems);
 
       const spacing = world.settings.spacing_m;
-      const points = randomPoints(b, kRandomPoints);
+      const points = randomPoints(b, kRandomPoints, 22);
       const east = world.patches.find((p) => p.kind === 'strip').bounds_m;
       points.push([east.min_x, (east.min_z + east.max_z) / 2], [b.min_x + 3 * spacing, b.min_z + 7 * spacing],
                   [b.max_x, b.max_z], [b.min_x, b.min_z]);
       const got = await page.evaluate((list) => list.map(([x, z]) => window.isla.heightAt(x, z)), points);
       let worst = 0;
       points.forEach(([x, z], k) => {
-        const want = packageHeight(world, terrains, x, z);
+        const want = terrainPackage.heightAt(x, z);
         worst = Math.max(worst, Math.abs(got[k] - want));
         if (Math.fround(got[k]) !== Math.fround(want)) {
           problems.push(`heightAt(${x}, ${z}) is ${got[k]}, the package's ${want}`);
@@ -363,7 +339,7 @@ async function main() {
       console.log(`heightAt: ${points.length} points, the largest difference ${worst} m`);
       const outside = await page.evaluate(([x, z]) => window.isla.heightAt(x, z), [b.max_x + 10 * spacing, b.min_z]);
       if (!Number.isNaN(outside)) problems.push(`heightAt outside the world is ${outside}, not NaN`);
-      await checkExaggeration(page, world, terrains, b, problems);
+      await checkExaggeration(page, terrainPackage, b, problems);
       await checkExaggerationOption(tool, viewPackage ? packageDir : layout, path.join(work, 'cache'), page, problems);
       await checkBareTiles(tool, path.join(work, 'cache'), page, problems);
     } finally {

@@ -3,16 +3,26 @@
 
 #include <boost/json/parse.hpp>
 
+#include <meshoptimizer.h>
+
 #include <cstring>
+#include <fstream>
+#include <iterator>
+#include <span>
 #include <stdexcept>
 #include <string>
-#include <type_traits>
-
-#include "tool_runner.hpp"
 
 namespace isla::test {
 
 namespace {
+
+std::vector<std::byte> fileBytes(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read " + path.string());
+  const std::vector<char> chars((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto bytes = std::as_bytes(std::span(chars));
+  return {bytes.begin(), bytes.end()};
+}
 
 std::uint32_t word(const std::vector<std::byte>& bytes, std::size_t at) {
   if (at + 4 > bytes.size()) throw std::runtime_error("glb: truncated at byte " + std::to_string(at));
@@ -21,39 +31,132 @@ std::uint32_t word(const std::vector<std::byte>& bytes, std::size_t at) {
   return value;
 }
 
-// Accessor `index` as `Count` components of T a element.
-template <class T, std::size_t Count>
-std::vector<std::array<T, Count>> read(const boost::json::value& json, const std::vector<std::byte>& bin,
-                                       std::size_t index) {
-  const auto& accessor = json.at("accessors").at(index);
-  constexpr int componentType = std::is_same_v<T, float> ? 5126 : std::is_same_v<T, std::uint32_t> ? 5125 : 5123;
-  if (accessor.at("componentType").to_number<int>() != componentType) {
-    throw std::runtime_error("glb: accessor " + std::to_string(index) + " is not of the component type read");
+std::size_t member(const boost::json::value& object, const char* name, std::size_t otherwise) {
+  const auto& o = object.as_object();
+  return o.contains(name) ? o.at(name).to_number<std::size_t>() : otherwise;
+}
+
+std::size_t componentSize(int componentType) {
+  switch (componentType) {
+    case 5120:
+    case 5121:
+      return 1;
+    case 5122:
+    case 5123:
+      return 2;
+    case 5125:
+    case 5126:
+      return 4;
+    default:
+      throw std::runtime_error("glb: component type " + std::to_string(componentType));
   }
-  const auto& view = json.at("bufferViews").at(accessor.at("bufferView").to_number<std::size_t>());
-  const std::size_t offset =
-      view.as_object().contains("byteOffset") ? view.at("byteOffset").to_number<std::size_t>() : 0;
+}
+
+// One component as a reader takes it: normalized integers into [-1, 1] or [0, 1].
+double component(const std::byte* at, int componentType, bool normalized) {
+  const auto read = [&](auto value) {
+    std::memcpy(&value, at, sizeof value);
+    return value;
+  };
+  switch (componentType) {
+    case 5120: {
+      const double v = read(std::int8_t{});
+      return normalized ? std::max(v / 127.0, -1.0) : v;
+    }
+    case 5121:
+      return normalized ? read(std::uint8_t{}) / 255.0 : read(std::uint8_t{});
+    case 5122: {
+      const double v = read(std::int16_t{});
+      return normalized ? std::max(v / 32767.0, -1.0) : v;
+    }
+    case 5123:
+      return normalized ? read(std::uint16_t{}) / 65535.0 : read(std::uint16_t{});
+    case 5125:
+      return read(std::uint32_t{});
+    default:
+      return read(float{});
+  }
+}
+
+// Accessor `index` as `Count` components an element.
+template <std::size_t Count>
+std::vector<std::array<double, Count>> read(const GlbFile& file, std::size_t index) {
+  const auto& accessor = file.json.at("accessors").at(index);
+  const auto viewIndex = accessor.at("bufferView").to_number<std::size_t>();
+  const auto& view = file.json.at("bufferViews").at(viewIndex);
+  const std::vector<std::byte> bytes = file.view(viewIndex);
+  const int componentType = accessor.at("componentType").to_number<int>();
+  const bool normalized = accessor.as_object().contains("normalized") && accessor.at("normalized").as_bool();
+  const std::size_t size = componentSize(componentType);
+  const std::size_t stride = member(view, "byteStride", size * Count);
+  const std::size_t offset = member(accessor, "byteOffset", 0);
   const auto count = accessor.at("count").to_number<std::size_t>();
-  if (offset + count * Count * sizeof(T) > bin.size()) throw std::runtime_error("glb: accessor past the buffer");
-  std::vector<std::array<T, Count>> out(count);
-  std::memcpy(out.data(), bin.data() + offset, count * Count * sizeof(T));
+  if (count > 0 && offset + (count - 1) * stride + size * Count > bytes.size()) {
+    throw std::runtime_error("glb: accessor " + std::to_string(index) + " runs past its buffer view");
+  }
+  std::vector<std::array<double, Count>> out(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    for (std::size_t k = 0; k < Count; ++k) {
+      out[i][k] = component(bytes.data() + offset + i * stride + k * size, componentType, normalized);
+    }
+  }
+  return out;
+}
+
+std::vector<std::array<float, 3>> floats(const std::vector<std::array<double, 3>>& values) {
+  std::vector<std::array<float, 3>> out;
+  for (const auto& v : values) out.push_back({static_cast<float>(v[0]), static_cast<float>(v[1]), static_cast<float>(v[2])});
   return out;
 }
 
 }  // namespace
 
+std::vector<std::byte> GlbFile::view(std::size_t index) const {
+  const auto& view = json.at("bufferViews").at(index).as_object();
+  const auto slice = [&](const boost::json::value& of) {
+    if (member(of, "buffer", 0) != 0) throw std::runtime_error("glb: a buffer view outside the BIN chunk");
+    const std::size_t offset = member(of, "byteOffset", 0), length = member(of, "byteLength", 0);
+    if (offset + length > bin.size()) throw std::runtime_error("glb: a buffer view past the BIN chunk");
+    return std::vector<std::byte>(bin.begin() + static_cast<std::ptrdiff_t>(offset),
+                                  bin.begin() + static_cast<std::ptrdiff_t>(offset + length));
+  };
+  if (!view.contains("extensions") || !view.at("extensions").as_object().contains("EXT_meshopt_compression")) {
+    return slice(view);
+  }
+  const auto& compressed = view.at("extensions").at("EXT_meshopt_compression");
+  const std::vector<std::byte> source = slice(compressed);
+  const auto count = compressed.at("count").to_number<std::size_t>();
+  const auto stride = compressed.at("byteStride").to_number<std::size_t>();
+  const std::string mode(compressed.at("mode").as_string());
+  const auto* data = reinterpret_cast<const unsigned char*>(source.data());
+  std::vector<std::byte> out(count * stride);
+  int status = 0;
+  if (mode == "ATTRIBUTES") {
+    status = meshopt_decodeVertexBuffer(out.data(), count, stride, data, source.size());
+    const std::string filter =
+        compressed.as_object().contains("filter") ? std::string(compressed.at("filter").as_string()) : "NONE";
+    if (filter == "OCTAHEDRAL") meshopt_decodeFilterOct(out.data(), count, stride);
+    if (filter == "EXPONENTIAL") meshopt_decodeFilterExp(out.data(), count, stride);
+  } else if (mode == "TRIANGLES") {
+    status = meshopt_decodeIndexBuffer(out.data(), count, stride, data, source.size());
+  } else {
+    status = meshopt_decodeIndexSequence(out.data(), count, stride, data, source.size());
+  }
+  if (status != 0) throw std::runtime_error("glb: buffer view " + std::to_string(index) + " does not decode");
+  return out;
+}
+
 GlbFile readGlb(const std::filesystem::path& path) {
-  const std::vector<std::byte> bytes = readFile(path);
+  const std::vector<std::byte> bytes = fileBytes(path);
   if (word(bytes, 0) != 0x46546C67 || word(bytes, 4) != 2 || word(bytes, 8) != bytes.size()) {
     throw std::runtime_error(path.string() + ": not a glTF 2 .glb of its own length");
   }
   const std::uint32_t jsonLength = word(bytes, 12);
   GlbFile file;
   file.json = boost::json::parse(std::string_view(reinterpret_cast<const char*>(bytes.data()) + 20, jsonLength));
-  std::vector<std::byte> bin;
   if (20 + jsonLength < bytes.size()) {
     const std::uint32_t binLength = word(bytes, 20 + jsonLength);
-    bin.assign(bytes.begin() + 28 + jsonLength, bytes.begin() + 28 + jsonLength + binLength);
+    file.bin.assign(bytes.begin() + 28 + jsonLength, bytes.begin() + 28 + jsonLength + binLength);
   }
   const auto& json = file.json;
   for (const auto& index : json.at("scenes").at(0).at("nodes").as_array()) {
@@ -69,20 +172,22 @@ GlbFile readGlb(const std::filesystem::path& path) {
         const auto& object = primitive.as_object();
         const auto& attributes = object.at("attributes").as_object();
         GlbPrimitive p;
-        p.positions = read<float, 3>(json, bin, attributes.at("POSITION").to_number<std::size_t>());
-        if (attributes.contains("NORMAL")) {
-          p.normals = read<float, 3>(json, bin, attributes.at("NORMAL").to_number<std::size_t>());
+        const auto attribute = [&](const char* name) { return attributes.at(name).to_number<std::size_t>(); };
+        p.positions = floats(read<3>(file, attribute("POSITION")));
+        if (attributes.contains("NORMAL")) p.normals = floats(read<3>(file, attribute("NORMAL")));
+        if (attributes.contains("TEXCOORD_0")) p.texcoords = read<2>(file, attribute("TEXCOORD_0"));
+        if (attributes.contains("_FEATURE_ID_0")) {
+          for (const auto& [id] : read<1>(file, attribute("_FEATURE_ID_0"))) p.featureIds.push_back(id);
         }
         if (object.contains("indices")) {
-          const auto indices = object.at("indices").to_number<std::size_t>();
-          if (json.at("accessors").at(indices).at("componentType").to_number<int>() == 5123) {
-            for (const auto& [i] : read<std::uint16_t, 1>(json, bin, indices)) p.indices.push_back(i);
-          } else {
-            for (const auto& [i] : read<std::uint32_t, 1>(json, bin, indices)) p.indices.push_back(i);
+          for (const auto& [i] : read<1>(file, object.at("indices").to_number<std::size_t>())) {
+            p.indices.push_back(static_cast<std::uint32_t>(i));
           }
         }
         if (object.contains("mode")) p.mode = object.at("mode").to_number<int>();
+        if (object.contains("material")) p.material = object.at("material").to_number<std::size_t>();
         if (object.contains("extras")) p.extras = object.at("extras");
+        if (object.contains("extensions")) p.extensions = object.at("extensions");
         out.primitives.push_back(std::move(p));
       }
     }

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Reads a .glb back as the tests need it: its JSON, and each node's
-// translation with the float streams of its mesh's primitives.
+// translation with its mesh's primitives, their accessors read as a reader
+// would (any component type, normalized or not, strided, at an offset), the
+// buffer views of EXT_meshopt_compression decoded by meshoptimizer. The
+// 3dtiles tests use it, and bench/tiles_heights.cpp.
 #pragma once
 
 #include <boost/json/value.hpp>
@@ -8,15 +11,20 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <vector>
 
 namespace isla::test {
 
 struct GlbPrimitive {
   std::vector<std::array<float, 3>> positions, normals;
-  std::vector<std::uint32_t> indices;  // empty when the primitive has none
+  std::vector<std::array<double, 2>> texcoords;  // TEXCOORD_0 as stored (integers stay integers)
+  std::vector<std::uint32_t> indices;            // empty when the primitive has none
+  std::vector<double> featureIds;                // _FEATURE_ID_0
   int mode = 4;
+  std::optional<std::size_t> material;
   boost::json::value extras;
+  boost::json::value extensions;
 };
 
 struct GlbNode {
@@ -28,6 +36,10 @@ struct GlbNode {
 struct GlbFile {
   boost::json::value json;
   std::vector<GlbNode> nodes;  // the scene's, in order
+  // Buffer view `index`'s bytes, decoded when EXT_meshopt_compression stores them.
+  std::vector<std::byte> view(std::size_t index) const;
+
+  std::vector<std::byte> bin;
 };
 
 // Throws std::runtime_error for anything that is not a well-formed .glb.

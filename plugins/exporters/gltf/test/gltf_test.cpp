@@ -505,6 +505,66 @@ BOOST_AUTO_TEST_CASE(chunks_cut_each_patch_and_the_last_takes_what_remains) {
   }
 }
 
+// No primitive without colour: every terrain primitive of every file (the
+// scenes and each chunk's) has its patch's image as its base colour texture,
+// a source's biome image or a strip's or corner's transition image, which is
+// the 3dtiles exporter's, byte for byte; the water, towns and roads have a
+// base colour. (The UVs are on the texel centres: lod_0_is_exactly_the_contracts_triangles.)
+BOOST_AUTO_TEST_CASE(no_primitive_lacks_colour_strips_and_corners_take_their_transition_images) {
+  const World world = buildTestWorld({.rows = 2, .cols = 2, .mapSize = 256});
+  const TempDir stage, tiles;
+  exportGltf(world, stage.path(), {{"chunk", "128"}});
+  exportWorld(shippedExporter("3dtiles"), world, tiles.path(), {{"tile", "1024"}});
+  std::set<std::string> transitions;
+  std::size_t terrainPrimitives = 0;
+  for (const fs::path& path : gltfFiles(stage.path())) {
+    const GltfFile file(path);
+    const auto& json = file.json();
+    // Each terrain level's patch: its chunk's first node names it, with the other levels as MSFT_lod's.
+    std::map<std::size_t, std::size_t> patchOfMesh;
+    for (const auto& node : json.at("nodes").as_array()) {
+      const auto* extras = node.as_object().if_contains("extras");
+      if (!extras || !extras->as_object().contains("chunk")) continue;
+      const std::size_t patch = patchIndex(world, std::string(extras->at("patch").as_string()));
+      patchOfMesh[node.at("mesh").to_number<std::size_t>()] = patch;
+      if (const auto* lod = node.as_object().if_contains("extensions")) {
+        for (const auto& level : lod->at("MSFT_lod").at("ids").as_array()) {
+          patchOfMesh[file.node(level.to_number<std::size_t>()).at("mesh").to_number<std::size_t>()] = patch;
+        }
+      }
+    }
+    BOOST_TEST_REQUIRE(!patchOfMesh.empty(), path);
+    const auto& meshes = json.at("meshes").as_array();
+    for (std::size_t m = 0; m < meshes.size(); ++m) {
+      const bool terrain = meshes[m].as_object().contains("extras") && meshes[m].at("extras").as_object().contains("lod");
+      const auto patch = patchOfMesh.find(m);
+      BOOST_TEST_REQUIRE(terrain == (patch != patchOfMesh.end()), path << " mesh " << m);
+      for (const auto& primitive : meshes[m].at("primitives").as_array()) {
+        BOOST_TEST_REQUIRE(primitive.as_object().contains("material"), path << " mesh " << m);
+        const auto& pbr = json.at("materials").at(primitive.at("material").to_number<std::size_t>()).at(
+            "pbrMetallicRoughness").as_object();
+        if (!terrain) {
+          BOOST_TEST(pbr.contains("baseColorFactor"), path << " mesh " << m);
+          continue;
+        }
+        ++terrainPrimitives;
+        BOOST_TEST_REQUIRE(pbr.contains("baseColorTexture"), path << " mesh " << m << " has no texture");
+        const auto texture = pbr.at("baseColorTexture").at("index").to_number<std::size_t>();
+        const std::string uri(
+            json.at("images").at(json.at("textures").at(texture).at("source").to_number<std::size_t>()).at("uri").as_string());
+        const Patch& of = world.patches[patch->second];
+        const std::string image = of.source ? "biome/" + world.sources[*of.source].id + ".png" : "transition/" + of.id + ".png";
+        BOOST_TEST(uri == (path.parent_path() == stage.path() ? "" : "../") + image, path << " mesh " << m);
+        if (!of.source) transitions.insert(image);
+      }
+    }
+  }
+  BOOST_TEST(terrainPrimitives > 0U);
+  // Four strips and a corner, each its own image, the 3dtiles exporter's.
+  BOOST_TEST_REQUIRE(transitions.size() == 5U);
+  for (const std::string& image : transitions) BOOST_TEST(readText(stage / image) == readText(tiles / image), image);
+}
+
 BOOST_AUTO_TEST_CASE(a_bad_option_value_is_refused_naming_it) {
   const std::vector<std::pair<ExportValues, std::string>> cases{
       {{{"chunk", "0"}}, "gltf: option 'chunk' takes an integer from 1 to 4096, not '0'"},

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Loads a tileset in a real viewer in Debian's chromium, headless, with
 // SwiftShader's WebGL, and checks what the viewer reports:
-//   node view_tileset.js cesium|three TILESET_DIR [--screenshot FILE.png]
+//   node view_tileset.js cesium|three TILESET_DIR [--package DIR] [--screenshot FILE.png]
 // A static server on 127.0.0.1 serves the page beside this script, the
 // pinned npm viewers from build-tools/node_modules (NODE_PATH) and the
 // tileset; any request for another host is refused and fails the check.
@@ -16,6 +16,64 @@ const fs = require('fs');
 const path = require('path');
 const { serve } = require('./static_server');
 const { kHangGuardMs, requireBrowser, launchChromium, guardPage } = require('./headless_chromium');
+const { TerrainPackage, randomPoints } = require('./terrain_package');
+
+const kHeightPoints = 12;
+const kHeightToleranceM = 0.05;
+const kLeafCells = 256;  // the exporter's default leaves
+
+// The leaf tile's name ("<level>_<x>_<z>") over world (x, z) at `spacingM` between samples, the leaves
+// being the deepest .glb files.
+function leafOf(tilesetDir, spacingM, x, z) {
+  const levels = fs.readdirSync(path.join(tilesetDir, 'tiles')).filter((name) => name.endsWith('.glb'))
+    .map((name) => Number(name.split('_')[0]));
+  const side = kLeafCells * spacingM;
+  return `${Math.max(...levels)}_${Math.floor(x / side)}_${Math.floor(z / side)}`;
+}
+
+// CesiumJS's getHeight on the leaves, and a pick at a town (cesium.html's window.cesiumChecks).
+async function checkCesium(page, tilesetDir, packageDir, problems) {
+  const terrain = new TerrainPackage(packageDir);
+  const sources = terrain.world.patches.filter((patch) => patch.kind === 'source');
+  const points = [];
+  for (let seed = 1; points.length < kHeightPoints; seed++) {
+    const [[x, z]] = randomPoints(sources[seed % sources.length].bounds_m, 1, seed);
+    if (terrain.isDry(x, z, 1)) points.push([x, z]);
+  }
+  // A small picture from close by: the leaves under the camera, and frames that SwiftShader draws quickly.
+  await page.setViewportSize({ width: 320, height: 240 });
+  const spacing = terrain.world.settings.spacing_m;
+  let worst = 0;
+  for (const [x, z] of points) {
+    const got = await page.evaluate(([...args]) => window.cesiumChecks.heightAt(...args),
+                                    [x, z, terrain.heightAt(x, z), leafOf(tilesetDir, spacing, x, z), 60]);
+    if (got.height === null) {
+      problems.push(`getHeight under ${x.toFixed(1)}, ${z.toFixed(1)} found no surface`);
+      continue;
+    }
+    if (!got.leafRendered) problems.push(`the leaf over ${x.toFixed(1)}, ${z.toFixed(1)} was not rendered`);
+    const off = Math.abs(got.up - terrain.heightAt(got.x, got.z));
+    worst = Math.max(worst, off);
+    if (off > kHeightToleranceM) {
+      problems.push(`getHeight under ${x.toFixed(1)}, ${z.toFixed(1)} hit ${got.up.toFixed(3)} m at ` +
+                    `${got.x.toFixed(2)}, ${got.z.toFixed(2)}, where the package's surface is ` +
+                    `${terrain.heightAt(got.x, got.z).toFixed(3)} m`);
+    }
+  }
+  console.log(`cesium: getHeight at ${points.length} dry points with the leaves rendered, at most ` +
+              `${(worst * 100).toFixed(2)} cm from the package's surface`);
+  const source = terrain.world.sources[0];
+  const scenery = JSON.parse(fs.readFileSync(path.join(packageDir, 'scenery', `${source.id}.json`)));
+  const town = scenery.entities.find((entity) => entity.kind === 'town');
+  const [x, y, z] = town.position_m;
+  const picked = await page.evaluate(([...args]) => window.cesiumChecks.pickTown(...args), [x, y, z, 2000]);
+  const found = picked.find((feature) => feature.id === town.id);
+  if (!found || found.name !== town.source_entity_id || found.tier !== town.tier) {
+    problems.push(`a pick at town ${town.id} found ${JSON.stringify(picked)}`);
+  } else {
+    console.log(`cesium: a pick at ${town.id} read its id, name '${found.name}' and tier '${found.tier}'`);
+  }
+}
 
 function fail(message) {
   console.error(`view_tileset: ${message}`);
@@ -25,9 +83,10 @@ function fail(message) {
 async function main() {
   const [viewer, tileset, ...rest] = process.argv.slice(2);
   if (!['cesium', 'three'].includes(viewer) || !tileset) {
-    console.error('usage: node view_tileset.js cesium|three TILESET_DIR [--screenshot FILE.png]');
+    console.error('usage: node view_tileset.js cesium|three TILESET_DIR [--package DIR] [--screenshot FILE.png]');
     process.exit(2);
   }
+  const packageDir = rest[0] === '--package' ? rest.splice(0, 2)[1] : null;
   const screenshot = rest[0] === '--screenshot' ? rest[1] : null;
   const packages = { cesium: 'cesium', three: '3d-tiles-renderer' };
   const modules = requireBrowser('view_tileset', [packages[viewer]]);
@@ -49,6 +108,7 @@ async function main() {
     if (report.loaded < 2) problems.push(`only ${report.loaded} tiles loaded`);
     if (report.failed > 0) problems.push(`${report.failed} tiles failed to load`);
     if (report.depths.length < 2) problems.push(`tiles of only ${report.depths.length} level rendered, not more`);
+    if (viewer === 'cesium' && packageDir) await checkCesium(page, tileset, packageDir, problems);
   } finally {
     await browser.close();
     server.close();

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: MIT
+// The buffer views of a .glb, stored plain or compressed with
+// EXT_meshopt_compression by meshoptimizer's encoders (its attribute codec
+// for vertex streams, its triangle codec for index lists). Compressed, the
+// BIN chunk (buffer 0) holds the encoded views and buffer 1 is the fallback
+// buffer the extension requires: a byte length and no bytes, each view's
+// place in it that of its decoded data, so the extension is required. Plain
+// (compress=none), the views are the decoded bytes themselves, in buffer 0:
+// the same vertices and indices, byte for byte, for tools that do not
+// decode meshopt.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "gltf_document.hpp"
+
+namespace isla_3dtiles {
+
+// The decoding filter applied to a vertex view (EXT_meshopt_compression's
+// filters). A plain view holds what the filter would give.
+enum class VertexFilter { None, Octahedral, Exponential };
+
+// A triangle list as a view stores it: meshoptimizer's triangle codec's
+// bytes, or (plain) the indices as that codec gives them back: it keeps
+// each triangle but may begin it at another of its vertices, and both forms
+// hold the same index bytes.
+struct StoredTriangles {
+  std::vector<std::byte> bytes;
+  std::size_t count = 0;   // indices
+  std::size_t stride = 2;  // 2 or 4
+};
+StoredTriangles storeTriangles(std::span<const std::uint32_t> indices, std::size_t vertexCount, bool shortIndices,
+                               bool compress);
+
+class GlbBuffers {
+ public:
+  GlbBuffers(isla_gltf::GltfDocument& document, bool compress);
+
+  // `count` vertices of `stride` bytes (a multiple of 4) as the filter
+  // takes them; returns the buffer view.
+  std::size_t vertexView(std::span<const std::byte> filterInput, std::size_t count, std::size_t stride,
+                         VertexFilter filter);
+  // A triangle list stored as storeTriangles stores it, in this document's form; returns the buffer view.
+  std::size_t triangleView(const StoredTriangles& triangles);
+
+  // Adds the buffers to the document; returns the BIN chunk.
+  const std::vector<std::byte>& finish();
+
+ private:
+  std::size_t addView(std::span<const std::byte> stored, std::size_t decodedLength, std::size_t stride,
+                      const char* mode, std::size_t count, VertexFilter filter, int target);
+
+  isla_gltf::GltfDocument& document_;
+  bool compress_;
+  std::vector<unsigned char> encoded_;  // the attribute codec's output, reused
+  std::vector<std::byte> bin_;
+  std::uint64_t fallbackLength_ = 0;  // compressed: the decoded views' place
+};
+
+}  // namespace isla_3dtiles
