@@ -22,7 +22,7 @@ void storeEntry(const isla::PatchCache& cache, const fs::path& scratch, char key
   std::ofstream(from / "terrain.json", std::ios::binary) << text;
   std::string why;
   BOOST_TEST_REQUIRE(cache.store(std::string(64, key), from,
-                                 {{"terrain.json", text.size(), isla::sha256OfFile(from / "terrain.json")}}, why),
+                                 {{{"terrain.json", text.size(), isla::sha256OfFile(from / "terrain.json")}}, ""}, why),
                      why);
 }
 

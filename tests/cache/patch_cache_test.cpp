@@ -20,6 +20,7 @@
 #include "tool_runner.hpp"
 
 namespace fs = std::filesystem;
+using isla::CacheEntry;
 using isla::CachedFile;
 using isla::PatchCache;
 using isla::test::TempDir;
@@ -44,11 +45,11 @@ CachedFile described(const fs::path& from, const std::string& path) {
   return {path, fs::file_size(from / path), isla::sha256OfFile(from / path)};
 }
 
-// A patch's outputs: two files, one in a folder.
-std::vector<CachedFile> writeOutputs(const fs::path& from, const std::string& text) {
+// A patch's outputs: two files, one in a folder, and a note.
+CacheEntry writeOutputs(const fs::path& from, const std::string& text) {
   writeText(from / "terrain" / "p-0-0.json", "{\"heights\": [" + text + "]}\n");
   writeText(from / "figures.txt", "lowest 1\nhighest " + text + "\n");
-  return {described(from, "terrain/p-0-0.json"), described(from, "figures.txt")};
+  return {{described(from, "terrain/p-0-0.json"), described(from, "figures.txt")}, "highest " + text};
 }
 
 std::size_t filesBelow(const fs::path& directory) {
@@ -94,9 +95,13 @@ BOOST_AUTO_TEST_CASE(a_stored_entry_comes_back_byte_for_byte) {
   BOOST_TEST(cache.stats().entries == 1u);
 
   std::string problem;
+  const auto listed = cache.look(kKey, problem);
+  BOOST_TEST_REQUIRE(listed.has_value(), problem);
+  BOOST_TEST((*listed == files));
+  BOOST_TEST(!fs::exists(dir / "stage"));
   const auto fetched = cache.fetch(kKey, dir / "stage", problem);
   BOOST_TEST_REQUIRE(fetched.has_value(), problem);
-  BOOST_TEST(*fetched == files);
+  BOOST_TEST((*fetched == files));
   BOOST_TEST(readText(dir / "stage" / "terrain" / "p-0-0.json") == readText(dir / "made" / "terrain" / "p-0-0.json"));
   BOOST_TEST(readText(dir / "stage" / "figures.txt") == readText(dir / "made" / "figures.txt"));
 
@@ -124,7 +129,7 @@ BOOST_AUTO_TEST_CASE(a_damaged_entry_is_reported_and_removed_never_served) {
   writeText(stored, text);
   BOOST_TEST(!cache.fetch(kKey, dir / "stage", problem).has_value());
   BOOST_TEST(problem == "terrain/p-0-0.json has SHA-256 " + isla::sha256Hex(std::as_bytes(std::span(text))) +
-                           ", its list says " + files[0].sha256);
+                           ", its list says " + files.files[0].sha256);
   BOOST_TEST(cache.stats().entries == 0u);
   BOOST_TEST(filesBelow(dir / "stage") == 0u);
   BOOST_TEST(!cache.fetch(kKey, dir / "stage", problem).has_value());
@@ -136,7 +141,7 @@ BOOST_AUTO_TEST_CASE(a_damaged_entry_is_reported_and_removed_never_served) {
   fs::remove_all(dir / "made");
   fs::resize_file(storedFile(dir / "cache", "figures.txt"), 3);
   BOOST_TEST(!cache.fetch(kKey, dir / "stage", problem).has_value());
-  BOOST_TEST(problem == "figures.txt has 3 bytes, its list says " + std::to_string(truncated[1].bytes));
+  BOOST_TEST(problem == "figures.txt has 3 bytes, its list says " + std::to_string(truncated.files[1].bytes));
   BOOST_TEST(cache.stats().entries == 0u);
 
   // Its list changed (a file's recorded size), so that the files would match it.
@@ -144,20 +149,29 @@ BOOST_AUTO_TEST_CASE(a_damaged_entry_is_reported_and_removed_never_served) {
   BOOST_TEST_REQUIRE(cache.store(kKey, dir / "made", tampered, why), why);
   const fs::path list = storedFile(dir / "cache", "entry.txt");
   std::string listed = readText(list);
-  const std::string size = "file " + std::to_string(tampered[0].bytes) + " ";
-  listed.replace(listed.find(size), size.size(), "file " + std::to_string(tampered[0].bytes - 1) + " ");
+  const std::string size = "file " + std::to_string(tampered.files[0].bytes) + " ";
+  listed.replace(listed.find(size), size.size(), "file " + std::to_string(tampered.files[0].bytes - 1) + " ");
   writeText(list, listed);
   BOOST_TEST(!cache.fetch(kKey, dir / "stage", problem).has_value());
   BOOST_TEST(problem == "its list " + list.string() + " is damaged");
   BOOST_TEST(cache.stats().entries == 0u);
   BOOST_TEST(filesBelow(dir / "stage") == 0u);
+
+  // Its note changed: looking at it, before any file is placed, says so.
+  BOOST_TEST_REQUIRE(cache.store(kKey, dir / "made", tampered, why), why);
+  listed = readText(list);
+  listed.replace(listed.find("note highest 6"), 14, "note highest 7");
+  writeText(list, listed);
+  BOOST_TEST(!cache.look(kKey, problem).has_value());
+  BOOST_TEST(problem == "its list " + list.string() + " is damaged");
+  BOOST_TEST(cache.stats().entries == 0u);
 }
 
 BOOST_AUTO_TEST_CASE(writers_sharing_the_cache_at_once_leave_it_whole) {
   TempDir dir;
   const PatchCache cache(dir / "cache");
   constexpr std::size_t kWriters = 8;
-  std::vector<std::vector<CachedFile>> made(kWriters);
+  std::vector<CacheEntry> made(kWriters);
   for (std::size_t w = 0; w < kWriters; ++w) made[w] = writeOutputs(dir / std::to_string(w), "1, 2, 3");
   std::vector<std::string> failures(kWriters);
   std::vector<std::thread> writers;

@@ -4,6 +4,7 @@
 // with the entry's files below files/ and its list, entry.txt:
 //   isla-tool cache entry 1
 //   key <key>
+//   note <the caller's line>
 //   file <bytes> <sha256> <relative path>     (one a file)
 //   sealed <SHA-256 of the lines above>
 // whose modification time is the entry's last use; and tmp/, where an
@@ -51,6 +52,10 @@ bool isKey(const std::string& key) {
          });
 }
 
+void checkKey(const std::string& key) {
+  if (!isKey(key)) throw std::invalid_argument("a cache key is 64 lowercase hex digits, not '" + key + "'");
+}
+
 // A relative path that stays below its folder.
 bool isInside(const std::string& path) {
   const fs::path relative(path);
@@ -58,16 +63,16 @@ bool isInside(const std::string& path) {
   return std::none_of(relative.begin(), relative.end(), [](const fs::path& part) { return part == ".."; });
 }
 
-std::string listText(const std::string& key, const std::vector<CachedFile>& files) {
-  std::string text = std::string(kEntryHeader) + "key " + key + "\n";
-  for (const CachedFile& file : files) {
+std::string listText(const std::string& key, const CacheEntry& entry) {
+  std::string text = std::string(kEntryHeader) + "key " + key + "\nnote " + entry.note + "\n";
+  for (const CachedFile& file : entry.files) {
     text += "file " + std::to_string(file.bytes) + " " + file.sha256 + " " + file.path + "\n";
   }
   return text + "sealed " + sha256Hex(std::as_bytes(std::span(text))) + "\n";
 }
 
-// The files an entry's list names, or why it is not a sound list of `key`.
-std::optional<std::vector<CachedFile>> readList(const fs::path& path, const std::string& key, std::string& problem) {
+// The entry its list describes, or why it is not a sound list of `key`.
+std::optional<CacheEntry> readList(const fs::path& path, const std::string& key, std::string& problem) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return std::nullopt;  // no such entry (or removed meanwhile)
   std::ostringstream whole;
@@ -80,11 +85,16 @@ std::optional<std::vector<CachedFile>> readList(const fs::path& path, const std:
     problem = "its list " + path.string() + " is damaged";
     return std::nullopt;
   }
-  std::vector<CachedFile> files;
+  CacheEntry entry;
   std::istringstream lines(text.substr(0, seal));
   std::string line;
   std::getline(lines, line);  // the header
   std::getline(lines, line);  // the key
+  if (!std::getline(lines, line) || !line.starts_with("note ")) {
+    problem = "its list " + path.string() + " has no note";
+    return std::nullopt;
+  }
+  entry.note = line.substr(5);
   while (std::getline(lines, line)) {
     std::istringstream fields(line);
     std::string word;
@@ -95,9 +105,9 @@ std::optional<std::vector<CachedFile>> readList(const fs::path& path, const std:
       problem = "its list " + path.string() + " names a file it cannot hold";
       return std::nullopt;
     }
-    files.push_back(std::move(file));
+    entry.files.push_back(std::move(file));
   }
-  return files;
+  return entry;
 }
 
 // A name in tmp/ that no other writer, on this host or another sharing the directory, uses.
@@ -108,9 +118,9 @@ std::string uniqueName(const std::string& what) {
   return what + "-" + host + "-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
 }
 
-std::uint64_t listBytes(const std::vector<CachedFile>& files, const fs::path& list) {
-  std::uint64_t bytes = fs::file_size(list);
-  for (const CachedFile& file : files) bytes += file.bytes;
+std::uint64_t entryBytes(const CacheEntry& entry, std::uint64_t listBytes) {
+  std::uint64_t bytes = listBytes;
+  for (const CachedFile& file : entry.files) bytes += file.bytes;
   return bytes;
 }
 
@@ -123,29 +133,58 @@ struct FoundEntry {
 
 }  // namespace
 
-PatchCache::PatchCache(fs::path directory, Opening opening) : directory_(std::move(directory)) {
+namespace {
+
+bool isTagged(const fs::path& directory) {
+  std::ifstream in(directory / kTagName, std::ios::binary);
+  const std::string found((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return found == kTag;
+}
+
+// Makes a cache at `directory`, which is missing or empty, whole or not at
+// all: made aside and renamed in, so that compiles making it at once all
+// find it (the first rename wins, the others find it made).
+void makeCache(const fs::path& directory) {
+  const fs::path parent = directory.parent_path().empty() ? fs::path(".") : directory.parent_path();
   std::error_code error;
-  if (opening == Opening::MakeIfNeeded) fs::create_directories(directory_, error);
-  if (error) throwSystemError(directory_, "make the cache", error.value());
-  const fs::path tag = directory_ / kTagName;
-  std::ifstream in(tag, std::ios::binary);
-  std::string found((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (found != kTag) {
-    if (opening == Opening::Existing) {
-      throw IoError(directory_, "'" + directory_.string() + "' is not an isla-tool cache (it has no CACHEDIR.TAG of "
-                                    "isla-tool); give the directory that run compile --cache made");
-    }
-    if (fs::directory_iterator(directory_) != fs::directory_iterator()) {
-      throw IoError(directory_, "'" + directory_.string() +
-                                    "' holds files but is not an isla-tool cache (it has no CACHEDIR.TAG of "
-                                    "isla-tool); give a new or empty directory to --cache");
-    }
-    FileWriter writer = FileWriter::create(tag, FileWriter::Digest::None);
-    writer.write(kTag);
-    writer.close();
+  fs::create_directories(parent, error);
+  if (error) throwSystemError(directory, "make the cache", error.value());
+  const fs::path aside = parent / ("." + directory.filename().string() + "." + uniqueName("making"));
+  createDirectory(aside);
+  createDirectory(aside / "entries");
+  createDirectory(aside / "tmp");
+  FileWriter writer = FileWriter::create(aside / kTagName, FileWriter::Digest::None);
+  writer.write(kTag);
+  writer.close();
+  if (::rename(aside.c_str(), directory.c_str()) != 0) {
+    const int failure = errno;
+    fs::remove_all(aside, error);
+    if (failure != EEXIST && failure != ENOTEMPTY) throwSystemError(directory, "make the cache", failure);
   }
-  fs::create_directories(directory_ / "entries");
-  fs::create_directories(directory_ / "tmp");
+}
+
+}  // namespace
+
+PatchCache::PatchCache(fs::path directory, Opening opening) : directory_(std::move(directory)) {
+  if (!directory_.has_filename()) directory_ = directory_.parent_path();  // "cache/"
+  if (isTagged(directory_)) {
+    std::error_code ignored;  // a cache whose folders were removed by hand gets them again
+    fs::create_directories(directory_ / "entries", ignored);
+    fs::create_directories(directory_ / "tmp", ignored);
+    return;
+  }
+  if (opening == Opening::Existing) {
+    throw IoError(directory_, "'" + directory_.string() + "' is not an isla-tool cache (it has no CACHEDIR.TAG of "
+                                  "isla-tool); give the directory that run compile --cache made");
+  }
+  std::error_code error;
+  const bool empty = !fs::exists(directory_, error) || fs::is_empty(directory_, error);
+  if (empty) makeCache(directory_);
+  if (!isTagged(directory_)) {
+    throw IoError(directory_, "'" + directory_.string() +
+                                  "' holds files but is not an isla-tool cache (it has no CACHEDIR.TAG of "
+                                  "isla-tool); give a new or empty directory to --cache");
+  }
 }
 
 fs::path PatchCache::entryDirectory(const std::string& key) const {
@@ -159,16 +198,19 @@ void PatchCache::remove(const fs::path& entry) const {
   fs::remove_all(aside, ignored);
 }
 
-std::optional<std::vector<CachedFile>> PatchCache::fetch(const std::string& key, const fs::path& into,
-                                                         std::string& problem) const {
+std::optional<CacheEntry> PatchCache::look(const std::string& key, std::string& problem) const {
   problem.clear();
-  if (!isKey(key)) throw std::invalid_argument("a cache key is 64 lowercase hex digits, not '" + key + "'");
+  checkKey(key);
+  const fs::path entry = entryDirectory(key);
+  auto found = readList(entry / kListName, key, problem);
+  if (!found && !problem.empty()) remove(entry);
+  return found;
+}
+
+std::optional<CacheEntry> PatchCache::fetch(const std::string& key, const fs::path& into, std::string& problem) const {
+  auto found = look(key, problem);
+  if (!found) return std::nullopt;
   const fs::path entry = entryDirectory(key), list = entry / kListName;
-  auto files = readList(list, key, problem);
-  if (!files) {
-    if (!problem.empty()) remove(entry);
-    return std::nullopt;
-  }
   FilePlacer placer;
   std::vector<fs::path> placed;
   const auto unplace = [&] {
@@ -176,13 +218,13 @@ std::optional<std::vector<CachedFile>> PatchCache::fetch(const std::string& key,
     for (const fs::path& path : placed) fs::remove(path, ignored);
   };
   // Damaged: nothing of it stays below `into`, and it goes.
-  const auto damaged = [&](const std::string& why) -> std::optional<std::vector<CachedFile>> {
+  const auto damaged = [&](const std::string& why) -> std::optional<CacheEntry> {
     unplace();
     problem = why;
     remove(entry);
     return std::nullopt;
   };
-  for (const CachedFile& file : *files) {
+  for (const CachedFile& file : found->files) {
     const fs::path to = into / file.path;
     std::string why;
     if (!placer.place(entry / kFilesName / file.path, to, why)) {
@@ -203,13 +245,14 @@ std::optional<std::vector<CachedFile>> PatchCache::fetch(const std::string& key,
     }
   }
   ::utimensat(AT_FDCWD, list.c_str(), nullptr, 0);  // used now
-  return files;
+  return found;
 }
 
-bool PatchCache::store(const std::string& key, const fs::path& from, const std::vector<CachedFile>& files,
+bool PatchCache::store(const std::string& key, const fs::path& from, const CacheEntry& stored,
                        std::string& why) const {
-  if (!isKey(key)) throw std::invalid_argument("a cache key is 64 lowercase hex digits, not '" + key + "'");
-  for (const CachedFile& file : files) {
+  checkKey(key);
+  if (stored.note.find('\n') != std::string::npos) throw std::invalid_argument("a cache entry's note is one line");
+  for (const CachedFile& file : stored.files) {
     if (!isInside(file.path)) throw std::invalid_argument("a cached file's path stays below its entry: " + file.path);
   }
   const fs::path entry = entryDirectory(key);
@@ -219,7 +262,7 @@ bool PatchCache::store(const std::string& key, const fs::path& from, const std::
   try {
     fs::create_directories(written);
     FilePlacer placer;
-    for (const CachedFile& file : files) {
+    for (const CachedFile& file : stored.files) {
       if (!placer.place(from / file.path, written / kFilesName / file.path, why)) {
         fs::remove_all(written, ignored);
         why = file.path + " cannot be read (" + why + ")";
@@ -227,7 +270,7 @@ bool PatchCache::store(const std::string& key, const fs::path& from, const std::
       }
     }
     FileWriter list = FileWriter::create(written / kListName, FileWriter::Digest::None);
-    list.write(listText(key, files));
+    list.write(listText(key, stored));
     list.close();
     fs::create_directories(entry.parent_path());
   } catch (const IoError& error) {
@@ -262,9 +305,10 @@ std::vector<FoundEntry> entriesBelow(const fs::path& entries) {
       const fs::path list = entry.path() / kListName;
       std::error_code gone;
       const auto used = fs::last_write_time(list, gone);
-      const auto files = readList(list, key, problem);
-      if (gone || !files) continue;  // removed meanwhile, or damaged: fetch removes it
-      found.push_back({entry.path(), key, used, listBytes(*files, list)});
+      const std::uint64_t listBytes = gone ? 0 : fs::file_size(list, gone);
+      const auto listed = readList(list, key, problem);
+      if (gone || !listed) continue;  // removed meanwhile, or damaged: fetch removes it
+      found.push_back({entry.path(), key, used, entryBytes(*listed, listBytes)});
     }
   }
   return found;

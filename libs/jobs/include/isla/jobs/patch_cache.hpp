@@ -27,6 +27,14 @@ struct CachedFile {
   bool operator==(const CachedFile&) const = default;
 };
 
+// An entry: its files, and a line the caller keeps with them (a compile's:
+// the patch's report figures), sealed in the entry's list with them.
+struct CacheEntry {
+  std::vector<CachedFile> files;
+  std::string note;
+  bool operator==(const CacheEntry&) const = default;
+};
+
 struct CacheStats {
   std::size_t entries = 0;
   std::uint64_t bytes = 0;  // of the entries' files and lists
@@ -48,20 +56,25 @@ class PatchCache {
 
   const std::filesystem::path& directory() const { return directory_; }
 
+  // The entry of `key` as its sealed list gives it, its files neither
+  // placed nor read (a compile takes a patch's figures from it before it
+  // places the files). None when there is no such entry, or when its list
+  // is damaged: then `problem` says so and the entry is removed.
+  std::optional<CacheEntry> look(const std::string& key, std::string& problem) const;
+
   // The entry of `key` placed below `into` (each file at its relative
   // path, hard-linked or copied), every byte checked against the entry's
-  // list, which is then returned; its use is noted for the bound. None
-  // when there is no such entry, or when it is damaged: then `problem`
-  // says what was wrong, the entry is removed and nothing is left below
-  // `into`.
-  std::optional<std::vector<CachedFile>> fetch(const std::string& key, const std::filesystem::path& into,
-                                               std::string& problem) const;
+  // list; its use is noted for the bound. None when there is no such
+  // entry, or when it is damaged: then `problem` says what was wrong, the
+  // entry is removed and nothing is left below `into`.
+  std::optional<CacheEntry> fetch(const std::string& key, const std::filesystem::path& into,
+                                  std::string& problem) const;
 
-  // Stores `files` (relative to `from`; their SHA-256 as written) as the
-  // entry of `key`. An entry of that key is left as it is. False, with
-  // why, when the entry cannot be written (a full disk): the cache is as
-  // before, and `from` untouched.
-  bool store(const std::string& key, const std::filesystem::path& from, const std::vector<CachedFile>& files,
+  // Stores the files of `entry` (relative to `from`; their SHA-256 as
+  // written) and its note (one line) as the entry of `key`. An entry of
+  // that key is left as it is. False, with why, when the entry cannot be
+  // written (a full disk): the cache is as before, and `from` untouched.
+  bool store(const std::string& key, const std::filesystem::path& from, const CacheEntry& entry,
              std::string& why) const;
 
   // Removes the least recently used entries (stored or fetched) until the
