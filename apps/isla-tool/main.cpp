@@ -27,7 +27,8 @@ const std::vector<Command>& commands() {
         "Run a job: 'run compile' makes a world package from a layout of blueprints."},
        isla::cli::runRun},
       {{"export",
-        "export FILE.dat OUTDIR [--exporter NAME] [--option KEY=VALUE]... [--jobs N] [--quiet] [--height-scale M]",
+        "export FILE.dat OUTDIR [--exporter NAME] [--option KEY=VALUE]... [--jobs N] [--quiet] [--height-scale M] "
+        "[--cache DIR [--cache-max-bytes N]]",
         "Export one blueprint as a one-source world through an exporter (default settings, --height-scale's scale)."},
        isla::cli::runExport},
       {{"plugins", "plugins [--json] [--options EXPORTER]",

@@ -194,8 +194,8 @@ BOOST_AUTO_TEST_CASE(what_cannot_go_through_the_cache_is_refused) {
   };
   ToolRun run = refused({"--exporter", "png"});
   BOOST_TEST(run.exitCode == 2);
-  BOOST_TEST(startsWith(run.err, "isla-tool run: exporter 'png' (plugin png) cannot use --cache: it does not write "
-                                 "its output patch by patch; compile without --cache\n"),
+  BOOST_TEST(startsWith(run.err, "isla-tool run: exporter 'png' (plugin png) cannot use --cache: its output is not "
+                                 "made patch by patch, each patch from its own inputs alone; compile without --cache\n"),
              run.err);
   run = refused({"--cache-max-bytes", "5G"});
   BOOST_TEST(run.exitCode == 2);
@@ -213,6 +213,41 @@ BOOST_AUTO_TEST_CASE(what_cannot_go_through_the_cache_is_refused) {
                             "' holds files but is not an isla-tool cache (it has no CACHEDIR.TAG of isla-tool); give "
                             "a new or empty directory to --cache; nothing was written\n");
   BOOST_TEST(!fs::exists(world.workspace.path("out")));
+}
+
+BOOST_AUTO_TEST_CASE(export_takes_the_cache_too_and_refuses_it_for_exporters_whose_patches_do_not_stand_alone) {
+  Workspace workspace;
+  const std::string blueprint = workspace.path(workspace.blueprint(5)), cache = workspace.path("cache");
+  const auto exported = [&](const std::string& output, const std::vector<std::string>& extra) {
+    std::vector<std::string> arguments{"export", blueprint, workspace.path(output), "--quiet"};
+    arguments.insert(arguments.end(), extra.begin(), extra.end());
+    return isla::test::runTool(arguments);
+  };
+  BOOST_TEST_REQUIRE(exported("fresh", {}).exitCode == 0);
+  for (const std::string output : {"first", "second"}) {
+    const ToolRun run = exported(output, {"--cache", cache});
+    BOOST_TEST_REQUIRE(run.exitCode == 0, run.err);
+    BOOST_TEST(startsWith(run.out, "exported " + blueprint + " (" + (output == "first" ? "0" : "1") +
+                                       " of 1 patches from the cache) with "),
+               run.out);
+    BOOST_TEST((fileTree(workspace.path(output)) == fileTree(workspace.path("fresh"))));
+  }
+  // 3D Tiles merges the patches' meshes into tiles across them; the rest write whole worlds.
+  for (const std::string exporter : {"3dtiles", "gltf"}) {
+    const ToolRun run = exported("refused", {"--cache", cache, "--exporter", exporter});
+    BOOST_TEST(run.exitCode == 2);
+    BOOST_TEST(startsWith(run.err, "isla-tool export: exporter '" + exporter + "' (plugin " + exporter +
+                                       ") cannot use --cache: its output is not made patch by patch, each patch from "
+                                       "its own inputs alone; compile without --cache\n"),
+               run.err);
+  }
+  const ToolRun package =
+      isla::test::runTool({"export", workspace.path("fresh"), workspace.path("refused"), "--quiet", "--cache", cache});
+  BOOST_TEST(package.exitCode == 2);
+  BOOST_TEST(startsWith(package.err, "isla-tool export: --cache compiles from a layout or a blueprint, not from a "
+                                     "package; export without --cache\n"),
+             package.err);
+  BOOST_TEST(!fs::exists(workspace.path("refused")));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -72,7 +72,7 @@ struct PatchesInCache {
 // stores it in the cache under `key` (a full disk: a warning, the compile
 // goes on) and places its files into the stage; returns them by path with
 // their SHA-256.
-std::map<std::string, std::string> computePatch(const ShardExporter& exporter, const ChosenExporter& chosen,
+std::map<std::string, std::string> computePatch(const PatchExporter& exporter, const ChosenExporter& chosen,
                                                 const ExportInput& input, std::size_t patch, const std::string& key,
                                                 const PatchCache& cache, const fs::path& stage, Diagnostics& out) {
   const fs::path scratch = stage / kScratchName;
@@ -92,8 +92,8 @@ std::map<std::string, std::string> computePatch(const ShardExporter& exporter, c
     written = exporter.writePatches(input, {patch}, files, notes, out);
   });
   if (!fs::is_empty(notes)) {
-    throw CompileError(chosen.who + " leaves notes for an assembly, which a compile through the cache does not "
-                                    "keep yet; compile without --cache",
+    throw CompileError(chosen.who + " left notes for an assembly, which an exporter whose patches stand alone does "
+                                    "not (a bug: please report it); nothing was published",
                        {});
   }
   CacheEntry entry{{}, figuresNote(input.world.stats[patch])};
@@ -121,17 +121,20 @@ std::map<std::string, std::string> computePatch(const ShardExporter& exporter, c
 CompileResult compileThroughCache(const Kernel& kernel, const CompileRequest& request, Progress& progress) {
   StagedDirectory::checkTarget(request.output);
   const ChosenExporter chosen = chooseExporter(kernel, request);
-  const ShardExporter* exporter = shardExporter(chosen.exporter);
+  const PatchExporter* exporter = patchExporter(chosen.exporter);
   if (!exporter) {
-    throw OptionError(chosen.who + " cannot use --cache: it does not write its output patch by patch; "
-                                   "compile without --cache");
+    throw OptionError(chosen.who + " cannot use --cache: its output is not made patch by patch, each patch from "
+                                   "its own inputs alone; compile without --cache");
   }
   if (!request.package.empty()) {
     throw OptionError("--cache compiles from a layout or a blueprint, not from a package; export without --cache");
   }
   const PatchCache cache(request.cache);
   const unsigned threads = resolveThreads(request.threads);
-  ShardRecord who = recordOfRequest(kernel, chosen, request, ShardSpec{});
+  // An export's one blueprint stands for the layout the record would hash.
+  CompileRequest keyed = request;
+  if (keyed.layout.empty()) keyed.layout = request.blueprint;
+  ShardRecord who = recordOfRequest(kernel, chosen, keyed, ShardSpec{});
 
   // Each patch's key as the world is built, before its figures would be
   // computed: a key the cache holds gives them.
