@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: MIT
-// A compile through the patch cache (docs/decisions.md, The patch cache):
-// every source is read, validated and hashed as in any compile; each
-// patch's key is made from what its rows are made from, and a patch whose
-// key the cache holds takes its report figures from the entry's sealed
-// list and its files from the entry, each byte checked; the others are
-// written one by one as a shard writes them (checked as they are written),
-// stored, and placed. The shared documents are then written from the whole
-// world, as the assembly of shards writes them, and the stage published.
+// A compile through the patch cache (docs/decisions.md, The incremental
+// compile's patch cache): every source is read, validated and hashed as in
+// any compile; each patch's key is made from what its rows are made from,
+// and a patch whose key the cache holds takes its report figures from the
+// entry's sealed list and its files from the entry, each byte checked; the
+// others are written one by one as a shard writes them (checked as they
+// are written), stored, and placed. The shared documents are then written
+// from the whole world, as the assembly of shards writes them, and the
+// stage published.
 #include <bit>
 #include <charconv>
 

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: MIT
 // A content-addressed cache of compiled patches (issue 38; docs/decisions.md,
-// The patch cache): an entry is the files one patch's outputs were, stored
-// under the key of everything they were made from (the input key of the
-// shard records), so that a compile meeting the same key again places
-// them instead of computing them. An entry appears whole or not at all
-// (it is written aside and renamed in), is never changed once in, and is
-// checked byte for byte against its own sealed list each time it is
-// used: a damaged or truncated entry is removed and reported, never
-// served. Compiles may share a cache at once; least recently used entries
-// go first when it outgrows its bound.
+// The incremental compile's patch cache): an entry is the files one
+// patch's outputs were, stored under the key of everything they were made
+// from (the input key of the shard records), so that a compile meeting
+// the same key again places them instead of computing them. An entry
+// appears whole or not at all (it is written aside and renamed in), is
+// never changed once in, and is checked byte for byte against its own
+// sealed list each time it is used: a damaged or truncated entry is
+// removed and reported, never served. Compiles may share a cache at once;
+// least recently used entries go first when it outgrows its bound.
 #pragma once
 
 #include <cstdint>
