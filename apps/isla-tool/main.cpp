@@ -27,7 +27,8 @@ const std::vector<Command>& commands() {
         "Run a job: 'run compile' makes a world package from a layout of blueprints."},
        isla::cli::runRun},
       {{"export",
-        "export FILE.dat OUTDIR [--exporter NAME] [--option KEY=VALUE]... [--jobs N] [--quiet] [--height-scale M]",
+        "export FILE.dat OUTDIR [--exporter NAME] [--option KEY=VALUE]... [--jobs N] [--quiet] [--height-scale M] "
+        "[--cache DIR [--cache-max-bytes N]]",
         "Export one blueprint as a one-source world through an exporter (default settings, --height-scale's scale)."},
        isla::cli::runExport},
       {{"plugins", "plugins [--json] [--options EXPORTER]",
@@ -56,6 +57,9 @@ const std::vector<Command>& commands() {
       {{"view", "view PATH [--port N] [--bind ADDRESS] [--no-open] [--jobs N] [--quiet]",
         "Look at a world in the browser: serve a 3D Tiles export, or a layout or blueprint compiled to one, with a 3D viewer page."},
        isla::cli::runView},
+      {{"cache", "cache stats|clear DIR [--json]",
+        "Say what a patch cache (run compile --cache DIR) holds, or remove every entry of it."},
+       isla::cli::runCache},
   };
   return all;
 }

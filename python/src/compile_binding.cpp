@@ -2,6 +2,7 @@
 // The compile job, `isla-tool run compile`'s, with the GIL released while
 // it works and progress going to Python.
 #include <map>
+#include <optional>
 #include <string>
 
 #include <pybind11/stl.h>
@@ -21,13 +22,15 @@ namespace {
 
 py::dict compile(const Kernel& kernel, const std::filesystem::path& layout, const std::filesystem::path& output,
                  const std::string& exporter, unsigned threads, const std::map<std::string, std::string>& options,
-                 py::object progress) {
+                 const std::optional<std::filesystem::path>& cache, std::uint64_t cacheMaxBytes, py::object progress) {
   CompileRequest request;
   request.layout = layout;
   request.output = output;
   request.exporter = exporter;
   request.threads = threads;
   request.options = OptionText(options.begin(), options.end());
+  request.cache = cache.value_or(std::filesystem::path());
+  request.cacheMaxBytes = cacheMaxBytes;
   PythonProgress reporter(std::move(progress));
   CompileResult result;
   {
@@ -44,6 +47,7 @@ py::dict compile(const Kernel& kernel, const std::filesystem::path& layout, cons
   out["sources"] = result.sources;
   out["patches"] = result.patches;
   out["boundary_edges"] = result.edges;
+  out["patches_from_cache"] = result.patchesFromCache;
   out["diagnostics"] = toPython(result.diagnostics);
   return out;
 }
@@ -51,9 +55,11 @@ py::dict compile(const Kernel& kernel, const std::filesystem::path& layout, cons
 }  // namespace
 
 void bindCompile(py::module_& module) {
+  module.attr("DEFAULT_CACHE_MAX_BYTES") = PatchCache::kDefaultMaxBytes;
   module.def("compile", &compile, py::arg("kernel"), py::arg("layout"), py::arg("output"), py::arg("exporter"),
-             py::arg("threads"), py::arg("options"), py::arg("progress"),
-             "Runs the compile job; returns the published path, the counts and the warnings.");
+             py::arg("threads"), py::arg("options"), py::arg("cache"), py::arg("cache_max_bytes"), py::arg("progress"),
+             "Runs the compile job (through a patch cache when `cache` is given); returns the published path, the "
+             "counts and the warnings.");
 }
 
 }  // namespace isla::python

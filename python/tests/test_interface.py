@@ -12,7 +12,8 @@ from world_compiler import blueprint, compiler, contracts, validation
 
 def test_compile_world_has_the_contracts_signature() -> None:
     parameters = inspect.signature(compiler.compile_world).parameters
-    assert list(parameters) == ["layout", "out_dir", "exporter", "jobs", "plugin_dirs", "options", "progress"]
+    assert list(parameters) == ["layout", "out_dir", "exporter", "jobs", "plugin_dirs", "options", "progress", "cache",
+                                "cache_max_bytes"]
     assert all(parameters[name].kind is inspect.Parameter.KEYWORD_ONLY for name in list(parameters)[2:])
     assert parameters["exporter"].default == "terrain-world-v1" and parameters["jobs"].default is None
 

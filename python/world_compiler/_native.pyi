@@ -23,6 +23,8 @@ class RasterView:
     @property
     def element_type(self) -> str: ...
 
+DEFAULT_CACHE_MAX_BYTES: int
+
 def compile(
     kernel: Kernel,
     layout: _Path,
@@ -30,6 +32,8 @@ def compile(
     exporter: str,
     threads: int,
     options: Mapping[str, str],
+    cache: _Path | None,
+    cache_max_bytes: int,
     progress: Callable[[float], object] | None,
 ) -> dict[str, Any]: ...
 def validate_package(kernel: Kernel, path: _Path) -> Any: ...

@@ -34,6 +34,8 @@ def compile_world(
     plugin_dirs: Iterable[StrPath] = (),
     options: Mapping[str, str | int | float | bool] | None = None,
     progress: Callable[[float], object] | None = None,
+    cache: StrPath | None = None,
+    cache_max_bytes: int = _native.DEFAULT_CACHE_MAX_BYTES,
 ) -> dict[str, Any]:
     """Compile the layout ``layout`` into the new directory ``out_dir``.
 
@@ -54,6 +56,12 @@ def compile_world(
         progress: called on this thread with the fraction done (0..1);
             if it raises, the compile is cancelled and the exception
             propagates.
+        cache: a patch cache directory (as the CLI's --cache): a patch made
+            from the same inputs before is placed from it, the others are
+            computed and stored; the package is the same, byte for byte.
+            Only for exporters that write per patch (terrain-world-v1).
+        cache_max_bytes: the bytes the cache keeps at most, the least
+            recently used entries going first (5 GiB by default).
 
     Returns:
         The compilation report (``compilation-report.json`` of the
@@ -63,7 +71,8 @@ def compile_world(
 
     Raises:
         CompilerError: the layout, a source or the exporter name or
-            options are wrong (``diagnostics`` says where).
+            options are wrong (``diagnostics`` says where), or ``cache``
+            is given with an exporter that cannot use it.
         OSError: ``out_dir`` exists (EEXIST), its parent is missing or not a
             directory, or a write failed; nothing was published.
         KeyboardInterrupt: Ctrl-C, or from ``progress``; nothing was left.
@@ -71,8 +80,11 @@ def compile_world(
     if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= MAX_JOBS):
         raise ValueError(f"jobs must be a number of threads from 1 to {MAX_JOBS}, or None for all cores, not {jobs!r}")
     kernel = make_kernel(plugin_dirs)
+    if isinstance(cache_max_bytes, bool) or not isinstance(cache_max_bytes, int) or cache_max_bytes < 0:
+        raise ValueError(f"cache_max_bytes must be a whole number of bytes, not {cache_max_bytes!r}")
     option_text = {name: _option_text(value) for name, value in (options or {}).items()}
-    result = _native.compile(kernel, layout, out_dir, exporter, jobs or 0, option_text, progress)
+    result = _native.compile(kernel, layout, out_dir, exporter, jobs or 0, option_text, cache, cache_max_bytes,
+                             progress)
     report = Path(result["output"]) / REPORT_FILE
     if not report.is_file():
         return result

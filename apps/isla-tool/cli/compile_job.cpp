@@ -3,6 +3,7 @@
 
 #include <iostream>
 
+#include "cli/cache_options.hpp"
 #include "cli/command_step.hpp"
 #include "cli/invocation.hpp"
 #include "cli/progress_display.hpp"
@@ -30,6 +31,7 @@ CompileRequest requestFromOptions(Invocation& invocation) {
   if (values.count("option")) request.options = exporterOptions(values["option"].as<std::vector<std::string>>());
   request.threads = threadCount(values, "jobs");
   request.validatorOptions = invocation.pluginValues();
+  applyCacheOptions(values, request);
   return request;
 }
 

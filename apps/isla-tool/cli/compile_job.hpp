@@ -18,9 +18,10 @@ class Invocation;
 // Throws UsageError for an assignment without '=' or key.
 OptionText exporterOptions(const std::vector<std::string>& assignments);
 
-// A request with the exporter, its options, the threads and the validator
-// options of the command line (--exporter, --option, --jobs and the
-// validators' own); the caller names the inputs and the output.
+// A request with the exporter, its options, the threads, the validator
+// options and the cache of the command line (--exporter, --option, --jobs,
+// the validators' own, --cache and --cache-max-bytes); the caller names
+// the inputs and the output.
 CompileRequest requestFromOptions(Invocation& invocation);
 
 // Throws CommandError after printing the job's diagnostics.

@@ -16,5 +16,6 @@ int runExport(Invocation& invocation);
 int runBundle(Invocation& invocation);
 int runDiff(Invocation& invocation);
 int runView(Invocation& invocation);
+int runCache(Invocation& invocation);
 
 }  // namespace isla::cli

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 // isla-tool export FILE.dat OUTDIR: one blueprint through an exporter, as a
 // 1 x 1 layout with default settings (no strips, no corners), by the same
-// kernel job as `run compile`; or a package's directory, read back.
+// kernel job as `run compile` (and through its patch cache with --cache);
+// or a package's directory, read back.
 #include <iostream>
 
+#include "cli/cache_options.hpp"
 #include "cli/compile_job.hpp"
 #include "cli/thread_count.hpp"
 #include "commands/commands.hpp"
@@ -20,6 +22,7 @@ int runExport(Invocation& invocation) {
        "an exporter option KEY=VALUE (repeatable; 'isla-tool plugins --options NAME' lists them)")
       ("jobs", threadCountValue(), "threads to use, 1 to 256 (default: every core)")
       ("quiet", po::bool_switch(), "no progress on stderr");
+  addCacheOptions(options);
   po::positional_options_description positional;
   positional.add("file", 1).add("output", 1);
   if (!invocation.parse(options, positional, validatorOptions)) return 0;
@@ -33,7 +36,10 @@ int runExport(Invocation& invocation) {
 
   const CompileResult result = runCompileJob(invocation.kernel(), request, values["quiet"].as<bool>());
   const std::size_t warnings = result.diagnostics.count(Severity::Warning);
-  std::cout << "exported " << file.string() << " with " << warnings
+  std::cout << "exported " << file.string()
+            << (request.cache.empty() ? "" : " (" + std::to_string(result.patchesFromCache) + " of " +
+                                                 std::to_string(result.patches) + " patches from the cache)")
+            << " with " << warnings
             << (warnings == 1 ? " warning" : " warnings") << ": " << result.output.string() << "/ ("
             << request.exporter << ")\n";
   return 0;

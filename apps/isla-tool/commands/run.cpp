@@ -9,6 +9,7 @@
 
 #include <isla/base/install_layout.hpp>
 
+#include "cli/cache_options.hpp"
 #include "cli/compile_job.hpp"
 #include "cli/shard_choice.hpp"
 #include "cli/thread_count.hpp"
@@ -27,9 +28,10 @@ struct Job {
 constexpr Job kJobs[] = {
     {"compile",
      "compile [LAYOUT.json OUTDIR] [--exporter NAME] [--option KEY=VALUE]... [--jobs N] [--quiet] "
-     "[--shard K/N|auto [--shard-count N] --shard-dir DIR]",
+     "[--cache DIR [--cache-max-bytes N] | --shard K/N|auto [--shard-count N] --shard-dir DIR]",
      "compile a layout of blueprints into a Terrain World v1 package (no arguments: the bundled example into "
-     "./world); with --shard, one shard of it into DIR/shard-K"},
+     "./world); with --cache, placing from DIR the patches made from the same inputs before; with --shard, one "
+     "shard of it into DIR/shard-K"},
     {"assemble",
      "assemble LAYOUT.json OUTDIR --shard-dir DIR [--exporter NAME] [--option KEY=VALUE]... [--jobs N] [--verify]",
      "publish the package that the shards in DIR make, from their records, after checking that each is there and "
@@ -105,6 +107,9 @@ int runCompile(Invocation& invocation) {
                      "set it there");
   }
   if (values["verify"].as<bool>()) throw UsageError("--verify goes with run assemble");
+  if (values.count("shard") && values.count("cache")) {
+    throw UsageError("--cache goes with a compile on one machine, not with --shard");
+  }
   if (values.count("shard")) return runShard(invocation);
   if (values.count("shard-dir") || values.count("shard-count")) {
     throw UsageError("--shard-dir and --shard-count go with --shard K/N (or auto)");
@@ -121,7 +126,9 @@ int runCompile(Invocation& invocation) {
 
   const CompileResult result = runCompileJob(invocation.kernel(), request, values["quiet"].as<bool>());
   std::cout << "compiled " << plural(result.sources, "source", "sources") << " into "
-            << plural(result.patches, "patch", "patches") << " and "
+            << plural(result.patches, "patch", "patches")
+            << (request.cache.empty() ? "" : " (" + std::to_string(result.patchesFromCache) + " from the cache)")
+            << " and "
             << plural(result.edges, "shared edge", "shared edges") << ", "
             << plural(result.diagnostics.count(Severity::Warning), "warning", "warnings") << ": " << result.output.string()
             << "/ (" << request.exporter << ")\n";
@@ -150,6 +157,7 @@ int runRun(Invocation& invocation) {
       ("shard-dir", po::value<std::string>(), "compile --shard and assemble: the directory of the shards")
       ("verify", po::bool_switch(),
        "assemble: hash every shard file and source against the records (else their sizes and times are compared)");
+  addCacheOptions(options);
   po::positional_options_description positional;
   positional.add("job", 1).add("layout", 1).add("output", 1);
   if (!invocation.parse(options, positional, validatorOptions)) return 0;
@@ -165,6 +173,7 @@ int runRun(Invocation& invocation) {
   if (job == "compile") return runCompile(invocation);
   if (job == "assemble") {
     if (!values["height-scale"].defaulted()) throw UsageError("run assemble takes the height scale from the layout");
+    if (values.count("cache")) throw UsageError("--cache goes with run compile, not run assemble");
     return runAssemble(invocation);
   }
   std::string names;

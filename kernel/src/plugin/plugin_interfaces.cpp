@@ -13,6 +13,7 @@ namespace isla {
 Validator::~Validator() = default;
 Exporter::~Exporter() = default;
 ShardExporter::~ShardExporter() = default;
+PatchExporter::~PatchExporter() = default;
 PackageValidator::~PackageValidator() = default;
 
 bool PackageValidator::checkSources(const std::filesystem::path&, const std::filesystem::path&, Diagnostics&) const {

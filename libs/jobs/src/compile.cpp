@@ -175,10 +175,15 @@ BuiltWorld buildRequestedWorld(const Kernel& kernel, const CompileRequest& reque
   if (!diagnostics.hasErrors()) checkMapSizes(*layout, loaded, diagnostics);
   if (diagnostics.hasErrors()) throw CompileError("a source has errors; nothing was written", diagnostics);
 
+  // Figures known by the caller may depend on the sources' SHA-256 (the
+  // patch cache's keys do): then the hashes are waited for first.
+  for (std::size_t i = 0; i < count && knownFigures; ++i) {
+    if (wanted[i] == SourceUse::Whole) loaded[i].sha256 = hashes[i].get();
+  }
   ProgressRange building(progress, 0.55, 1.0);
   World world = buildWorld(*layout, std::move(loaded), kernel.enums(), threads, building, knownFigures);
   for (std::size_t i = 0; i < hashes.size(); ++i) {
-    if (wanted[i] == SourceUse::Whole) world.sources[i].sha256 = hashes[i].get();
+    if (hashes[i].valid()) world.sources[i].sha256 = hashes[i].get();
   }
   const std::size_t worldWarnings = world.warnings.size();
   reportSourceWarnings(world, *layout, diagnostics);
@@ -240,6 +245,7 @@ CompileResult publishStage(const Kernel& kernel, const ChosenExporter& chosen, S
 }
 
 CompileResult compileWorld(const Kernel& kernel, const CompileRequest& request, Progress& progress) {
+  if (!request.cache.empty()) return compileThroughCache(kernel, request, progress);
   StagedDirectory::checkTarget(request.output);
   const ChosenExporter chosen = chooseExporter(kernel, request);
   const unsigned threads = resolveThreads(request.threads);

@@ -62,4 +62,7 @@ BuiltWorld buildPackageWorld(const Kernel& kernel, const CompileRequest& request
 CompileResult publishStage(const Kernel& kernel, const ChosenExporter& chosen, StagedDirectory& stage,
                            const BuiltWorld& built, unsigned threads, Progress& progress, bool check = true);
 
+// compileWorld with CompileRequest::cache (cached_compile.cpp).
+CompileResult compileThroughCache(const Kernel& kernel, const CompileRequest& request, Progress& progress);
+
 }  // namespace isla

@@ -11,23 +11,20 @@
 // too with --verify), and the exporter writes the shared documents from
 // the world the records make. No source, terrain document or height is
 // read: the work grows with the patches, edges and towns.
-#include <unistd.h>
-
 #include <charconv>
 #include <cerrno>
-#include <cstdio>
 #include <cstring>
 #include <bit>
 #include <map>
 
 #include "compile_steps.hpp"
+#include "file_placer.hpp"
 #include "isla/base/interrupt.hpp"
 #include "isla/base/io_error.hpp"
 #include "isla/plugin/shard_exporter.hpp"
 #include "isla/jobs/shard.hpp"
 #include "isla/parallel/parallel.hpp"
 #include "isla/plugin/plugin_call.hpp"
-#include "isla/publish/file_writer.hpp"
 #include "isla/publish/sha256.hpp"
 #include "isla/publish/staged_directory.hpp"
 #include "record_json.hpp"
@@ -482,65 +479,17 @@ void checkRecordedFiles(const std::vector<RecordedFile>& files, bool verify, uns
   }
 }
 
-// Puts the shards' outputs into the stage: hard links while the shard
-// directory and the stage share a filesystem (nothing copied; a shard never
-// changes a published file, a re-run publishes new ones), copies from the
-// first output that cannot be linked on.
-class OutputPlacer {
- public:
-  explicit OutputPlacer(fs::path stage) : stage_(std::move(stage)) {}
-
-  // Where the output now is in the stage.
-  fs::path place(const FoundShard& shard, const ShardRecord::File& output) {
-    const fs::path relative = checkedPath(shard, output, "an output");
-    const fs::path from = shard.directory / relative;
-    const fs::path to = stage_ / relative;
-    fs::create_directories(to.parent_path());
-    if (copying_.empty()) {
-      if (::link(from.c_str(), to.c_str()) == 0) {
-        ++linked_;
-        return to;
-      }
-      if (errno == ENOENT) throwUnreadable(shard, output, "output", std::strerror(errno));
-      if (errno != EXDEV && errno != EPERM && errno != EMLINK && errno != ENOTSUP) {
-        throwSystemError(to, "link '" + from.string() + "' as", errno);
-      }
-      copying_ = std::strerror(errno);
-    }
-    copy(shard, output, from, to);
-    ++copied_;
-    return to;
-  }
-
-  // "12 files hard-linked", or why they were copied.
-  std::string summary() const {
-    std::string text = std::to_string(linked_) + (linked_ == 1 ? " file" : " files") + " hard-linked";
-    if (copied_ > 0) {
-      text += ", " + std::to_string(copied_) + (copied_ == 1 ? " file" : " files") +
-              " copied (a link was refused: " + copying_ + ")";
-    }
-    return text;
-  }
-
- private:
-  static void copy(const FoundShard& shard, const ShardRecord::File& output, const fs::path& from, const fs::path& to) {
-    std::FILE* in = std::fopen(from.c_str(), "rb");
-    if (!in) throwUnreadable(shard, output, "output", std::strerror(errno));
-    FileWriter out = FileWriter::create(to, FileWriter::Digest::None);
-    std::vector<std::byte> buffer(std::size_t{1} << 20);
-    for (std::size_t got; (got = std::fread(buffer.data(), 1, buffer.size(), in)) > 0;) {
-      out.write(std::span<const std::byte>(buffer.data(), got));
-    }
-    const bool readFailed = std::ferror(in) != 0;
-    std::fclose(in);
-    out.close();
-    if (readFailed) throwUnreadable(shard, output, "output", std::strerror(EIO));
-  }
-
-  fs::path stage_;
-  std::size_t linked_ = 0, copied_ = 0;
-  std::string copying_;  // why links are not made, once one is refused
-};
+// Puts a shard's output into the stage (FilePlacer: hard links while the
+// shard directory and the stage share a filesystem; a shard never changes a
+// published file, a re-run publishes new ones) and says where it now is.
+fs::path placeOutput(FilePlacer& placer, const fs::path& stage, const FoundShard& shard,
+                     const ShardRecord::File& output) {
+  const fs::path relative = checkedPath(shard, output, "an output");
+  const fs::path to = stage / relative;
+  std::string why;
+  if (!placer.place(shard.directory / relative, to, why)) throwUnreadable(shard, output, "output", why);
+  return to;
+}
 
 }  // namespace
 
@@ -578,7 +527,7 @@ AssemblyResult assembleShards(const Kernel& kernel, const CompileRequest& reques
   }
   StagedDirectory stage(request.output);
   std::map<std::string, std::string> written;
-  OutputPlacer placer(stage.stage());
+  FilePlacer placer;
   for (const FoundShard& shard : shards) {
     for (const auto& output : shard.record.outputs) {
       checkInterrupted();
@@ -587,7 +536,7 @@ AssemblyResult assembleShards(const Kernel& kernel, const CompileRequest& reques
                                rerunHint(shard.record.shard),
                            {});
       }
-      files.push_back({&shard, &output, "output", placer.place(shard, output)});
+      files.push_back({&shard, &output, "output", placeOutput(placer, stage.stage(), shard, output)});
     }
   }
   checkRecordedFiles(files, verify, threads);

@@ -2,7 +2,8 @@
 // terrain-world-v1: writes the compiled World as a Terrain World v1 package.
 // Terrain documents (formatted on every thread), scenery, boundaries and the
 // report; world.json last. It can shard: the terrain documents are made by
-// the shards, the rest at their assembly.
+// the shards, the rest at their assembly; and each patch's document stands
+// alone, so that the patch cache keeps it.
 #include <isla/base/interrupt.hpp>
 #include <isla/base/io_error.hpp>
 #include <isla/plugin/shard_exporter.hpp>
@@ -105,7 +106,7 @@ std::vector<std::size_t> everyPatch(const isla::World& world) {
   return patches;
 }
 
-class TerrainWorldExporter final : public isla::ShardExporter {
+class TerrainWorldExporter final : public isla::PatchExporter {
  public:
   std::string name() const override { return "terrain-world-v1"; }
   std::string description() const override {

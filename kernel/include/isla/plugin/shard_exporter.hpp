@@ -43,4 +43,19 @@ inline const ShardExporter* shardExporter(const Exporter& exporter) {
   return dynamic_cast<const ShardExporter*>(&exporter);
 }
 
+// A ShardExporter whose writePatches makes each patch's outputs from that
+// patch's inputs alone and leaves no notes (Terrain World: a terrain
+// document a patch), so that what one patch made can be kept and placed
+// again: a compile through the patch cache (run compile --cache) takes
+// only such an exporter.
+class ISLA_API PatchExporter : public ShardExporter {
+ public:
+  ~PatchExporter() override;
+};
+
+// The exporter as one whose patches stand alone, or null.
+inline const PatchExporter* patchExporter(const Exporter& exporter) {
+  return dynamic_cast<const PatchExporter*>(&exporter);
+}
+
 }  // namespace isla

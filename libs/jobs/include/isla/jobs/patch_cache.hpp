@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: MIT
+// A content-addressed cache of compiled patches (issue 38; docs/decisions.md,
+// The incremental compile's patch cache): an entry is the files one
+// patch's outputs were, stored under the key of everything they were made
+// from (the input key of the shard records), so that a compile meeting
+// the same key again places them instead of computing them. An entry
+// appears whole or not at all (it is written aside and renamed in), is
+// never changed once in, and is checked byte for byte against its own
+// sealed list each time it is used: a damaged or truncated entry is
+// removed and reported, never served. Compiles may share a cache at once;
+// least recently used entries go first when it outgrows its bound.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace isla {
+
+// One file of an entry: its path relative to the patch's outputs, size and SHA-256.
+struct CachedFile {
+  std::string path;
+  std::uint64_t bytes = 0;
+  std::string sha256;
+  bool operator==(const CachedFile&) const = default;
+};
+
+// An entry: its files, and a line the caller keeps with them (a compile's:
+// the patch's report figures), sealed in the entry's list with them.
+struct CacheEntry {
+  std::vector<CachedFile> files;
+  std::string note;
+  bool operator==(const CacheEntry&) const = default;
+};
+
+struct CacheStats {
+  std::size_t entries = 0;
+  std::uint64_t bytes = 0;  // of the entries' files and lists
+};
+
+class PatchCache {
+ public:
+  // What a cache keeps when no bound is given (--cache-max-bytes).
+  static constexpr std::uint64_t kDefaultMaxBytes = std::uint64_t{5} << 30;
+
+  // A compile makes the cache when the directory does not exist or is
+  // empty; `isla-tool cache` looks at one that is there.
+  enum class Opening : std::uint8_t { MakeIfNeeded, Existing };
+
+  // The cache at `directory`. Throws IoError for a directory that holds
+  // other things (it would never be trimmed or cleared): a cache is marked
+  // by its CACHEDIR.TAG; with Existing, for any directory without it.
+  explicit PatchCache(std::filesystem::path directory, Opening opening = Opening::MakeIfNeeded);
+
+  const std::filesystem::path& directory() const { return directory_; }
+
+  // The entry of `key` as its sealed list gives it, its files neither
+  // placed nor read (a compile takes a patch's figures from it before it
+  // places the files). None when there is no such entry, or when its list
+  // is damaged: then `problem` says so and the entry is removed.
+  std::optional<CacheEntry> look(const std::string& key, std::string& problem) const;
+
+  // The entry of `key` placed below `into` (each file at its relative
+  // path, hard-linked or copied), every byte checked against the entry's
+  // list; its use is noted for the bound. None when there is no such
+  // entry, or when it is damaged: then `problem` says what was wrong, the
+  // entry is removed and nothing is left below `into`.
+  std::optional<CacheEntry> fetch(const std::string& key, const std::filesystem::path& into,
+                                  std::string& problem) const;
+
+  // Stores the files of `entry` (relative to `from`; their SHA-256 as
+  // written) and its note (one line) as the entry of `key`. An entry of
+  // that key is left as it is. False, with why, when the entry cannot be
+  // written (a full disk): the cache is as before, and `from` untouched.
+  bool store(const std::string& key, const std::filesystem::path& from, const CacheEntry& entry,
+             std::string& why) const;
+
+  // Removes the least recently used entries (stored or fetched) until the
+  // rest hold at most `maxBytes`, and what killed writers left behind.
+  void trim(std::uint64_t maxBytes) const;
+
+  CacheStats stats() const;
+  // Removes every entry.
+  void clear() const;
+
+ private:
+  std::filesystem::path entryDirectory(const std::string& key) const;
+  void remove(const std::filesystem::path& entry) const;
+
+  std::filesystem::path directory_;
+};
+
+}  // namespace isla

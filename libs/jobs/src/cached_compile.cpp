@@ -1,0 +1,211 @@
+// SPDX-License-Identifier: MIT
+// A compile through the patch cache (docs/decisions.md, The incremental
+// compile's patch cache): every source is read, validated and hashed as in
+// any compile; each patch's key is made from what its rows are made from,
+// and a patch whose key the cache holds takes its report figures from the
+// entry's sealed list and its files from the entry, each byte checked; the
+// others are written one by one as a shard writes them (checked as they
+// are written), stored, and placed. The shared documents are then written
+// from the whole world, as the assembly of shards writes them, and the
+// stage published.
+#include <bit>
+#include <charconv>
+
+#include "compile_steps.hpp"
+#include "file_placer.hpp"
+#include "isla/base/interrupt.hpp"
+#include "isla/base/io_error.hpp"
+#include "isla/parallel/parallel.hpp"
+#include "isla/plugin/plugin_call.hpp"
+#include "isla/plugin/shard_exporter.hpp"
+#include "patch_inputs.hpp"
+#include "record_json.hpp"
+#include "shard_settings.hpp"
+
+namespace isla {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// Where a patch is written before it is stored and placed, in the stage.
+constexpr const char* kScratchName = ".patch-being-cached";
+
+// An entry's note: the patch's report figures as the bits of their doubles.
+std::string figuresNote(const PatchStats& stats) {
+  return "figures " + doubleBits(stats.minHeightM) + " " + doubleBits(stats.maxHeightM) + " " +
+         doubleBits(stats.maxSlopeDeg) + " " + doubleBits(stats.overshootM);
+}
+
+std::optional<PatchStats> figuresOf(const std::string& note) {
+  constexpr std::string_view kPrefix = "figures ";
+  constexpr std::size_t kDigits = 16;
+  if (!note.starts_with(kPrefix) || note.size() != kPrefix.size() + 4 * (kDigits + 1) - 1) return std::nullopt;
+  double values[4];
+  for (std::size_t i = 0; i < 4; ++i) {
+    const char* begin = note.data() + kPrefix.size() + i * (kDigits + 1);
+    std::uint64_t word = 0;
+    const auto [end, error] = std::from_chars(begin, begin + kDigits, word, 16);
+    if (error != std::errc() || end != begin + kDigits) return std::nullopt;
+    values[i] = std::bit_cast<double>(word);
+  }
+  return PatchStats{values[0], values[1], values[2], values[3]};
+}
+
+Diagnostic cacheWarning(const std::string& code, const std::string& message) {
+  return Diagnostic{.severity = Severity::Warning, .code = code, .message = message};
+}
+
+Diagnostic damaged(const Patch& patch, const std::string& problem) {
+  return cacheWarning("cache.damaged", "the cache's entry of patch " + patch.id + " was damaged (" + problem +
+                                           "): it was removed, and the patch computed again");
+}
+
+// What each patch of the world is, for the cache: its key, and the entry
+// that key holds when its list is sound.
+struct PatchesInCache {
+  std::vector<std::string> keys;
+  std::vector<std::optional<CacheEntry>> entries;
+};
+
+// Writes `patch` alone into a scratch directory in the stage (removed
+// before the stage is published, and with it when the compile fails),
+// stores it in the cache under `key` (a full disk: a warning, the compile
+// goes on) and places its files into the stage; returns them by path with
+// their SHA-256.
+std::map<std::string, std::string> computePatch(const PatchExporter& exporter, const ChosenExporter& chosen,
+                                                const ExportInput& input, std::size_t patch, const std::string& key,
+                                                const PatchCache& cache, const fs::path& stage, Diagnostics& out) {
+  const fs::path scratch = stage / kScratchName;
+  struct Removed {
+    const fs::path& path;
+    ~Removed() {
+      std::error_code ignored;
+      fs::remove_all(path, ignored);
+    }
+  } removed{scratch};
+  const fs::path files = scratch / "files", notes = scratch / "notes";
+  createDirectory(scratch);
+  createDirectory(files);
+  createDirectory(notes);
+  std::map<std::string, std::string> written;
+  callPlugin(chosen.who, "writing patch " + input.world.patches[patch].id, [&] {
+    written = exporter.writePatches(input, {patch}, files, notes, out);
+  });
+  if (!fs::is_empty(notes)) {
+    throw CompileError(chosen.who + " left notes for an assembly, which an exporter whose patches stand alone does "
+                                    "not (a bug: please report it); nothing was published",
+                       {});
+  }
+  CacheEntry entry{{}, figuresNote(input.world.stats[patch])};
+  std::map<std::string, std::string> placed;
+  FilePlacer placer;
+  for (const ShardRecord::File& file : filesBelow(files, written, input.threads)) {
+    entry.files.push_back({file.path, file.bytes, file.sha256});
+    std::string why;
+    if (!placer.place(files / file.path, stage / file.path, why)) {
+      throw IoError(files / file.path, "place the patch's file: " + why);
+    }
+    placed.emplace(file.path, file.sha256);
+  }
+  std::string why;
+  if (!cache.store(key, files, entry, why)) {
+    out.add(cacheWarning("cache.not-stored", "patch " + input.world.patches[patch].id + " was not stored in the cache " +
+                                                 cache.directory().string() + " (" + why +
+                                                 "); the package is whole, and the next compile computes it again"));
+  }
+  return placed;
+}
+
+}  // namespace
+
+CompileResult compileThroughCache(const Kernel& kernel, const CompileRequest& request, Progress& progress) {
+  StagedDirectory::checkTarget(request.output);
+  const ChosenExporter chosen = chooseExporter(kernel, request);
+  const PatchExporter* exporter = patchExporter(chosen.exporter);
+  if (!exporter) {
+    throw OptionError(chosen.who + " cannot use --cache: its output is not made patch by patch, each patch from "
+                                   "its own inputs alone; compile without --cache");
+  }
+  if (!request.package.empty()) {
+    throw OptionError("--cache compiles from a layout or a blueprint, not from a package; export without --cache");
+  }
+  const PatchCache cache(request.cache);
+  const unsigned threads = resolveThreads(request.threads);
+  // An export's one blueprint stands for the layout the record would hash.
+  CompileRequest keyed = request;
+  if (keyed.layout.empty()) keyed.layout = request.blueprint;
+  ShardRecord who = recordOfRequest(kernel, chosen, keyed, ShardSpec{});
+
+  // Each patch's key as the world is built, before its figures would be
+  // computed: a key the cache holds gives them.
+  PatchesInCache inCache;
+  Diagnostics cacheNotes;
+  const KnownFigures cached = [&](const World& world, std::size_t patch) -> std::optional<PatchStats> {
+    if (inCache.keys.empty()) {
+      who.mapSize = world.mapSize;
+      inCache.keys.resize(world.patches.size());
+      inCache.entries.resize(world.patches.size());
+    }
+    const std::string& key = inCache.keys[patch] = patchInputKey(who, world, patch);
+    std::string problem;
+    auto entry = cache.look(key, problem);
+    if (!problem.empty()) cacheNotes.add(damaged(world.patches[patch], problem));
+    const std::optional<PatchStats> figures = entry ? figuresOf(entry->note) : std::nullopt;
+    if (figures) inCache.entries[patch] = std::move(entry);
+    return figures;
+  };
+  ProgressRange building(progress, 0.0, 0.55);
+  BuiltWorld built = buildRequestedWorld(kernel, request, threads, building, cached);
+  const World& world = built.world;
+  built.diagnostics.append(cacheNotes);
+
+  StagedDirectory stage(request.output);
+  // The entries found, placed on every thread and each checked byte for byte.
+  std::vector<std::size_t> listed;
+  for (std::size_t p = 0; p < world.patches.size(); ++p) {
+    if (inCache.entries[p]) listed.push_back(p);
+  }
+  std::vector<std::string> problems(listed.size());
+  parallelFor(listed.size(), threads, [&](std::size_t i) {
+    checkInterrupted();
+    if (!cache.fetch(inCache.keys[listed[i]], stage.stage(), problems[i])) inCache.entries[listed[i]].reset();
+  });
+  std::map<std::string, std::string> written;
+  std::vector<std::size_t> computed;
+  for (std::size_t i = 0; i < listed.size(); ++i) {
+    if (!problems[i].empty()) built.diagnostics.add(damaged(world.patches[listed[i]], problems[i]));
+  }
+  std::size_t fromCache = 0;
+  for (std::size_t p = 0; p < world.patches.size(); ++p) {
+    if (!inCache.entries[p]) {
+      computed.push_back(p);
+      continue;
+    }
+    ++fromCache;
+    for (const CachedFile& file : inCache.entries[p]->files) written.emplace(file.path, file.sha256);
+  }
+  progress.update(0.6);
+
+  // The others, one at a time, each on every thread.
+  for (std::size_t i = 0; i < computed.size(); ++i) {
+    ProgressRange writing(progress, 0.6 + 0.3 * static_cast<double>(i) / static_cast<double>(computed.size()),
+                          0.6 + 0.3 * static_cast<double>(i + 1) / static_cast<double>(computed.size()));
+    const ExportInput input{world, kernel.enums(), chosen.options, threads, writing};
+    written.merge(computePatch(*exporter, chosen, input, computed[i], inCache.keys[computed[i]], cache, stage.stage(),
+                               built.diagnostics));
+  }
+  ProgressRange sharing(progress, 0.9, 0.95);
+  callPlugin(chosen.who, "writing", [&] {
+    exporter->writeShared(ExportInput{world, kernel.enums(), chosen.options, threads, sharing}, written, {},
+                          stage.stage(), built.diagnostics);
+  });
+  // Unchecked from disk, as an assembly of shards: every patch's documents
+  // were checked as they were written, and the cache's by their SHA-256.
+  CompileResult result = publishStage(kernel, chosen, stage, built, threads, progress, false);
+  result.patchesFromCache = fromCache;
+  cache.trim(request.cacheMaxBytes);
+  return result;
+}
+
+}  // namespace isla

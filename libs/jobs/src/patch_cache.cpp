@@ -1,0 +1,353 @@
+// SPDX-License-Identifier: MIT
+// On disk: CACHEDIR.TAG (what backup tools skip, and what marks the
+// directory as this tool's cache), entries/<first two hex digits>/<key>/
+// with the entry's files below files/ and its list, entry.txt:
+//   isla-tool cache entry 1
+//   key <key>
+//   note <the caller's line>
+//   file <bytes> <sha256> <relative path>     (one a file)
+//   sealed <SHA-256 of the lines above>
+// whose modification time is the entry's last use; and tmp/, where an
+// entry is written before it is renamed in, and where one goes to be
+// removed (renamed out first, so that no reader sees half of it).
+#include "isla/jobs/patch_cache.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include "file_placer.hpp"
+#include "isla/base/io_error.hpp"
+#include "isla/publish/file_writer.hpp"
+#include "isla/publish/sha256.hpp"
+
+namespace isla {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::string_view kTag =
+    "Signature: 8a477f597d28d172789f06886806bc55\n"
+    "# This directory is an isla-tool patch cache (isla-tool cache stats|clear DIR).\n";
+constexpr std::string_view kEntryHeader = "isla-tool cache entry 1\n";
+constexpr const char* kTagName = "CACHEDIR.TAG";
+constexpr const char* kListName = "entry.txt";
+constexpr const char* kFilesName = "files";
+// What a killed writer leaves in tmp/ is removed once this old.
+constexpr auto kAbandonedAfter = std::chrono::hours(1);
+
+bool isKey(const std::string& key) {
+  return key.size() == 64 && std::all_of(key.begin(), key.end(), [](char c) {
+           return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+         });
+}
+
+void checkKey(const std::string& key) {
+  if (!isKey(key)) throw std::invalid_argument("a cache key is 64 lowercase hex digits, not '" + key + "'");
+}
+
+// A relative path that stays below its folder.
+bool isInside(const std::string& path) {
+  const fs::path relative(path);
+  if (path.empty() || relative.is_absolute()) return false;
+  return std::none_of(relative.begin(), relative.end(), [](const fs::path& part) { return part == ".."; });
+}
+
+std::string listText(const std::string& key, const CacheEntry& entry) {
+  std::string text = std::string(kEntryHeader) + "key " + key + "\nnote " + entry.note + "\n";
+  for (const CachedFile& file : entry.files) {
+    text += "file " + std::to_string(file.bytes) + " " + file.sha256 + " " + file.path + "\n";
+  }
+  return text + "sealed " + sha256Hex(std::as_bytes(std::span(text))) + "\n";
+}
+
+// The entry its list describes, or why it is not a sound list of `key`.
+std::optional<CacheEntry> readList(const fs::path& path, const std::string& key, std::string& problem) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;  // no such entry (or removed meanwhile)
+  std::ostringstream whole;
+  whole << in.rdbuf();
+  const std::string text = whole.str();
+  const std::size_t seal = text.rfind("sealed ");
+  if (seal == std::string::npos ||
+      text.substr(seal) != "sealed " + sha256Hex(std::as_bytes(std::span(text).first(seal))) + "\n" ||
+      !text.starts_with(std::string(kEntryHeader) + "key " + key + "\n")) {
+    problem = "its list " + path.string() + " is damaged";
+    return std::nullopt;
+  }
+  CacheEntry entry;
+  std::istringstream lines(text.substr(0, seal));
+  std::string line;
+  std::getline(lines, line);  // the header
+  std::getline(lines, line);  // the key
+  if (!std::getline(lines, line) || !line.starts_with("note ")) {
+    problem = "its list " + path.string() + " has no note";
+    return std::nullopt;
+  }
+  entry.note = line.substr(5);
+  while (std::getline(lines, line)) {
+    std::istringstream fields(line);
+    std::string word;
+    CachedFile file;
+    fields >> word >> file.bytes >> file.sha256;
+    std::getline(fields >> std::ws, file.path);
+    if (word != "file" || !fields.eof() || !isInside(file.path)) {
+      problem = "its list " + path.string() + " names a file it cannot hold";
+      return std::nullopt;
+    }
+    entry.files.push_back(std::move(file));
+  }
+  return entry;
+}
+
+// A name in tmp/ that no other writer, on this host or another sharing the directory, uses.
+std::string uniqueName(const std::string& what) {
+  static std::atomic<std::uint64_t> counter{0};
+  char host[256] = {};
+  ::gethostname(host, sizeof host - 1);
+  return what + "-" + host + "-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
+}
+
+std::uint64_t entryBytes(const CacheEntry& entry, std::uint64_t listBytes) {
+  std::uint64_t bytes = listBytes;
+  for (const CachedFile& file : entry.files) bytes += file.bytes;
+  return bytes;
+}
+
+struct FoundEntry {
+  fs::path directory;
+  std::string key;
+  fs::file_time_type used;
+  std::uint64_t bytes = 0;
+};
+
+}  // namespace
+
+namespace {
+
+bool isTagged(const fs::path& directory) {
+  std::ifstream in(directory / kTagName, std::ios::binary);
+  const std::string found((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return found == kTag;
+}
+
+// Makes a cache at `directory`, which is missing or empty, whole or not at
+// all: made aside and renamed in, so that compiles making it at once all
+// find it (the first rename wins, the others find it made).
+void makeCache(const fs::path& directory) {
+  const fs::path parent = directory.parent_path().empty() ? fs::path(".") : directory.parent_path();
+  std::error_code error;
+  fs::create_directories(parent, error);
+  if (error) throwSystemError(directory, "make the cache", error.value());
+  const fs::path aside = parent / ("." + directory.filename().string() + "." + uniqueName("making"));
+  createDirectory(aside);
+  createDirectory(aside / "entries");
+  createDirectory(aside / "tmp");
+  FileWriter writer = FileWriter::create(aside / kTagName, FileWriter::Digest::None);
+  writer.write(kTag);
+  writer.close();
+  if (::rename(aside.c_str(), directory.c_str()) != 0) {
+    const int failure = errno;
+    fs::remove_all(aside, error);
+    if (failure != EEXIST && failure != ENOTEMPTY) throwSystemError(directory, "make the cache", failure);
+  }
+}
+
+}  // namespace
+
+PatchCache::PatchCache(fs::path directory, Opening opening) : directory_(std::move(directory)) {
+  if (!directory_.has_filename()) directory_ = directory_.parent_path();  // "cache/"
+  if (isTagged(directory_)) {
+    std::error_code ignored;  // a cache whose folders were removed by hand gets them again
+    fs::create_directories(directory_ / "entries", ignored);
+    fs::create_directories(directory_ / "tmp", ignored);
+    return;
+  }
+  if (opening == Opening::Existing) {
+    throw IoError(directory_, "'" + directory_.string() + "' is not an isla-tool cache (it has no CACHEDIR.TAG of "
+                                  "isla-tool); give the directory that run compile --cache made");
+  }
+  std::error_code error;
+  const bool empty = !fs::exists(directory_, error) || fs::is_empty(directory_, error);
+  if (empty) makeCache(directory_);
+  if (!isTagged(directory_)) {
+    throw IoError(directory_, "'" + directory_.string() +
+                                  "' holds files but is not an isla-tool cache (it has no CACHEDIR.TAG of "
+                                  "isla-tool); give a new or empty directory to --cache");
+  }
+}
+
+fs::path PatchCache::entryDirectory(const std::string& key) const {
+  return directory_ / "entries" / key.substr(0, 2) / key;
+}
+
+void PatchCache::remove(const fs::path& entry) const {
+  const fs::path aside = directory_ / "tmp" / uniqueName("removed");
+  if (::rename(entry.c_str(), aside.c_str()) != 0) return;  // removed by another meanwhile
+  std::error_code ignored;
+  fs::remove_all(aside, ignored);
+}
+
+std::optional<CacheEntry> PatchCache::look(const std::string& key, std::string& problem) const {
+  problem.clear();
+  checkKey(key);
+  const fs::path entry = entryDirectory(key);
+  auto found = readList(entry / kListName, key, problem);
+  if (!found && !problem.empty()) remove(entry);
+  return found;
+}
+
+std::optional<CacheEntry> PatchCache::fetch(const std::string& key, const fs::path& into, std::string& problem) const {
+  auto found = look(key, problem);
+  if (!found) return std::nullopt;
+  const fs::path entry = entryDirectory(key), list = entry / kListName;
+  FilePlacer placer;
+  std::vector<fs::path> placed;
+  const auto unplace = [&] {
+    std::error_code ignored;
+    for (const fs::path& path : placed) fs::remove(path, ignored);
+  };
+  // Damaged: nothing of it stays below `into`, and it goes.
+  const auto damaged = [&](const std::string& why) -> std::optional<CacheEntry> {
+    unplace();
+    problem = why;
+    remove(entry);
+    return std::nullopt;
+  };
+  for (const CachedFile& file : found->files) {
+    const fs::path to = into / file.path;
+    std::string why;
+    if (!placer.place(entry / kFilesName / file.path, to, why)) {
+      if (!fs::exists(list)) {  // removed by another meanwhile: a miss
+        unplace();
+        return std::nullopt;
+      }
+      return damaged(file.path + " cannot be read (" + why + ")");
+    }
+    placed.push_back(to);
+    const std::uint64_t size = fs::file_size(to);
+    if (size != file.bytes) {
+      return damaged(file.path + " has " + std::to_string(size) + " bytes, its list says " +
+                     std::to_string(file.bytes));
+    }
+    if (const std::string sha256 = sha256OfFile(to); sha256 != file.sha256) {
+      return damaged(file.path + " has SHA-256 " + sha256 + ", its list says " + file.sha256);
+    }
+  }
+  ::utimensat(AT_FDCWD, list.c_str(), nullptr, 0);  // used now
+  return found;
+}
+
+bool PatchCache::store(const std::string& key, const fs::path& from, const CacheEntry& stored,
+                       std::string& why) const {
+  checkKey(key);
+  if (stored.note.find('\n') != std::string::npos) throw std::invalid_argument("a cache entry's note is one line");
+  for (const CachedFile& file : stored.files) {
+    if (!isInside(file.path)) throw std::invalid_argument("a cached file's path stays below its entry: " + file.path);
+  }
+  const fs::path entry = entryDirectory(key);
+  if (fs::exists(entry / kListName)) return true;
+  const fs::path written = directory_ / "tmp" / uniqueName("store-" + key);
+  std::error_code ignored;
+  try {
+    fs::create_directories(written);
+    FilePlacer placer;
+    for (const CachedFile& file : stored.files) {
+      if (!placer.place(from / file.path, written / kFilesName / file.path, why)) {
+        fs::remove_all(written, ignored);
+        why = file.path + " cannot be read (" + why + ")";
+        return false;
+      }
+    }
+    FileWriter list = FileWriter::create(written / kListName, FileWriter::Digest::None);
+    list.write(listText(key, stored));
+    list.close();
+    fs::create_directories(entry.parent_path());
+  } catch (const IoError& error) {
+    fs::remove_all(written, ignored);
+    why = error.what();
+    return false;
+  } catch (const fs::filesystem_error& error) {
+    fs::remove_all(written, ignored);
+    why = error.what();
+    return false;
+  }
+  // In whole, or not at all; a writer that stored the same key first wins.
+  if (::rename(written.c_str(), entry.c_str()) != 0) {
+    const int error = errno;
+    fs::remove_all(written, ignored);
+    if (error == EEXIST || error == ENOTEMPTY) return true;
+    why = "cannot rename '" + written.string() + "' to '" + entry.string() + "': " + std::strerror(error);
+    return false;
+  }
+  return true;
+}
+
+namespace {
+
+std::vector<FoundEntry> entriesBelow(const fs::path& entries) {
+  std::vector<FoundEntry> found;
+  std::error_code error;
+  for (const auto& shelf : fs::directory_iterator(entries, error)) {
+    for (const auto& entry : fs::directory_iterator(shelf.path(), error)) {
+      const std::string key = entry.path().filename().string();
+      std::string problem;
+      const fs::path list = entry.path() / kListName;
+      std::error_code gone;
+      const auto used = fs::last_write_time(list, gone);
+      const std::uint64_t listBytes = gone ? 0 : fs::file_size(list, gone);
+      const auto listed = readList(list, key, problem);
+      if (gone || !listed) continue;  // removed meanwhile, or damaged: fetch removes it
+      found.push_back({entry.path(), key, used, entryBytes(*listed, listBytes)});
+    }
+  }
+  return found;
+}
+
+}  // namespace
+
+void PatchCache::trim(std::uint64_t maxBytes) const {
+  std::vector<FoundEntry> entries = entriesBelow(directory_ / "entries");
+  std::sort(entries.begin(), entries.end(), [](const FoundEntry& a, const FoundEntry& b) {
+    return a.used != b.used ? a.used > b.used : a.key < b.key;  // most recently used first
+  });
+  std::uint64_t kept = 0;
+  for (const FoundEntry& entry : entries) {
+    kept += entry.bytes;
+    if (kept > maxBytes) remove(entry.directory);
+  }
+  const auto abandoned = fs::file_time_type::clock::now() - kAbandonedAfter;
+  std::error_code error;
+  for (const auto& left : fs::directory_iterator(directory_ / "tmp", error)) {
+    std::error_code gone;
+    if (fs::last_write_time(left.path(), gone) < abandoned && !gone) fs::remove_all(left.path(), gone);
+  }
+}
+
+CacheStats PatchCache::stats() const {
+  CacheStats stats;
+  for (const FoundEntry& entry : entriesBelow(directory_ / "entries")) {
+    ++stats.entries;
+    stats.bytes += entry.bytes;
+  }
+  return stats;
+}
+
+void PatchCache::clear() const {
+  std::error_code error;
+  for (const auto& shelf : fs::directory_iterator(directory_ / "entries", error)) {
+    for (const auto& entry : fs::directory_iterator(shelf.path(), error)) remove(entry.path());
+  }
+}
+
+}  // namespace isla

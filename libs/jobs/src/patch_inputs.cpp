@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+#include "patch_inputs.hpp"
+
+#include "shard_settings.hpp"
+
+namespace isla {
+
+std::vector<std::pair<std::size_t, Side>> facingBorders(const World& world, const Patch& patch) {
+  std::vector<std::pair<std::size_t, Side>> borders;
+  if (patch.kind == PatchKind::Source) return borders;
+  for (std::int32_t dr = -1; dr <= 1; ++dr) {
+    for (std::int32_t dc = -1; dc <= 1; ++dc) {
+      const std::int32_t r = patch.latticeRow + dr, c = patch.latticeCol + dc;
+      if (r < 0 || c < 0 || r >= world.latticeRows() || c >= world.latticeCols() || r % 2 != 0 || c % 2 != 0) continue;
+      const auto source = static_cast<std::size_t>(r / 2 * world.cols + c / 2);
+      if (dr != 0) borders.emplace_back(source, dr < 0 ? Side::South : Side::North);
+      if (dc != 0) borders.emplace_back(source, dc < 0 ? Side::East : Side::West);
+    }
+  }
+  return borders;
+}
+
+std::string patchInputKey(const ShardRecord& who, const World& world, std::size_t index) {
+  const Patch& patch = world.patches[index];
+  std::vector<std::string> inputs;
+  if (patch.source) inputs.push_back("source " + world.sources[*patch.source].id + " " + world.sources[*patch.source].sha256);
+  for (const auto& [source, side] : facingBorders(world, patch)) {
+    const World::BorderView line = world.sourceBorder(source, side);
+    inputs.push_back("border " + world.sources[source].id + " " + std::string(sideName(side)) + " " +
+                     lineDigest(line.heights, line.normals));
+  }
+  return inputKey(who, world.settings, patch.id, inputs);
+}
+
+}  // namespace isla

@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: MIT
+// The key of what one patch's outputs are made from (docs/decisions.md,
+// Sharded compile, "The key of a patch's inputs"), from a built World: the
+// patch cache's key, and the one a shard record holds for the patch.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "shard_record.hpp"
+
+namespace isla {
+
+// The source border lines a strip's or corner's rows are made from: the
+// sides of the sources around it that face it (a source's: none), as
+// (source index, side).
+std::vector<std::pair<std::size_t, Side>> facingBorders(const World& world, const Patch& patch);
+
+// inputKey (shard_settings.hpp) of `patch`, its inputs being its source's
+// SHA-256 or the SHA-256 of each source border line facing it. `who` gives
+// the tool, plugins, exporter, options and MapSize; `world` its sources'
+// SHA-256 and borders.
+std::string patchInputKey(const ShardRecord& who, const World& world, std::size_t patch);
+
+}  // namespace isla

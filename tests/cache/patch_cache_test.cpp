@@ -1,0 +1,264 @@
+// SPDX-License-Identifier: MIT
+// The patch cache's store (issue 38): what is stored comes back byte for
+// byte; a damaged, truncated or tampered entry is reported and removed,
+// never served; writers sharing the cache at once leave it whole; a full
+// disk while storing leaves it as it was; the least recently used entries
+// go first; a directory holding other things is refused.
+#include <boost/test/unit_test.hpp>
+
+#include <sys/resource.h>
+#include <sys/stat.h>
+
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include "isla/base/io_error.hpp"
+#include "isla/jobs/patch_cache.hpp"
+#include "isla/publish/sha256.hpp"
+#include "tool_runner.hpp"
+
+namespace fs = std::filesystem;
+using isla::CacheEntry;
+using isla::CachedFile;
+using isla::PatchCache;
+using isla::test::TempDir;
+
+namespace {
+
+const std::string kKey(64, 'a');
+const std::string kOtherKey(64, 'b');
+const std::string kThirdKey(64, 'c');
+
+void writeText(const fs::path& path, const std::string& text) {
+  fs::create_directories(path.parent_path());
+  std::ofstream(path, std::ios::binary) << text;
+}
+
+std::string readText(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+CachedFile described(const fs::path& from, const std::string& path) {
+  return {path, fs::file_size(from / path), isla::sha256OfFile(from / path)};
+}
+
+// A patch's outputs: two files, one in a folder, and a note.
+CacheEntry writeOutputs(const fs::path& from, const std::string& text) {
+  writeText(from / "terrain" / "p-0-0.json", "{\"heights\": [" + text + "]}\n");
+  writeText(from / "figures.txt", "lowest 1\nhighest " + text + "\n");
+  return {{described(from, "terrain/p-0-0.json"), described(from, "figures.txt")}, "highest " + text};
+}
+
+std::size_t filesBelow(const fs::path& directory) {
+  std::size_t count = 0;
+  for (const auto& entry : fs::recursive_directory_iterator(directory)) count += entry.is_regular_file() ? 1U : 0U;
+  return count;
+}
+
+// The one file of the cache whose name ends so (an entry's file or list).
+fs::path storedFile(const fs::path& cache, const std::string& ending) {
+  std::vector<fs::path> found;
+  for (const auto& entry : fs::recursive_directory_iterator(cache / "entries")) {
+    if (entry.is_regular_file() && entry.path().string().ends_with(ending)) found.push_back(entry.path());
+  }
+  BOOST_TEST_REQUIRE(found.size() == 1u);
+  return found.front();
+}
+
+// Returns once a file written now gets a later modification time than one
+// written before (the filesystem's clock is coarse): the next use of an
+// entry is then seen as later than the uses before it.
+void waitForTheFileClock(const fs::path& directory) {
+  const fs::path probe = directory / "clock-probe";
+  writeText(probe, "");
+  const auto before = fs::last_write_time(probe);
+  while (true) {
+    writeText(probe, "");
+    if (fs::last_write_time(probe) > before) break;
+  }
+  fs::remove(probe);
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(patch_cache)
+
+BOOST_AUTO_TEST_CASE(a_stored_entry_comes_back_byte_for_byte) {
+  TempDir dir;
+  const PatchCache cache(dir / "cache");
+  const auto files = writeOutputs(dir / "made", "1, 2, 3");
+  std::string why;
+  BOOST_TEST_REQUIRE(cache.store(kKey, dir / "made", files, why), why);
+  BOOST_TEST(cache.stats().entries == 1u);
+
+  std::string problem;
+  const auto listed = cache.look(kKey, problem);
+  BOOST_TEST_REQUIRE(listed.has_value(), problem);
+  BOOST_TEST((*listed == files));
+  BOOST_TEST(!fs::exists(dir / "stage"));
+  const auto fetched = cache.fetch(kKey, dir / "stage", problem);
+  BOOST_TEST_REQUIRE(fetched.has_value(), problem);
+  BOOST_TEST((*fetched == files));
+  BOOST_TEST(readText(dir / "stage" / "terrain" / "p-0-0.json") == readText(dir / "made" / "terrain" / "p-0-0.json"));
+  BOOST_TEST(readText(dir / "stage" / "figures.txt") == readText(dir / "made" / "figures.txt"));
+
+  BOOST_TEST(!cache.fetch(kOtherKey, dir / "elsewhere", problem).has_value());
+  BOOST_TEST(problem.empty());
+  BOOST_TEST(!fs::exists(dir / "elsewhere"));
+  // Storing a key again leaves the first entry.
+  writeOutputs(dir / "again", "9");
+  BOOST_TEST(cache.store(kKey, dir / "again", files, why));
+  BOOST_TEST(readText(storedFile(dir / "cache", "figures.txt")) == "lowest 1\nhighest 1, 2, 3\n");
+}
+
+BOOST_AUTO_TEST_CASE(a_damaged_entry_is_reported_and_removed_never_served) {
+  TempDir dir;
+  const PatchCache cache(dir / "cache");
+  std::string why, problem;
+
+  // A byte flipped, the size kept.
+  const auto files = writeOutputs(dir / "made", "1, 2, 3");
+  BOOST_TEST_REQUIRE(cache.store(kKey, dir / "made", files, why), why);
+  fs::remove_all(dir / "made");  // the entry's files may be links to these
+  const fs::path stored = storedFile(dir / "cache", "p-0-0.json");
+  std::string text = readText(stored);
+  text[14] = '7';
+  writeText(stored, text);
+  BOOST_TEST(!cache.fetch(kKey, dir / "stage", problem).has_value());
+  BOOST_TEST(problem == "terrain/p-0-0.json has SHA-256 " + isla::sha256Hex(std::as_bytes(std::span(text))) +
+                           ", its list says " + files.files[0].sha256);
+  BOOST_TEST(cache.stats().entries == 0u);
+  BOOST_TEST(filesBelow(dir / "stage") == 0u);
+  BOOST_TEST(!cache.fetch(kKey, dir / "stage", problem).has_value());
+  BOOST_TEST(problem.empty());  // gone: a plain miss now
+
+  // Truncated.
+  const auto truncated = writeOutputs(dir / "made", "4, 5");
+  BOOST_TEST_REQUIRE(cache.store(kKey, dir / "made", truncated, why), why);
+  fs::remove_all(dir / "made");
+  fs::resize_file(storedFile(dir / "cache", "figures.txt"), 3);
+  BOOST_TEST(!cache.fetch(kKey, dir / "stage", problem).has_value());
+  BOOST_TEST(problem == "figures.txt has 3 bytes, its list says " + std::to_string(truncated.files[1].bytes));
+  BOOST_TEST(cache.stats().entries == 0u);
+
+  // Its list changed (a file's recorded size), so that the files would match it.
+  const auto tampered = writeOutputs(dir / "made", "6");
+  BOOST_TEST_REQUIRE(cache.store(kKey, dir / "made", tampered, why), why);
+  const fs::path list = storedFile(dir / "cache", "entry.txt");
+  std::string listed = readText(list);
+  const std::string size = "file " + std::to_string(tampered.files[0].bytes) + " ";
+  listed.replace(listed.find(size), size.size(), "file " + std::to_string(tampered.files[0].bytes - 1) + " ");
+  writeText(list, listed);
+  BOOST_TEST(!cache.fetch(kKey, dir / "stage", problem).has_value());
+  BOOST_TEST(problem == "its list " + list.string() + " is damaged");
+  BOOST_TEST(cache.stats().entries == 0u);
+  BOOST_TEST(filesBelow(dir / "stage") == 0u);
+
+  // Its note changed: looking at it, before any file is placed, says so.
+  BOOST_TEST_REQUIRE(cache.store(kKey, dir / "made", tampered, why), why);
+  listed = readText(list);
+  listed.replace(listed.find("note highest 6"), 14, "note highest 7");
+  writeText(list, listed);
+  BOOST_TEST(!cache.look(kKey, problem).has_value());
+  BOOST_TEST(problem == "its list " + list.string() + " is damaged");
+  BOOST_TEST(cache.stats().entries == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(writers_sharing_the_cache_at_once_leave_it_whole) {
+  TempDir dir;
+  const PatchCache cache(dir / "cache");
+  constexpr std::size_t kWriters = 8;
+  std::vector<CacheEntry> made(kWriters);
+  for (std::size_t w = 0; w < kWriters; ++w) made[w] = writeOutputs(dir / std::to_string(w), "1, 2, 3");
+  std::vector<std::string> failures(kWriters);
+  std::vector<std::thread> writers;
+  for (std::size_t w = 0; w < kWriters; ++w) {
+    // Half store the one key, half a key of their own, each also fetching the shared one.
+    writers.emplace_back([&, w] {
+      const std::string key = w % 2 == 0 ? kKey : std::string(63, 'd') + std::to_string(w);
+      std::string why, problem;
+      if (!cache.store(key, dir / std::to_string(w), made[w], why)) failures[w] = "store: " + why;
+      if (!cache.fetch(kKey, dir / ("stage-" + std::to_string(w)), problem) && w % 2 == 0) {
+        failures[w] = "fetch: " + (problem.empty() ? std::string("missing") : problem);
+      }
+    });
+  }
+  for (auto& writer : writers) writer.join();
+  for (const auto& failure : failures) BOOST_TEST(failure.empty(), failure);
+  BOOST_TEST(cache.stats().entries == 1u + kWriters / 2);
+  BOOST_TEST(filesBelow(dir / "cache" / "tmp") == 0u);
+  std::string problem;
+  BOOST_TEST(cache.fetch(kKey, dir / "last", problem).has_value(), problem);
+}
+
+BOOST_AUTO_TEST_CASE(a_full_disk_while_storing_leaves_the_cache_as_it_was) {
+  TempDir dir;
+  const PatchCache cache(dir / "cache");
+  std::string why;
+  BOOST_TEST_REQUIRE(cache.store(kOtherKey, dir / "first", writeOutputs(dir / "first", "1"), why), why);
+  const auto files = writeOutputs(dir / "made", "1, 2, 3");
+  // A file size limit below the entry's list makes its write fail with
+  // EFBIG, as a full disk fails with ENOSPC, without a small filesystem.
+  std::signal(SIGXFSZ, SIG_IGN);
+  rlimit old{};
+  getrlimit(RLIMIT_FSIZE, &old);
+  rlimit limit = old;
+  limit.rlim_cur = 64;
+  setrlimit(RLIMIT_FSIZE, &limit);
+  const bool stored = cache.store(kKey, dir / "made", files, why);
+  setrlimit(RLIMIT_FSIZE, &old);
+  std::signal(SIGXFSZ, SIG_DFL);
+  BOOST_TEST(!stored);
+  BOOST_TEST(why.find("the file-size limit (ulimit -f) of 64 bytes was reached") != std::string::npos, why);
+  BOOST_TEST(cache.stats().entries == 1u);
+  BOOST_TEST(filesBelow(dir / "cache" / "tmp") == 0u);
+  BOOST_TEST(filesBelow(dir / "made") == 2u);
+  std::string problem;
+  BOOST_TEST(!cache.fetch(kKey, dir / "stage", problem).has_value());
+  BOOST_TEST(cache.fetch(kOtherKey, dir / "stage", problem).has_value(), problem);
+}
+
+BOOST_AUTO_TEST_CASE(the_least_recently_used_entries_go_first) {
+  TempDir dir;
+  const PatchCache cache(dir / "cache");
+  std::string why, problem;
+  for (const auto& key : {kKey, kOtherKey, kThirdKey}) {
+    BOOST_TEST_REQUIRE(cache.store(key, dir / key, writeOutputs(dir / key, "1, 2, 3"), why), why);
+    waitForTheFileClock(dir.path());
+  }
+  BOOST_TEST_REQUIRE(cache.fetch(kKey, dir / "stage", problem).has_value(), problem);  // the oldest, used again
+  const std::uint64_t all = cache.stats().bytes, one = all / 3;
+  cache.trim(all);
+  BOOST_TEST(cache.stats().entries == 3u);
+  cache.trim(2 * one);
+  BOOST_TEST(cache.stats().entries == 2u);
+  BOOST_TEST(!cache.fetch(kOtherKey, dir / "other", problem).has_value());
+  BOOST_TEST(cache.fetch(kKey, dir / "first", problem).has_value(), problem);
+  BOOST_TEST(cache.fetch(kThirdKey, dir / "third", problem).has_value(), problem);
+  cache.clear();
+  BOOST_TEST(cache.stats().entries == 0u);
+  BOOST_TEST(cache.stats().bytes == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(a_directory_holding_other_things_is_refused) {
+  TempDir dir;
+  writeText(dir / "photos" / "beach.jpg", "not a cache");
+  std::string message;
+  try {
+    const PatchCache cache(dir / "photos");
+  } catch (const isla::IoError& error) {
+    message = error.what();
+  }
+  BOOST_TEST(message == "'" + (dir / "photos").string() +
+                            "' holds files but is not an isla-tool cache (it has no CACHEDIR.TAG of isla-tool); "
+                            "give a new or empty directory to --cache");
+  BOOST_TEST(filesBelow(dir / "photos") == 1u);
+  // A cache opens again as itself.
+  { const PatchCache made(dir / "cache"); }
+  BOOST_CHECK_NO_THROW(PatchCache(dir / "cache"));
+}
+
+BOOST_AUTO_TEST_SUITE_END()
