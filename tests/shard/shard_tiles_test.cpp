@@ -155,4 +155,34 @@ BOOST_AUTO_TEST_CASE(assembly_refuses_a_missing_stale_or_damaged_shard_naming_it
   BOOST_TEST(!fs::exists(world.ws.path("assembled")));
 }
 
+// A shard hashes its tiles and shares as it writes them: --verify hashes
+// them again and finds its record's digests, and a byte changed since in a
+// tile, which keeps its size, is named.
+BOOST_AUTO_TEST_CASE(a_shards_digests_kept_as_written_are_its_files) {
+  TiledWorld world;
+  const std::string dir = world.shards("shards", 3, {1, 0, 2});
+  std::vector<std::string> verify = kTiles;
+  verify.push_back("--verify");
+  const auto verified = assemble(world.layout, world.ws.path("verified"), dir, verify);
+  BOOST_REQUIRE_MESSAGE(verified.exitCode == 0, verified.err);
+  BOOST_TEST((fileTree(world.ws.path("verified")) == world.expected));
+
+  const fs::path tiles = fs::path(dir) / "shard-1" / "tiles";
+  BOOST_REQUIRE(fs::is_directory(tiles));
+  const fs::path tile = fs::directory_iterator(tiles)->path();
+  {
+    std::fstream file(tile, std::ios::in | std::ios::out | std::ios::binary);
+    file.seekg(-1, std::ios::end);
+    const char last = static_cast<char>(file.get());
+    file.seekp(-1, std::ios::end);
+    file.put(static_cast<char>(last ^ 1));
+  }
+  const auto flipped = assemble(world.layout, world.ws.path("flipped"), dir, verify);
+  BOOST_TEST(flipped.exitCode == 1);
+  BOOST_TEST(contains(flipped.err, "shard 1 of 3 (" + dir + "/shard-1) is damaged: its output tiles/" +
+                                       tile.filename().string() + " is not what its record says ("),
+             flipped.err);
+  BOOST_TEST(!fs::exists(world.ws.path("flipped")));
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -11,11 +11,13 @@
 #include <cstdio>
 #include <fstream>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <tuple>
 
+#include "tile_share.hpp"
 #include "tileset_json.hpp"
 #include "tiles_writer.hpp"
 
@@ -50,21 +52,33 @@ std::optional<TileKey> shareKey(const fs::path& file, const Quadtree& tree) {
   return key;
 }
 
-// Writes the tiles that hold this shard's patches alone; the others' shares go to the notes.
+// Writes the tiles that hold this shard's patches alone; the others' shares
+// go to the notes. Each file's SHA-256 is kept as it is written.
 class ShardTiles : public TileSink {
  public:
   ShardTiles(const isla::World& world, const Quadtree& tree, const TilesOptions& options, const std::vector<bool>& made,
              const fs::path& stage, const fs::path& notes)
-      : tree_(tree), made_(made), package_(world, tree, options, stage), shares_(notes / kShareDirectory) {}
+      : tree_(tree), made_(made), package_(world, tree, options, stage), notes_(notes) {
+    package_.keepDigests();
+  }
 
   void take(const TileKey& key, const TileContent& content) override {
     if (holdsOnlyMine(key)) {
       package_.take(key, content);
-    } else {
-      content.save(shares_ / (key.name() + ".bin"));
+      return;
     }
+    const std::string note = std::string(kShareDirectory) + "/" + key.name() + ".bin";
+    std::string digest = saveShare(content.store(package_.style()), notes_ / note);
+    const std::lock_guard lock(mutex_);
+    written_.emplace("notes/" + note, std::move(digest));
   }
   const std::vector<LevelSummaries>& levels() { return package_.levels(); }
+  // Every file written, by path relative to the stage (a note's beginning "notes/").
+  std::map<std::string, std::string> written() const {
+    std::map<std::string, std::string> all = written_;
+    all.insert(package_.digests().begin(), package_.digests().end());
+    return all;
+  }
 
  private:
   bool holdsOnlyMine(const TileKey& key) const {
@@ -75,10 +89,13 @@ class ShardTiles : public TileSink {
   const Quadtree& tree_;
   const std::vector<bool>& made_;
   PackageTiles package_;
-  fs::path shares_;
+  fs::path notes_;
+  std::mutex mutex_;  // of written_
+  std::map<std::string, std::string> written_;
 };
 
-void writeTilesNote(const fs::path& path, const std::vector<LevelSummaries>& levels) {
+// Returns the note's SHA-256.
+std::string writeTilesNote(const fs::path& path, const std::vector<LevelSummaries>& levels) {
   isla::FileWriter file = isla::FileWriter::create(path);
   for (std::size_t level = 0; level < levels.size(); ++level) {
     for (std::int64_t z = 0; z < levels[level].rows; ++z) {
@@ -91,7 +108,7 @@ void writeTilesNote(const fs::path& path, const std::vector<LevelSummaries>& lev
       }
     }
   }
-  file.close();
+  return file.close();
 }
 
 // The tiles one shard wrote, summarized into `levels`.
@@ -143,8 +160,9 @@ std::vector<std::size_t> partOrder(const Quadtree& tree, const TileKey& key, std
 
 }  // namespace
 
-void writeShardTiles(const isla::ExportInput& input, const TilesOptions& options,
-                     const std::vector<std::size_t>& patches, const fs::path& stage, const fs::path& notes) {
+std::map<std::string, std::string> writeShardTiles(const isla::ExportInput& input, const TilesOptions& options,
+                                                   const std::vector<std::size_t>& patches, const fs::path& stage,
+                                                   const fs::path& notes) {
   const isla::World& world = input.world;
   std::vector<bool> made(world.patches.size(), false);
   for (const std::size_t p : patches) made[p] = true;
@@ -154,8 +172,10 @@ void writeShardTiles(const isla::ExportInput& input, const TilesOptions& options
   const Quadtree tree(world, options.tileCells);
   ShardTiles tiles(world, tree, options, made, stage, notes);
   meshTiles(input, options, tree, made, tiles);
-  writeTilesNote(notes / kTilesNote, tiles.levels());
+  std::map<std::string, std::string> written = tiles.written();
+  written.emplace(std::string("notes/") + kTilesNote, writeTilesNote(notes / kTilesNote, tiles.levels()));
   input.progress.update(1.0);
+  return written;
 }
 
 void assembleTiles(const isla::ExportInput& input, const TilesOptions& options, const std::vector<fs::path>& notes,
@@ -181,14 +201,15 @@ void assembleTiles(const isla::ExportInput& input, const TilesOptions& options, 
     if (levels[static_cast<std::size_t>(key.level)].at(key.x, key.z).exists) {
       throw std::runtime_error("tile " + key.name() + " was written by a shard and shared too");
     }
-    std::vector<TileContent> parts;
-    for (const fs::path& file : files) parts.push_back(TileContent::load(world, file));
+    std::vector<GlbTile> parts;
+    for (const fs::path& file : files) parts.push_back(loadShare(world, file));
     const std::vector<std::size_t> order = partOrder(tree, key, world.patches.size());
-    const TileContent content = TileContent::merge(std::move(parts), order);
-    if (content.patches() != order) {
+    const GlbTile tile = mergeShares(std::move(parts), order);
+    if (!std::equal(tile.parts.begin(), tile.parts.end(), order.begin(), order.end(),
+                    [](const GlbPart& part, std::size_t patch) { return part.patch == patch; })) {
       throw std::runtime_error("the shards' shares of tile " + key.name() + " do not hold each of its patches once");
     }
-    tiles.take(key, content);
+    tiles.write(key, tile);
   });
   for (std::int32_t level = 0; level <= tree.leafLevel(); ++level) {
     for (std::int64_t z = 0; z < tree.rows(level); ++z) {

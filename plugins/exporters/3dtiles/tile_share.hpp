@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: MIT
+// A shard's share of a tile that spans shards: the parts of its patches as
+// the .glb stores them (glb_tile.hpp), saved for the assembly, which merges
+// every shard's share of the tile and writes it without encoding anything.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <isla/world/world.hpp>
+
+#include "glb_tile.hpp"
+
+namespace isla_3dtiles {
+
+// Returns the file's SHA-256, for the shard's record.
+std::string saveShare(const GlbTile& share, const std::filesystem::path& path);
+// Throws std::runtime_error naming the file when it is not a share of this world's tiles.
+GlbTile loadShare(const isla::World& world, const std::filesystem::path& path);
+// The whole tile from every shard's share of it: the parts in the order of
+// `patches`, the one in which the whole export adds them.
+GlbTile mergeShares(std::vector<GlbTile> shares, const std::vector<std::size_t>& patches);
+
+}  // namespace isla_3dtiles
