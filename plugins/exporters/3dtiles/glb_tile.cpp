@@ -99,7 +99,7 @@ HeightRange writeTileGlb(const std::filesystem::path& path, const isla::World& w
   }
   const std::vector<std::byte>& bin = buffers.finish();
   const std::span<const std::byte> chunk(bin);
-  digest = writeGlb(path, document.text(nodes), {&chunk, 1},
+  digest = writeGlb(path, std::move(document).text(nodes), {&chunk, 1},
                     style.digest ? isla::FileWriter::Digest::Sha256 : isla::FileWriter::Digest::None);
   return range;
 }
