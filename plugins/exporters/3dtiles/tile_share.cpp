@@ -1,25 +1,25 @@
 // SPDX-License-Identifier: MIT
-// A share file: "isla-3dtiles-share 4\n", then little-endian 64-bit words:
+// A share: "isla-3dtiles-share 4\n", then little-endian 64-bit words:
 // the skirt depth and error (a double's bits each), the part count, and for
 // each part its patch, its heights' range (a float's bits each), its views
 // (each its decoded length, stride, count, filter, kind and stored bytes,
 // padded to 8) and its primitives (each its vertex views, first vertex,
 // vertex count, bounds as six floats' bits, triangle view and kind).
 // The assembly reads back exactly what the shard stored, so the tile it
-// writes is the whole export's, byte for byte. It is read through a
-// mapped window (isla/io/file_window.hpp), not a stream.
+// writes is the whole export's, byte for byte. It is read in one pread, not
+// through a stream.
 #include "tile_share.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <bit>
+#include <cerrno>
 #include <cstring>
 #include <span>
 #include <stdexcept>
 #include <string_view>
-
-#include <isla/base/io_error.hpp>
-#include <isla/io/file_window.hpp>
-#include <isla/publish/file_writer.hpp>
 
 namespace isla_3dtiles {
 
@@ -32,34 +32,33 @@ std::uint64_t paddedToWords(std::uint64_t bytes) { return (bytes + 7) / 8 * 8; }
 
 class ShareWriter {
  public:
-  explicit ShareWriter(const std::filesystem::path& path) : file_(isla::FileWriter::create(path)) {
-    file_.write(kShareMagic);
-  }
-  void word(std::uint64_t value) { file_.write(std::as_bytes(std::span(&value, 1))); }
+  ShareWriter() { append(std::as_bytes(std::span(kShareMagic))); }
+  void word(std::uint64_t value) { append(std::as_bytes(std::span(&value, 1))); }
   void real(double value) { word(std::bit_cast<std::uint64_t>(value)); }
   void single(float value) { word(std::bit_cast<std::uint32_t>(value)); }
   void bytes(const std::vector<std::byte>& bytes) {
     word(bytes.size());
-    file_.write(bytes);
-    constexpr std::byte kZeros[8]{};
-    file_.write(std::span(kZeros, paddedToWords(bytes.size()) - bytes.size()));
+    append(bytes);
+    out_.resize(out_.size() + paddedToWords(bytes.size()) - bytes.size(), std::byte{0});
   }
-  std::string close() { return file_.close(); }
+  std::vector<std::byte> take() { return std::move(out_); }
 
  private:
-  isla::FileWriter file_;
+  void append(std::span<const std::byte> bytes) { out_.insert(out_.end(), bytes.begin(), bytes.end()); }
+  std::vector<std::byte> out_;
 };
 
 class ShareReader {
  public:
-  explicit ShareReader(const std::filesystem::path& path) : path_(path), file_(open(path)) {
+  ShareReader(const std::filesystem::path& path, std::uint64_t offset, std::uint64_t length)
+      : path_(path), bytes_(readRange(path, offset, length)) {
     std::string magic(kShareMagic.size(), '\0');
-    if (file_.size() < magic.size()) fail("it is not a tile share of this exporter");
+    if (bytes_.size() < magic.size()) fail("it is not a tile share of this exporter");
     read(magic.data(), magic.size());
     if (magic != kShareMagic) fail("it is not a tile share of this exporter");
   }
   [[noreturn]] void fail(const std::string& what) const {
-    throw std::runtime_error("tile share " + path_.string() + ": " + what);
+    throw std::runtime_error("tile share in " + path_.string() + ": " + what);
   }
   std::uint64_t word() {
     std::uint64_t value = 0;
@@ -72,7 +71,7 @@ class ShareReader {
     if (value > 0xffffffffU) fail("a float has more than 32 bits");
     return std::bit_cast<float>(static_cast<std::uint32_t>(value));
   }
-  // A count of things of at least `each` bytes, which the file must have room for.
+  // A count of things of at least `each` bytes, which the share must have room for.
   std::uint64_t count(std::uint64_t each) {
     const std::uint64_t value = word();
     if (value > left() / each) fail("a count runs past the end");
@@ -91,27 +90,36 @@ class ShareReader {
   }
 
  private:
-  static isla::FileWindow open(const std::filesystem::path& path) {
-    try {
-      return isla::FileWindow(path);
-    } catch (const isla::IoError& error) {
-      throw std::runtime_error("tile share " + path.string() + ": " + error.what());
+  // Bytes [offset, offset + length) of the file, in one pread.
+  static std::vector<std::byte> readRange(const std::filesystem::path& path, std::uint64_t offset,
+                                          std::uint64_t length) {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) throw std::runtime_error("cannot read " + path.string() + ": " + std::strerror(errno));
+    std::vector<std::byte> out(length);
+    std::uint64_t got = 0;
+    while (got < length) {
+      const ssize_t n = ::pread(fd, out.data() + got, length - got, static_cast<off_t>(offset + got));
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) {
+        const int error = n < 0 ? errno : 0;
+        ::close(fd);
+        throw std::runtime_error("cannot read " + path.string() + ": " +
+                                 (error != 0 ? std::strerror(error) : "a share runs past its end"));
+      }
+      got += static_cast<std::uint64_t>(n);
     }
+    ::close(fd);
+    return out;
   }
-  std::uint64_t left() const { return file_.size() - offset_; }
+  std::uint64_t left() const { return bytes_.size() - offset_; }
   void read(void* to, std::size_t bytes) {
     if (bytes > left()) fail("it ends early");
-    auto* out = static_cast<char*>(to);
-    while (bytes > 0) {
-      const std::string_view seen = file_.view(offset_, std::min(bytes, file_.maxView()));
-      const std::size_t taken = std::min(bytes, seen.size());
-      std::memcpy(out, seen.data(), taken);
-      out += taken, offset_ += taken, bytes -= taken;
-    }
+    std::memcpy(to, bytes_.data() + offset_, bytes);
+    offset_ += bytes;
   }
 
   std::filesystem::path path_;
-  isla::FileWindow file_;
+  std::vector<std::byte> bytes_;
   std::uint64_t offset_ = 0;
 };
 
@@ -151,8 +159,8 @@ GlbPart::Primitive readPrimitive(ShareReader& in, std::uint64_t part, const std:
 
 }  // namespace
 
-std::string saveShare(const GlbTile& share, const std::filesystem::path& path) {
-  ShareWriter out(path);
+std::vector<std::byte> shareBytes(const GlbTile& share) {
+  ShareWriter out;
   out.real(share.skirtDepthM);
   out.real(share.errorM);
   out.word(share.parts.size());
@@ -180,11 +188,12 @@ std::string saveShare(const GlbTile& share, const std::filesystem::path& path) {
       out.word(p.skirt ? 1 : 0);
     }
   }
-  return out.close();
+  return out.take();
 }
 
-GlbTile loadShare(const isla::World& world, const std::filesystem::path& path) {
-  ShareReader in(path);
+GlbTile loadShare(const isla::World& world, const std::filesystem::path& path, std::uint64_t offset,
+                  std::uint64_t length) {
+  ShareReader in(path, offset, length);
   GlbTile share;
   share.skirtDepthM = in.real();
   share.errorM = in.real();

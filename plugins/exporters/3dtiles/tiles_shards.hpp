@@ -4,7 +4,7 @@
 // into every tile they reach, as the whole export does, and writes the
 // tiles that hold its patches alone (with its sources' biome images); for
 // the assembly its notes keep a summary of each tile it wrote (tiles.txt)
-// and its share of every other tile (shares/<key>.bin): the upper tiles and
+// and its share of every other tile (shares.bin, shares.txt): the upper tiles and
 // the tiles over patches of other shards, stored as their .glb stores them
 // (tile_share.hpp). The assembly merges the shares of each such tile into
 // the whole export's .glb, encoding nothing, then writes water, scenery and

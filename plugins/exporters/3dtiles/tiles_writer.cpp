@@ -73,6 +73,7 @@ class TreeWriter {
           open[x].reset();
         });
       }
+      sink_.bandDone();
       input_.progress.update(0.05 + 0.9 * static_cast<double>(z + 1) / static_cast<double>(rows));
     }
   }

@@ -28,6 +28,9 @@ class TileSink {
   // Called on the job's threads, once for each tile that holds some of
   // this run's patches (never for two at once of the same tile).
   virtual void take(const TileKey& key, const TileContent& content) = 0;
+  // Called on the caller's thread once the tiles a band of leaf rows
+  // finishes are all taken: a point at which the order is the run's own.
+  virtual void bandDone() {}
 };
 
 // How the tiles of a world are written, by the options.
