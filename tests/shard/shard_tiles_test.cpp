@@ -83,7 +83,8 @@ BOOST_AUTO_TEST_CASE(a_shard_writes_the_tiles_over_its_patches_and_shares_the_ot
     // Two sources each (the split balances samples): their biome images and the leaves inside them.
     BOOST_TEST(filesUnder(shard / "biome") == 2U, name);
     BOOST_TEST(filesUnder(shard / "tiles") > 20U, name);
-    BOOST_TEST(filesUnder(shard / "assembly-notes" / "shares") > 0U, name);
+    BOOST_TEST(fs::file_size(shard / "assembly-notes" / "shares.bin") > 0U, name);
+    BOOST_TEST(fs::file_size(shard / "assembly-notes" / "shares.txt") > 0U, name);
     BOOST_TEST(!fs::exists(shard / "tileset.json"), name);
     written += filesUnder(shard / "tiles");
     for (const auto& entry : fs::directory_iterator(shard / "tiles")) {
@@ -126,10 +127,9 @@ BOOST_AUTO_TEST_CASE(assembly_refuses_a_missing_stale_or_damaged_shard_naming_it
              missing.err);
   fs::rename(kept, fs::path(dir) / "shard-1");
 
-  const fs::path shares = fs::path(dir) / "shard-2" / "assembly-notes" / "shares";
-  BOOST_REQUIRE(fs::is_directory(shares));
-  const fs::path share = fs::directory_iterator(shares)->path();
-  const std::string note = "shares/" + share.filename().string();
+  const fs::path share = fs::path(dir) / "shard-2" / "assembly-notes" / "shares.bin";
+  BOOST_REQUIRE(fs::is_regular_file(share));
+  const std::string note = "shares.bin";
   std::ofstream(share, std::ios::app) << "x";
   const auto damaged = world.assembled("assembled", dir);
   BOOST_TEST(damaged.exitCode == 1);
@@ -153,6 +153,36 @@ BOOST_AUTO_TEST_CASE(assembly_refuses_a_missing_stale_or_damaged_shard_naming_it
   BOOST_TEST(contains(stale.err, "shard 0 of 3 (" + dir + "/shard-0) is stale: source 's0' (b1-256.dat) has changed"),
              stale.err);
   BOOST_TEST(!fs::exists(world.ws.path("assembled")));
+}
+
+// A shard hashes its tiles and shares as it writes them: --verify hashes
+// them again and finds its record's digests, and a byte changed since in a
+// tile, which keeps its size, is named.
+BOOST_AUTO_TEST_CASE(a_shards_digests_kept_as_written_are_its_files) {
+  TiledWorld world;
+  const std::string dir = world.shards("shards", 3, {1, 0, 2});
+  std::vector<std::string> verify = kTiles;
+  verify.push_back("--verify");
+  const auto verified = assemble(world.layout, world.ws.path("verified"), dir, verify);
+  BOOST_REQUIRE_MESSAGE(verified.exitCode == 0, verified.err);
+  BOOST_TEST((fileTree(world.ws.path("verified")) == world.expected));
+
+  const fs::path tiles = fs::path(dir) / "shard-1" / "tiles";
+  BOOST_REQUIRE(fs::is_directory(tiles));
+  const fs::path tile = fs::directory_iterator(tiles)->path();
+  {
+    std::fstream file(tile, std::ios::in | std::ios::out | std::ios::binary);
+    file.seekg(-1, std::ios::end);
+    const char last = static_cast<char>(file.get());
+    file.seekp(-1, std::ios::end);
+    file.put(static_cast<char>(last ^ 1));
+  }
+  const auto flipped = assemble(world.layout, world.ws.path("flipped"), dir, verify);
+  BOOST_TEST(flipped.exitCode == 1);
+  BOOST_TEST(contains(flipped.err, "shard 1 of 3 (" + dir + "/shard-1) is damaged: its output tiles/" +
+                                       tile.filename().string() + " is not what its record says ("),
+             flipped.err);
+  BOOST_TEST(!fs::exists(world.ws.path("flipped")));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -20,14 +20,18 @@ std::vector<std::pair<std::size_t, Side>> facingBorders(const World& world, cons
   return borders;
 }
 
+std::string borderDigest(const World& world, std::size_t source, Side side) {
+  const World::BorderView line = world.sourceBorder(source, side);
+  return lineDigest(line.heights, line.normals);
+}
+
 std::string patchInputKey(const ShardRecord& who, const World& world, std::size_t index) {
   const Patch& patch = world.patches[index];
   std::vector<std::string> inputs;
   if (patch.source) inputs.push_back("source " + world.sources[*patch.source].id + " " + world.sources[*patch.source].sha256);
   for (const auto& [source, side] : facingBorders(world, patch)) {
-    const World::BorderView line = world.sourceBorder(source, side);
     inputs.push_back("border " + world.sources[source].id + " " + std::string(sideName(side)) + " " +
-                     lineDigest(line.heights, line.normals));
+                     borderDigest(world, source, side));
   }
   return inputKey(who, world.settings, patch.id, inputs);
 }

@@ -17,6 +17,9 @@ namespace isla {
 // (source index, side).
 std::vector<std::pair<std::size_t, Side>> facingBorders(const World& world, const Patch& patch);
 
+// The SHA-256 of a source's border line on `side`, heights and normals as bits.
+std::string borderDigest(const World& world, std::size_t source, Side side);
+
 // inputKey (shard_settings.hpp) of `patch`, its inputs being its source's
 // SHA-256 or the SHA-256 of each source border line facing it. `who` gives
 // the tool, plugins, exporter, options and MapSize; `world` its sources'

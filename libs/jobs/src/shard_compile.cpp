@@ -21,6 +21,7 @@
 #include "isla/parallel/parallel.hpp"
 #include "isla/plugin/plugin_call.hpp"
 #include "isla/publish/staged_directory.hpp"
+#include "patch_inputs.hpp"
 #include "shard_settings.hpp"
 
 #include <sys/stat.h>
@@ -76,30 +77,6 @@ void replaceShard(const std::filesystem::path& fresh, const std::filesystem::pat
   std::filesystem::remove_all(fresh);
 }
 
-
-
-// The source border lines a strip's or corner's rows are made from: the
-// sides of the sources around it that face it (a source's: none).
-std::vector<std::pair<std::size_t, Side>> facingBorders(const World& world, const Patch& patch) {
-  std::vector<std::pair<std::size_t, Side>> borders;
-  if (patch.kind == PatchKind::Source) return borders;
-  for (std::int32_t dr = -1; dr <= 1; ++dr) {
-    for (std::int32_t dc = -1; dc <= 1; ++dc) {
-      const std::int32_t r = patch.latticeRow + dr, c = patch.latticeCol + dc;
-      if (r < 0 || c < 0 || r >= world.latticeRows() || c >= world.latticeCols() || r % 2 != 0 || c % 2 != 0) continue;
-      const auto source = static_cast<std::size_t>(r / 2 * world.cols + c / 2);
-      if (dr != 0) borders.emplace_back(source, dr < 0 ? Side::South : Side::North);
-      if (dc != 0) borders.emplace_back(source, dc < 0 ? Side::East : Side::West);
-    }
-  }
-  return borders;
-}
-
-std::string borderDigest(const World& world, std::size_t source, Side side) {
-  const World::BorderView line = world.sourceBorder(source, side);
-  return lineDigest(line.heights, line.normals);
-}
-
 // The record's part about each source this shard owns and each border
 // line it took from another's.
 void recordSources(ShardRecord& record, const World& world, const Layout& layout, const Diagnostics& diagnostics,
@@ -151,14 +128,7 @@ void recordPatches(ShardRecord& record, const World& world, const std::vector<st
   for (const std::size_t p : mine) patchMine[p] = true;
   for (const std::size_t p : mine) {
     const Patch& patch = world.patches[p];
-    // What its rows are made from: its source, or the borders of the sources around it.
-    std::vector<std::string> inputs;
-    if (patch.source) inputs.push_back("source " + world.sources[*patch.source].id + " " + world.sources[*patch.source].sha256);
-    for (const auto& [source, side] : facingBorders(world, patch)) {
-      inputs.push_back("border " + world.sources[source].id + " " + std::string(sideName(side)) + " " +
-                       borderDigest(world, source, side));
-    }
-    ShardRecord::PatchFigures figures{p, patch.id, world.stats[p], inputKey(record, world.settings, patch.id, inputs), {}};
+    ShardRecord::PatchFigures figures{p, patch.id, world.stats[p], patchInputKey(record, world, p), {}};
     for (const Side side : kSides) {
       if (const auto& e = patch.edges[static_cast<std::size_t>(side)]) {
         figures.sides[static_cast<std::size_t>(side)] = lineDigest(world.edges[*e].heights, world.edges[*e].normals);

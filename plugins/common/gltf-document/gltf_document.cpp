@@ -89,7 +89,7 @@ void GltfDocument::setExtension(const char* name, boost::json::object object) {
   extensionObjects_[name] = std::move(object);
 }
 
-std::string GltfDocument::text(const std::vector<std::size_t>& roots) const {
+boost::json::object GltfDocument::head(const std::vector<std::size_t>& roots) const {
   boost::json::object document;
   document["asset"] = {{"version", "2.0"}, {"generator", generator_}};
   if (!extensions_.empty()) {
@@ -107,9 +107,23 @@ std::string GltfDocument::text(const std::vector<std::size_t>& roots) const {
   for (const std::size_t root : roots) nodes.emplace_back(root);
   document["scene"] = 0;
   document["scenes"] = boost::json::array{boost::json::object{{"nodes", std::move(nodes)}}};
+  return document;
+}
+
+std::string GltfDocument::text(const std::vector<std::size_t>& roots) const& {
+  boost::json::object document = head(roots);
   for (const char* name : kArrays) {
     const auto found = named(arrays_, name);
     if (found != arrays_.end()) document[name] = found->second;  // glTF forbids empty arrays
+  }
+  return isla::toJsonText(document) + "\n";
+}
+
+std::string GltfDocument::text(const std::vector<std::size_t>& roots) && {
+  boost::json::object document = head(roots);
+  for (const char* name : kArrays) {
+    const auto found = named(arrays_, name);
+    if (found != arrays_.end()) document[name] = std::move(found->second);
   }
   return isla::toJsonText(document) + "\n";
 }

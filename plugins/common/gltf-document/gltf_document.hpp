@@ -46,8 +46,11 @@ class GltfDocument {
   void requireExtension(const char* name);
   // The document's own object of an extension (EXT_structural_metadata's schema and tables).
   void setExtension(const char* name, boost::json::object object);
-  // The JSON text, with one scene holding `roots`.
-  std::string text(const std::vector<std::size_t>& roots) const;
+  // The JSON text, with one scene holding `roots`; a document that is done
+  // with (std::move(document).text(roots)) gives its objects to the text
+  // rather than copying them.
+  std::string text(const std::vector<std::size_t>& roots) const&;
+  std::string text(const std::vector<std::size_t>& roots) &&;
 
   // The index of each top-level array's first object: a part of a document
   // written in parts (writeParts) numbers its objects after the parts before.
@@ -63,6 +66,8 @@ class GltfDocument {
 
  private:
   std::size_t first(std::string_view array) const;
+  // The document but its top-level arrays.
+  boost::json::object head(const std::vector<std::size_t>& roots) const;
 
   Firsts firsts_;
   std::vector<std::pair<std::string, boost::json::array>> arrays_;  // in the order of their first object

@@ -26,14 +26,13 @@ class TilesExporter final : public isla::ShardExporter {
 
   // A shard writes the tiles over its patches alone; the assembly the tiles
   // that span shards, from their shares, and the rest (tiles_shards.hpp).
-  // The tiles are written without a digest (glb_file.cpp): the job hashes them for the record.
+  // A shard's tiles and notes are hashed as written, for its record.
   std::map<std::string, std::string> writePatches(const isla::ExportInput& input,
                                                   const std::vector<std::size_t>& patches,
                                                   const std::filesystem::path& stage,
                                                   const std::filesystem::path& notes,
                                                   isla::Diagnostics&) const override {
-    isla_3dtiles::writeShardTiles(input, isla_3dtiles::readTilesOptions(input.options), patches, stage, notes);
-    return {};
+    return isla_3dtiles::writeShardTiles(input, isla_3dtiles::readTilesOptions(input.options), patches, stage, notes);
   }
   void writeShared(const isla::ExportInput& input, const std::map<std::string, std::string>&,
                    const std::vector<std::filesystem::path>& notes, const std::filesystem::path& stage,

@@ -57,48 +57,56 @@ StoredTriangles storeTriangles(std::span<const std::uint32_t> indices, std::size
   return out;
 }
 
-std::size_t GlbBuffers::vertexView(std::span<const std::byte> filterInput, std::size_t count, std::size_t stride,
-                                   VertexFilter filter) {
-  if (compress_) {
-    // Grown, never shrunk, and never cleared: the codec writes what it returns.
-    const std::size_t bound = meshopt_encodeVertexBufferBound(count, stride);
-    if (encoded_.size() < bound) encoded_.resize(bound);
-    const std::size_t size = meshopt_encodeVertexBuffer(encoded_.data(), bound, filterInput.data(), count, stride);
-    return addView(std::as_bytes(std::span(encoded_).first(size)), count * stride, stride, "ATTRIBUTES", count, filter,
-                   isla_gltf::kArrayBuffer);
+StoredView storeVertices(std::span<const std::byte> filterInput, std::size_t count, std::size_t stride,
+                         VertexFilter filter, bool compress) {
+  StoredView view{.bytes = {}, .decodedLength = count * stride, .stride = stride, .count = count, .filter = filter,
+                  .triangles = false};
+  if (compress) {
+    view.bytes.resize(meshopt_encodeVertexBufferBound(count, stride));
+    view.bytes.resize(meshopt_encodeVertexBuffer(reinterpret_cast<unsigned char*>(view.bytes.data()), view.bytes.size(),
+                                                 filterInput.data(), count, stride));
+    view.bytes.shrink_to_fit();  // held until its tile is written: the bound is about the decoded size
+    return view;
   }
-  std::vector<std::byte> decoded(filterInput.begin(), filterInput.end());
-  if (filter == VertexFilter::Octahedral) meshopt_decodeFilterOct(decoded.data(), count, stride);
-  if (filter == VertexFilter::Exponential) meshopt_decodeFilterExp(decoded.data(), count, stride);
-  return addView(decoded, decoded.size(), stride, "ATTRIBUTES", count, filter, isla_gltf::kArrayBuffer);
+  view.bytes.assign(filterInput.begin(), filterInput.end());
+  if (filter == VertexFilter::Octahedral) meshopt_decodeFilterOct(view.bytes.data(), count, stride);
+  if (filter == VertexFilter::Exponential) meshopt_decodeFilterExp(view.bytes.data(), count, stride);
+  return view;
 }
 
-std::size_t GlbBuffers::triangleView(const StoredTriangles& triangles) {
-  return addView(triangles.bytes, triangles.count * triangles.stride, triangles.stride, "TRIANGLES", triangles.count,
-                 VertexFilter::None, isla_gltf::kElementArrayBuffer);
+StoredView triangleView(const StoredTriangles& triangles) {
+  return {.bytes = triangles.bytes,
+          .decodedLength = triangles.count * triangles.stride,
+          .stride = triangles.stride,
+          .count = triangles.count,
+          .filter = VertexFilter::None,
+          .triangles = true};
 }
 
-std::size_t GlbBuffers::addView(std::span<const std::byte> stored, std::size_t decodedLength, std::size_t stride,
-                                const char* mode, std::size_t count, VertexFilter filter, int target) {
+std::size_t GlbBuffers::add(const StoredView& stored) {
   padToFour(bin_);
   const std::uint64_t offset = bin_.size();
-  bin_.insert(bin_.end(), stored.begin(), stored.end());
+  bin_.insert(bin_.end(), stored.bytes.begin(), stored.bytes.end());
   // glTF gives a stride to vertex views only.
-  const bool vertices = target == isla_gltf::kArrayBuffer;
+  const int target = stored.triangles ? isla_gltf::kElementArrayBuffer : isla_gltf::kArrayBuffer;
   if (!compress_) {
-    boost::json::object view{{"buffer", 0}, {"byteOffset", offset}, {"byteLength", decodedLength}};
-    if (vertices) view["byteStride"] = stride;
+    boost::json::object view{{"buffer", 0}, {"byteOffset", offset}, {"byteLength", stored.decodedLength}};
+    if (!stored.triangles) view["byteStride"] = stored.stride;
     view["target"] = target;
     return document_.add("bufferViews", std::move(view));
   }
   fallbackLength_ = (fallbackLength_ + 3) / 4 * 4;
-  boost::json::object view{{"buffer", 1}, {"byteOffset", fallbackLength_}, {"byteLength", decodedLength}};
-  fallbackLength_ += decodedLength;
-  if (vertices) view["byteStride"] = stride;
+  boost::json::object view{{"buffer", 1}, {"byteOffset", fallbackLength_}, {"byteLength", stored.decodedLength}};
+  fallbackLength_ += stored.decodedLength;
+  if (!stored.triangles) view["byteStride"] = stored.stride;
   view["target"] = target;
-  boost::json::object compressed{{"buffer", 0},         {"byteOffset", offset}, {"byteLength", stored.size()},
-                                 {"byteStride", stride}, {"mode", mode},        {"count", count}};
-  if (filter != VertexFilter::None) compressed["filter"] = filterName(filter);
+  boost::json::object compressed{{"buffer", 0},
+                                 {"byteOffset", offset},
+                                 {"byteLength", stored.bytes.size()},
+                                 {"byteStride", stored.stride},
+                                 {"mode", stored.triangles ? "TRIANGLES" : "ATTRIBUTES"},
+                                 {"count", stored.count}};
+  if (stored.filter != VertexFilter::None) compressed["filter"] = filterName(stored.filter);
   view["extensions"] = {{kMeshopt, std::move(compressed)}};
   return document_.add("bufferViews", std::move(view));
 }

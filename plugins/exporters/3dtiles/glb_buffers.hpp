@@ -35,27 +35,36 @@ struct StoredTriangles {
 StoredTriangles storeTriangles(std::span<const std::uint32_t> indices, std::size_t vertexCount, bool shortIndices,
                                bool compress);
 
+// A buffer view as a .glb stores it, wherever it goes in the BIN chunk: its
+// bytes (meshoptimizer's codec's, or plain the decoded data) and what the
+// view says of them. A tile's parts are stored so apart from their document
+// (tile_parts.hpp), which numbers and places them.
+struct StoredView {
+  std::vector<std::byte> bytes;
+  std::uint64_t decodedLength = 0, stride = 0, count = 0;
+  VertexFilter filter = VertexFilter::None;
+  bool triangles = false;  // an index list (storeTriangles), else vertices
+};
+
+// `count` vertices of `stride` bytes (a multiple of 4) as the filter takes them.
+StoredView storeVertices(std::span<const std::byte> filterInput, std::size_t count, std::size_t stride,
+                         VertexFilter filter, bool compress);
+// A triangle list as storeTriangles stored it, as a view.
+StoredView triangleView(const StoredTriangles& triangles);
+
 class GlbBuffers {
  public:
   GlbBuffers(isla_gltf::GltfDocument& document, bool compress);
 
-  // `count` vertices of `stride` bytes (a multiple of 4) as the filter
-  // takes them; returns the buffer view.
-  std::size_t vertexView(std::span<const std::byte> filterInput, std::size_t count, std::size_t stride,
-                         VertexFilter filter);
-  // A triangle list stored as storeTriangles stores it, in this document's form; returns the buffer view.
-  std::size_t triangleView(const StoredTriangles& triangles);
+  // Appends a view stored in this document's form (compressed or plain); returns the buffer view.
+  std::size_t add(const StoredView& view);
 
   // Adds the buffers to the document; returns the BIN chunk.
   const std::vector<std::byte>& finish();
 
  private:
-  std::size_t addView(std::span<const std::byte> stored, std::size_t decodedLength, std::size_t stride,
-                      const char* mode, std::size_t count, VertexFilter filter, int target);
-
   isla_gltf::GltfDocument& document_;
   bool compress_;
-  std::vector<unsigned char> encoded_;  // the attribute codec's output, reused
   std::vector<std::byte> bin_;
   std::uint64_t fallbackLength_ = 0;  // compressed: the decoded views' place
 };

@@ -26,12 +26,13 @@ void writeWords(isla::FileWriter& file, std::array<std::uint32_t, 2> words) {
 
 }  // namespace
 
-void writeGlb(const std::filesystem::path& path, std::string_view json, std::span<const std::span<const std::byte>> bin) {
+std::string writeGlb(const std::filesystem::path& path, std::string_view json,
+                     std::span<const std::span<const std::byte>> bin, isla::FileWriter::Digest digest) {
   std::size_t binSize = 0;
   for (const auto& piece : bin) binSize += piece.size();
   const std::size_t jsonLength = padded(json.size()), binLength = padded(binSize);
   const std::size_t total = 12 + 8 + jsonLength + (binSize == 0 ? 0 : 8 + binLength);
-  isla::FileWriter file = isla::FileWriter::create(path, isla::FileWriter::Digest::None);
+  isla::FileWriter file = isla::FileWriter::create(path, digest);
   const std::array<std::uint32_t, 3> header{kMagic, 2, static_cast<std::uint32_t>(total)};
   file.write(std::as_bytes(std::span(header)));
   writeWords(file, {static_cast<std::uint32_t>(jsonLength), kJsonChunk});
@@ -42,7 +43,7 @@ void writeGlb(const std::filesystem::path& path, std::string_view json, std::spa
     for (const auto& piece : bin) file.write(piece);
     file.write(std::string(binLength - binSize, '\0'));
   }
-  file.close();
+  return file.close();
 }
 
 }  // namespace isla_3dtiles

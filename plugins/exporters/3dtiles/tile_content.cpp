@@ -5,19 +5,14 @@
 #include <limits>
 #include <span>
 
-#include "glb_buffers.hpp"
-#include "glb_file.hpp"
 #include "gltf_document.hpp"
 #include "grid_indices.hpp"
 #include "index_parts.hpp"
-#include "transition_images.hpp"
 #include "vertex_coding.hpp"
 
 namespace isla_3dtiles {
 
 namespace {
-
-constexpr int kByte = 5120;  // glTF's signed byte
 
 // Room for `more` values, growing at least twice over, so that a leaf's
 // streams are not copied again and again as its vertices arrive a few at a
@@ -33,122 +28,79 @@ void appendTo(std::vector<T>& to, const std::vector<T>& from) {
   to.insert(to.end(), from.begin(), from.end());
 }
 
-// A part's vertex set stored as three views (vertex_coding.hpp), and its
-// positions as decoded, for each primitive's bounds.
-struct StoredVertices {
-  std::size_t positionView = 0, normalView = 0, uvView = 0;
-  std::vector<float> positions;
-};
-
-class VertexWriter {
+// Stores a part: its vertex sets as three views each (vertex_coding.hpp),
+// its triangles as index views, its primitives with their positions' bounds.
+class PartStore {
  public:
-  VertexWriter(isla_gltf::GltfDocument& document, GlbBuffers& buffers, const GlbStyle& style)
-      : document_(document), buffers_(buffers), style_(style), planar_(style.planarExponent) {}
+  PartStore(GlbPart& part, const GlbStyle& style, int heightExponent)
+      : part_(part), style_(style), planar_(style.planarExponent), height_(heightExponent) {}
 
+  // Stores a vertex set's three views; returns the first's index and the
+  // positions as decoded, for the primitives' bounds and the part's heights.
   template <class Vertices>
-  StoredVertices store(const Vertices& vertices, int heightExponent) {
-    const ExponentialAxis height(heightExponent);
+  std::pair<std::uint64_t, std::vector<float>> vertices(const Vertices& vertices) {
     const std::size_t count = vertices.size();
     std::vector<std::uint32_t> words(3 * count);
-    StoredVertices stored;
-    stored.positions.resize(3 * count);
+    std::vector<float> positions(3 * count);
     for (std::size_t v = 0; v < count; ++v) {
       const auto [x, z] = vertices.samples[v];
-      const std::int32_t mantissas[3] = {style_.planarMantissas[x], height.mantissa(vertices.heights[v]),
+      const std::int32_t mantissas[3] = {style_.planarMantissas[x], height_.mantissa(vertices.heights[v]),
                                          style_.planarMantissas[z]};
-      const ExponentialAxis* axes[3] = {&planar_, &height, &planar_};
+      const ExponentialAxis* axes[3] = {&planar_, &height_, &planar_};
       for (std::size_t k = 0; k < 3; ++k) {
         words[3 * v + k] = axes[k]->word(mantissas[k]);
-        stored.positions[3 * v + k] = axes[k]->value(mantissas[k]);
+        positions[3 * v + k] = axes[k]->value(mantissas[k]);
       }
     }
-    stored.positionView = buffers_.vertexView(std::as_bytes(std::span(words)), count, 12, VertexFilter::Exponential);
-    stored.normalView =
-        buffers_.vertexView(std::as_bytes(std::span(vertices.normals)), count, 4, VertexFilter::Octahedral);
-    stored.uvView = buffers_.vertexView(std::as_bytes(std::span(vertices.samples)), count, 4, VertexFilter::None);
-    return stored;
+    const std::uint64_t first = part_.views.size();
+    part_.views.push_back(
+        storeVertices(std::as_bytes(std::span(words)), count, 12, VertexFilter::Exponential, style_.compress));
+    part_.views.push_back(
+        storeVertices(std::as_bytes(std::span(vertices.normals)), count, 4, VertexFilter::Octahedral, style_.compress));
+    part_.views.push_back(
+        storeVertices(std::as_bytes(std::span(vertices.samples)), count, 4, VertexFilter::None, style_.compress));
+    for (std::size_t y = 1; y < positions.size(); y += 3) {
+      part_.lowestM = std::min(part_.lowestM, positions[y]);
+      part_.highestM = std::max(part_.highestM, positions[y]);
+    }
+    return {first, std::move(positions)};
   }
 
-  // A primitive of vertices [first, first + count) of `stored` and `triangles` (relative to `first`).
-  boost::json::object primitive(const StoredVertices& stored, std::uint64_t first, std::uint64_t count,
-                                const StoredTriangles& triangles, std::size_t material) {
-    const auto [min, max] = isla_gltf::positionBounds(std::span(stored.positions).subspan(first * 3, count * 3));
-    const std::size_t position = accessor(stored.positionView, first * 12, isla_gltf::kFloat, count, "VEC3", false);
-    document_.setBounds(position, min, max);
-    const boost::json::object attributes{
-        {"POSITION", position},
-        {"NORMAL", accessor(stored.normalView, first * 4, kByte, count, "VEC3", true)},
-        {"TEXCOORD_0", accessor(stored.uvView, first * 4, isla_gltf::kUnsignedShort, count, "VEC2", false)}};
-    const std::size_t view = buffers_.triangleView(triangles);
-    return {{"attributes", attributes},
-            {"indices", accessor(view, 0, triangles.stride == 2 ? isla_gltf::kUnsignedShort : isla_gltf::kUnsignedInt,
-                                 triangles.count, "SCALAR", false)},
-            {"material", material}};
+  // A primitive of vertices [first, first + count) of the set whose views
+  // begin at `views` and `triangles` (relative to `first`).
+  void primitive(std::uint64_t views, std::span<const float> positions, std::uint64_t first, std::uint64_t count,
+                 const StoredTriangles& triangles, bool skirt) {
+    const auto [min, max] = isla_gltf::positionBounds(positions.subspan(first * 3, count * 3));
+    part_.views.push_back(triangleView(triangles));
+    part_.primitives.push_back({.vertexViews = views,
+                                .firstVertex = first,
+                                .vertexCount = count,
+                                .min = min,
+                                .max = max,
+                                .triangleView = part_.views.size() - 1,
+                                .skirt = skirt});
   }
 
-  bool compress() const { return style_.compress; }
+  // The primitives of triangles over a vertex set: as many as 16-bit indices need (isla_gltf::indexParts).
+  void indexed(std::uint64_t views, std::span<const float> positions, std::span<const std::uint32_t> indices,
+               std::size_t vertexCount, bool skirt) {
+    for (const isla_gltf::IndexPart& share : isla_gltf::indexParts(indices, 0, indices.size(), vertexCount)) {
+      if (share.indexCount == 0) continue;
+      std::vector<std::uint32_t> relative;
+      relative.reserve(share.indexCount);
+      for (const std::uint32_t index : indices.subspan(share.firstIndex, share.indexCount)) {
+        relative.push_back(index - static_cast<std::uint32_t>(share.firstVertex));
+      }
+      primitive(views, positions, share.firstVertex, share.vertexCount,
+                storeTriangles(relative, share.vertexCount, share.shortIndices, style_.compress), skirt);
+    }
+  }
 
  private:
-  std::size_t accessor(std::size_t view, std::uint64_t offset, int componentType, std::uint64_t count,
-                       const char* type, bool normalized) {
-    boost::json::object object{{"bufferView", view}};
-    if (offset != 0) object["byteOffset"] = offset;
-    object["componentType"] = componentType;
-    if (normalized) object["normalized"] = true;
-    object["count"] = count;
-    object["type"] = type;
-    return document_.add("accessors", std::move(object));
-  }
-
-  isla_gltf::GltfDocument& document_;
-  GlbBuffers& buffers_;
+  GlbPart& part_;
   const GlbStyle& style_;
-  ExponentialAxis planar_;
+  ExponentialAxis planar_, height_;
 };
-
-// The primitives of triangles over `stored`'s vertices: as many as 16-bit indices need (isla_gltf::indexParts).
-std::vector<boost::json::object> indexedPrimitives(VertexWriter& writer, const StoredVertices& stored,
-                                                   std::span<const std::uint32_t> indices, std::size_t vertexCount,
-                                                   std::size_t material) {
-  std::vector<boost::json::object> out;
-  for (const isla_gltf::IndexPart& share : isla_gltf::indexParts(indices, 0, indices.size(), vertexCount)) {
-    if (share.indexCount == 0) continue;
-    std::vector<std::uint32_t> relative;
-    relative.reserve(share.indexCount);
-    for (const std::uint32_t index : indices.subspan(share.firstIndex, share.indexCount)) {
-      relative.push_back(index - static_cast<std::uint32_t>(share.firstVertex));
-    }
-    out.push_back(writer.primitive(stored, share.firstVertex, share.vertexCount,
-                                   storeTriangles(relative, share.vertexCount, share.shortIndices, writer.compress()),
-                                   material));
-  }
-  return out;
-}
-
-// A patch's colour: its source's biome image, or its transition image,
-// whose texel centres the transform puts the sample indices on.
-std::size_t patchMaterial(isla_gltf::GltfDocument& document, const isla::World& world, const isla::Patch& patch,
-                          std::size_t sampler, const std::string& imagePrefix) {
-  const std::size_t source = document.add("images", {{"uri", imagePrefix + isla_png::terrainImagePath(world, patch)}});
-  const std::size_t texture = document.add("textures", {{"sampler", sampler}, {"source", source}});
-  const double w = patch.pointsX, d = patch.pointsZ;
-  const boost::json::object transform{{"offset", {0.5 / w, 0.5 / d}}, {"scale", {1 / w, 1 / d}}};
-  return document.add(
-      "materials",
-      {{"name", patch.source ? "biome-" + world.sources[*patch.source].id : "transition-" + patch.id},
-       {"pbrMetallicRoughness",
-        {{"baseColorTexture", {{"index", texture}, {"extensions", {{"KHR_texture_transform", transform}}}}},
-         {"metallicFactor", 0},
-         {"roughnessFactor", 1}}}});
-}
-
-// Widens `range` to the heights of stored positions.
-void widen(HeightRange& range, const StoredVertices& stored) {
-  for (std::size_t y = 1; y < stored.positions.size(); y += 3) {
-    range.lowestM = std::min<double>(range.lowestM, stored.positions[y]);
-    range.highestM = std::max<double>(range.highestM, stored.positions[y]);
-  }
-}
 
 }  // namespace
 
@@ -224,59 +176,34 @@ void TileContent::append(TileContent&& other) {
   other.parts_.clear();
 }
 
-HeightRange TileContent::write(const std::filesystem::path& path, const GlbStyle& style) const {
-  isla_gltf::GltfDocument document("isla-tool 3dtiles exporter");
-  // Normals as bytes and texture coordinates as unsigned shorts, which
-  // KHR_texture_transform scales onto the texel centres.
-  document.requireExtension("KHR_mesh_quantization");
-  document.requireExtension("KHR_texture_transform");
-  GlbBuffers buffers(document, style.compress);
-  VertexWriter writer(document, buffers, style);
-  // Biomes are classes and a transition image a texel a sample: nearest, never blended between texels.
-  const std::size_t sampler =
-      document.add("samplers", {{"magFilter", 9728}, {"minFilter", 9728}, {"wrapS", 33071}, {"wrapT", 33071}});
-  HeightRange range{std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()};
-  std::vector<std::size_t> nodes;
-  for (const Part& part : parts_) {
-    const isla::Patch& patch = world_->patches[part.patch];
-    const std::size_t material = patchMaterial(document, *world_, patch, sampler, style.imagePrefix);
+GlbTile TileContent::store(const GlbStyle& style) const {
+  GlbTile tile{.skirtDepthM = skirtDepthM_, .errorM = errorM_, .parts = {}};
+  for (const Part& from : parts_) {
     float lowest = std::numeric_limits<float>::infinity(), highest = -lowest;
-    for (const Vertices* vertices : {&part.surface, &part.skirt}) {
+    for (const Vertices* vertices : {&from.surface, &from.skirt}) {
       for (const float height : vertices->heights) lowest = std::min(lowest, height), highest = std::max(highest, height);
     }
-    const int heightExponent = isla_3dtiles::heightExponent(lowest, highest);
-    boost::json::array primitives;
-    if (part.surface.size() != 0) {
-      const StoredVertices surface = writer.store(part.surface, heightExponent);
-      for (const Grid& grid : part.grids) {
+    GlbPart& part = tile.parts.emplace_back();
+    part.patch = from.patch;
+    part.lowestM = std::numeric_limits<float>::infinity();
+    part.highestM = -part.lowestM;
+    PartStore store(part, style, isla_3dtiles::heightExponent(lowest, highest));
+    if (from.surface.size() != 0) {
+      const auto [views, positions] = store.vertices(from.surface);
+      for (const Grid& grid : from.grids) {
         for (const isla_gltf::IndexPart& band : isla_gltf::gridParts(grid.width, grid.depth, isla_gltf::GridMode::Triangles)) {
-          primitives.push_back(writer.primitive(surface, grid.firstVertex + band.firstVertex, band.vertexCount,
-                                                style.grids->band(grid.width, band), material));
+          store.primitive(views, positions, grid.firstVertex + band.firstVertex, band.vertexCount,
+                          style.grids->band(grid.width, band), false);
         }
       }
-      for (auto& primitive : indexedPrimitives(writer, surface, part.surfaceIndices, part.surface.size(), material)) {
-        primitives.push_back(std::move(primitive));
-      }
-      widen(range, surface);
+      store.indexed(views, positions, from.surfaceIndices, from.surface.size(), false);
     }
-    if (part.skirt.size() != 0) {
-      const StoredVertices skirt = writer.store(part.skirt, heightExponent);
-      for (auto& primitive : indexedPrimitives(writer, skirt, part.skirtIndices, part.skirt.size(), material)) {
-        primitive["extras"] = {{kSkirtExtra, skirtDepthM_}};
-        primitives.push_back(std::move(primitive));
-      }
-      widen(range, skirt);
+    if (from.skirt.size() != 0) {
+      const auto [views, positions] = store.vertices(from.skirt);
+      store.indexed(views, positions, from.skirtIndices, from.skirt.size(), true);
     }
-    const std::size_t mesh = document.add("meshes", {{"name", patch.id}, {"primitives", std::move(primitives)}});
-    nodes.push_back(document.add("nodes", {{"name", patch.id},
-                                           {"mesh", mesh},
-                                           {"translation", {patch.originX, 0, patch.originZ}},
-                                           {"extras", {{"patch", patch.id}}}}));
   }
-  const std::vector<std::byte>& bin = buffers.finish();
-  const std::span<const std::byte> chunk(bin);
-  writeGlb(path, document.text(nodes), {&chunk, 1});
-  return range;
+  return tile;
 }
 
 }  // namespace isla_3dtiles

@@ -24,27 +24,11 @@
 #include <isla/mesh/terrain_mesher.hpp>
 #include <isla/world/world.hpp>
 
-#include "grid_triangles.hpp"
+#include "glb_tile.hpp"
 #include "piece_mesh.hpp"
 #include "quadtree.hpp"
 
 namespace isla_3dtiles {
-
-inline constexpr const char* kSkirtExtra = "skirt_depth_m";
-
-// How a tile's .glb is written.
-struct GlbStyle {
-  bool compress = true;      // EXT_meshopt_compression, else plain
-  int planarExponent = 0;    // of x and z (vertex_coding.hpp), the world's
-  std::vector<std::int32_t> planarMantissas;  // x's or z's at each sample index, at that exponent
-  std::string imagePrefix;   // the images' directories, relative to the .glb
-  std::shared_ptr<GridTriangles> grids;  // the leaves' bands, stored once
-};
-
-// The lowest and highest y a .glb holds, as stored (skirts included).
-struct HeightRange {
-  double lowestM = 0, highestM = 0;
-};
 
 class TileContent {
  public:
@@ -57,20 +41,10 @@ class TileContent {
   void append(TileContent&& other);
 
   bool empty() const { return parts_.empty(); }
-  double errorM() const { return errorM_; }
 
-  HeightRange write(const std::filesystem::path& path, const GlbStyle& style) const;
-
-  // A share of a tile that spans shards (the parts of one shard's patches)
-  // as the shard leaves it for the assembly, and back (tile_share.cpp);
-  // load throws std::runtime_error naming the file.
-  void save(const std::filesystem::path& path) const;
-  static TileContent load(const isla::World& world, const std::filesystem::path& path);
-  // The patches of its parts, in their order.
-  std::vector<std::size_t> patches() const;
-  // The whole tile from every shard's share of it: the parts in the order
-  // of `patches`, the one in which the whole export adds them.
-  static TileContent merge(std::vector<TileContent> shares, const std::vector<std::size_t>& patches);
+  // Its parts as a .glb stores them (the costly part of writing it:
+  // encoding, bounds), in their order.
+  GlbTile store(const GlbStyle& style) const;
 
  private:
   // A piece whose surface is the contract's grid: its vertices from

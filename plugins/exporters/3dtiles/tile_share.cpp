@@ -1,59 +1,64 @@
 // SPDX-License-Identifier: MIT
-// A share file: "isla-3dtiles-share 3\n", then little-endian 64-bit words:
+// A share: "isla-3dtiles-share 4\n", then little-endian 64-bit words:
 // the skirt depth and error (a double's bits each), the part count, and for
-// each part its patch and its nine streams (the surface's and the skirt's
-// samples, heights and normals, grid pieces, surface and skirt indices),
-// each a count and its values.
-// The assembly reads back exactly the values the shard held, so the tile
-// it writes is the whole export's, byte for byte.
+// each part its patch, its heights' range (a float's bits each), its views
+// (each its decoded length, stride, count, filter, kind and stored bytes,
+// padded to 8) and its primitives (each its vertex views, first vertex,
+// vertex count, bounds as six floats' bits, triangle view and kind).
+// The assembly reads back exactly what the shard stored, so the tile it
+// writes is the whole export's, byte for byte. It is read in one pread, not
+// through a stream.
+#include "tile_share.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <bit>
-#include <fstream>
+#include <cerrno>
+#include <cstring>
 #include <span>
 #include <stdexcept>
 #include <string_view>
-
-#include <isla/publish/file_writer.hpp>
-
-#include "tile_content.hpp"
 
 namespace isla_3dtiles {
 
 namespace {
 
-constexpr std::string_view kShareMagic = "isla-3dtiles-share 3\n";
+constexpr std::string_view kShareMagic = "isla-3dtiles-share 4\n";
+constexpr std::uint64_t kLastFilter = static_cast<std::uint64_t>(VertexFilter::Exponential);
+
+std::uint64_t paddedToWords(std::uint64_t bytes) { return (bytes + 7) / 8 * 8; }
 
 class ShareWriter {
  public:
-  explicit ShareWriter(const std::filesystem::path& path) : file_(isla::FileWriter::create(path)) {
-    file_.write(kShareMagic);
-  }
-  void word(std::uint64_t value) { file_.write(std::as_bytes(std::span(&value, 1))); }
+  ShareWriter() { append(std::as_bytes(std::span(kShareMagic))); }
+  void word(std::uint64_t value) { append(std::as_bytes(std::span(&value, 1))); }
   void real(double value) { word(std::bit_cast<std::uint64_t>(value)); }
-  template <class T>
-  void values(const std::vector<T>& values) {
-    word(values.size());
-    file_.write(std::as_bytes(std::span(values)));
+  void single(float value) { word(std::bit_cast<std::uint32_t>(value)); }
+  void bytes(const std::vector<std::byte>& bytes) {
+    word(bytes.size());
+    append(bytes);
+    out_.resize(out_.size() + paddedToWords(bytes.size()) - bytes.size(), std::byte{0});
   }
-  void close() { file_.close(); }
+  std::vector<std::byte> take() { return std::move(out_); }
 
  private:
-  isla::FileWriter file_;
+  void append(std::span<const std::byte> bytes) { out_.insert(out_.end(), bytes.begin(), bytes.end()); }
+  std::vector<std::byte> out_;
 };
 
 class ShareReader {
  public:
-  explicit ShareReader(const std::filesystem::path& path) : path_(path), in_(path, std::ios::binary) {
+  ShareReader(const std::filesystem::path& path, std::uint64_t offset, std::uint64_t length)
+      : path_(path), bytes_(readRange(path, offset, length)) {
     std::string magic(kShareMagic.size(), '\0');
-    if (!in_ || !in_.read(magic.data(), static_cast<std::streamsize>(magic.size())) || magic != kShareMagic) {
-      fail("it is not a tile share of this exporter");
-    }
-    in_.seekg(0, std::ios::end);
-    left_ = static_cast<std::uint64_t>(in_.tellg()) - kShareMagic.size();
-    in_.seekg(static_cast<std::streamoff>(kShareMagic.size()));
+    if (bytes_.size() < magic.size()) fail("it is not a tile share of this exporter");
+    read(magic.data(), magic.size());
+    if (magic != kShareMagic) fail("it is not a tile share of this exporter");
   }
   [[noreturn]] void fail(const std::string& what) const {
-    throw std::runtime_error("tile share " + path_.string() + ": " + what);
+    throw std::runtime_error("tile share in " + path_.string() + ": " + what);
   }
   std::uint64_t word() {
     std::uint64_t value = 0;
@@ -61,114 +66,163 @@ class ShareReader {
     return value;
   }
   double real() { return std::bit_cast<double>(word()); }
-  template <class T>
-  std::vector<T> values() {
-    const std::uint64_t count = word();
-    if (count > left_ / sizeof(T)) fail("a stream runs past the end");
-    std::vector<T> out(static_cast<std::size_t>(count));
-    read(out.data(), out.size() * sizeof(T));
-    return out;
+  float single() {
+    const std::uint64_t value = word();
+    if (value > 0xffffffffU) fail("a float has more than 32 bits");
+    return std::bit_cast<float>(static_cast<std::uint32_t>(value));
   }
-  // Vertices' streams, of one length.
-  template <class Vertices>
-  Vertices vertices(std::uint64_t part) {
-    Vertices out;
-    out.samples = values<typename decltype(out.samples)::value_type>();
-    out.heights = values<typename decltype(out.heights)::value_type>();
-    out.normals = values<typename decltype(out.normals)::value_type>();
-    if (out.samples.size() != out.heights.size() || out.normals.size() != out.heights.size()) {
-      fail("part " + std::to_string(part) + " has vertex streams of different lengths");
-    }
-    return out;
+  // A count of things of at least `each` bytes, which the share must have room for.
+  std::uint64_t count(std::uint64_t each) {
+    const std::uint64_t value = word();
+    if (value > left() / each) fail("a count runs past the end");
+    return value;
   }
-  // Triangles' indices, each below `vertices`.
-  std::vector<std::uint32_t> triangles(std::uint64_t part, std::size_t vertices) {
-    std::vector<std::uint32_t> out = values<std::uint32_t>();
-    if (out.size() % 3 != 0 || std::any_of(out.begin(), out.end(), [&](std::uint32_t i) { return i >= vertices; })) {
-      fail("part " + std::to_string(part) + " has triangles outside its vertices");
-    }
+  std::vector<std::byte> bytes() {
+    const std::uint64_t size = count(1);
+    std::vector<std::byte> out(size);
+    read(out.data(), out.size());
+    std::byte padding[8];
+    read(padding, paddedToWords(size) - size);
     return out;
   }
   void expectEnd() const {
-    if (left_ != 0) fail("it has bytes after its last part");
+    if (left() != 0) fail("it has bytes after its last part");
   }
 
  private:
-  void read(void* to, std::size_t bytes) {
-    if (bytes > left_ || !in_.read(static_cast<char*>(to), static_cast<std::streamsize>(bytes))) {
-      fail("it ends early");
+  // Bytes [offset, offset + length) of the file, in one pread.
+  static std::vector<std::byte> readRange(const std::filesystem::path& path, std::uint64_t offset,
+                                          std::uint64_t length) {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) throw std::runtime_error("cannot read " + path.string() + ": " + std::strerror(errno));
+    std::vector<std::byte> out(length);
+    std::uint64_t got = 0;
+    while (got < length) {
+      const ssize_t n = ::pread(fd, out.data() + got, length - got, static_cast<off_t>(offset + got));
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) {
+        const int error = n < 0 ? errno : 0;
+        ::close(fd);
+        throw std::runtime_error("cannot read " + path.string() + ": " +
+                                 (error != 0 ? std::strerror(error) : "a share runs past its end"));
+      }
+      got += static_cast<std::uint64_t>(n);
     }
-    left_ -= bytes;
+    ::close(fd);
+    return out;
+  }
+  std::uint64_t left() const { return bytes_.size() - offset_; }
+  void read(void* to, std::size_t bytes) {
+    if (bytes > left()) fail("it ends early");
+    std::memcpy(to, bytes_.data() + offset_, bytes);
+    offset_ += bytes;
   }
 
   std::filesystem::path path_;
-  std::ifstream in_;
-  std::uint64_t left_ = 0;
+  std::vector<std::byte> bytes_;
+  std::uint64_t offset_ = 0;
 };
+
+StoredView readView(ShareReader& in, std::uint64_t part) {
+  StoredView view;
+  view.decodedLength = in.word();
+  view.stride = in.word();
+  view.count = in.word();
+  const std::uint64_t filter = in.word(), kind = in.word();
+  view.bytes = in.bytes();
+  if (filter > kLastFilter || kind > 1 || view.stride == 0 || view.decodedLength != view.count * view.stride) {
+    in.fail("part " + std::to_string(part) + " has a view that is not one of a tile");
+  }
+  view.filter = static_cast<VertexFilter>(filter);
+  view.triangles = kind == 1;
+  return view;
+}
+
+GlbPart::Primitive readPrimitive(ShareReader& in, std::uint64_t part, const std::vector<StoredView>& views) {
+  GlbPart::Primitive p;
+  p.vertexViews = in.word();
+  p.firstVertex = in.word();
+  p.vertexCount = in.word();
+  for (float& bound : p.min) bound = in.single();
+  for (float& bound : p.max) bound = in.single();
+  p.triangleView = in.word();
+  const std::uint64_t kind = in.word();
+  p.skirt = kind == 1;
+  const bool vertexViews = p.vertexViews + 2 < views.size() && !views[p.vertexViews].triangles &&
+                           !views[p.vertexViews + 1].triangles && !views[p.vertexViews + 2].triangles;
+  if (kind > 1 || !vertexViews || p.triangleView >= views.size() || !views[p.triangleView].triangles ||
+      p.firstVertex > views[p.vertexViews].count || p.vertexCount > views[p.vertexViews].count - p.firstVertex) {
+    in.fail("part " + std::to_string(part) + " has a primitive outside its views");
+  }
+  return p;
+}
 
 }  // namespace
 
-void TileContent::save(const std::filesystem::path& path) const {
-  ShareWriter out(path);
-  out.real(skirtDepthM_);
-  out.real(errorM_);
-  out.word(parts_.size());
-  for (const Part& part : parts_) {
+std::vector<std::byte> shareBytes(const GlbTile& share) {
+  ShareWriter out;
+  out.real(share.skirtDepthM);
+  out.real(share.errorM);
+  out.word(share.parts.size());
+  for (const GlbPart& part : share.parts) {
     out.word(part.patch);
-    for (const Vertices* vertices : {&part.surface, &part.skirt}) {
-      out.values(vertices->samples);
-      out.values(vertices->heights);
-      out.values(vertices->normals);
+    out.single(part.lowestM);
+    out.single(part.highestM);
+    out.word(part.views.size());
+    for (const StoredView& view : part.views) {
+      out.word(view.decodedLength);
+      out.word(view.stride);
+      out.word(view.count);
+      out.word(static_cast<std::uint64_t>(view.filter));
+      out.word(view.triangles ? 1 : 0);
+      out.bytes(view.bytes);
     }
-    out.values(part.grids);
-    out.values(part.surfaceIndices);
-    out.values(part.skirtIndices);
+    out.word(part.primitives.size());
+    for (const GlbPart::Primitive& p : part.primitives) {
+      out.word(p.vertexViews);
+      out.word(p.firstVertex);
+      out.word(p.vertexCount);
+      for (const float bound : p.min) out.single(bound);
+      for (const float bound : p.max) out.single(bound);
+      out.word(p.triangleView);
+      out.word(p.skirt ? 1 : 0);
+    }
   }
-  out.close();
+  return out.take();
 }
 
-TileContent TileContent::load(const isla::World& world, const std::filesystem::path& path) {
-  ShareReader in(path);
-  TileContent content(world, in.real());
-  content.errorM_ = in.real();
-  const std::uint64_t parts = in.word();
+GlbTile loadShare(const isla::World& world, const std::filesystem::path& path, std::uint64_t offset,
+                  std::uint64_t length) {
+  ShareReader in(path, offset, length);
+  GlbTile share;
+  share.skirtDepthM = in.real();
+  share.errorM = in.real();
+  constexpr std::uint64_t kViewWords = 6, kPrimitiveWords = 11;
+  const std::uint64_t parts = in.count(8 * 5);
   for (std::uint64_t i = 0; i < parts; ++i) {
-    Part part;
+    GlbPart& part = share.parts.emplace_back();
     part.patch = static_cast<std::size_t>(in.word());
     if (part.patch >= world.patches.size()) in.fail("part " + std::to_string(i) + " names no patch of the world");
-    part.surface = in.vertices<Vertices>(i);
-    part.skirt = in.vertices<Vertices>(i);
-    part.grids = in.values<decltype(part.grids)::value_type>();
-    const std::uint64_t vertices = part.surface.size();
-    for (const Grid& grid : part.grids) {
-      if (grid.width < 2 || grid.depth < 2 || grid.firstVertex > vertices ||
-          grid.width > (vertices - grid.firstVertex) / grid.depth) {
-        in.fail("part " + std::to_string(i) + " has a grid piece outside its vertices");
-      }
-    }
-    part.surfaceIndices = in.triangles(i, part.surface.size());
-    part.skirtIndices = in.triangles(i, part.skirt.size());
-    content.parts_.push_back(std::move(part));
+    part.lowestM = in.single();
+    part.highestM = in.single();
+    const std::uint64_t views = in.count(8 * kViewWords);
+    for (std::uint64_t v = 0; v < views; ++v) part.views.push_back(readView(in, i));
+    const std::uint64_t primitives = in.count(8 * kPrimitiveWords);
+    for (std::uint64_t p = 0; p < primitives; ++p) part.primitives.push_back(readPrimitive(in, i, part.views));
   }
   in.expectEnd();
-  return content;
+  return share;
 }
 
-std::vector<std::size_t> TileContent::patches() const {
-  std::vector<std::size_t> out;
-  for (const Part& part : parts_) out.push_back(part.patch);
-  return out;
-}
-
-TileContent TileContent::merge(std::vector<TileContent> shares, const std::vector<std::size_t>& patches) {
-  TileContent whole = std::move(shares.at(0));
+GlbTile mergeShares(std::vector<GlbTile> shares, const std::vector<std::size_t>& patches) {
+  GlbTile whole = std::move(shares.at(0));
   for (std::size_t s = 1; s < shares.size(); ++s) {
-    TileContent& share = shares[s];
-    for (Part& part : share.parts_) whole.parts_.push_back(std::move(part));
-    whole.errorM_ = std::max(whole.errorM_, share.errorM_);
+    GlbTile& share = shares[s];
+    for (GlbPart& part : share.parts) whole.parts.push_back(std::move(part));
+    whole.errorM = std::max(whole.errorM, share.errorM);
   }
-  const auto rank = [&](const Part& part) { return std::find(patches.begin(), patches.end(), part.patch); };
-  std::sort(whole.parts_.begin(), whole.parts_.end(), [&](const Part& a, const Part& b) { return rank(a) < rank(b); });
+  const auto rank = [&](const GlbPart& part) { return std::find(patches.begin(), patches.end(), part.patch); };
+  std::sort(whole.parts.begin(), whole.parts.end(), [&](const GlbPart& a, const GlbPart& b) { return rank(a) < rank(b); });
   return whole;
 }
 

@@ -11,11 +11,12 @@
 #include <cstdio>
 #include <fstream>
 #include <map>
-#include <optional>
+#include <mutex>
 #include <sstream>
 #include <stdexcept>
 #include <tuple>
 
+#include "tile_share.hpp"
 #include "tileset_json.hpp"
 #include "tiles_writer.hpp"
 
@@ -25,8 +26,11 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr const char* kTilesNote = "tiles.txt";     // "<level> <x> <z> <min y> <max y> <error>", a tile a line
-constexpr const char* kShareDirectory = "shares";  // <key>.bin, tile_share.cpp
+constexpr const char* kTilesNote = "tiles.txt";    // "<level> <x> <z> <min y> <max y> <error>", a tile a line
+constexpr const char* kShareFile = "shares.bin";   // the shares one after the other (tile_share.hpp)
+constexpr const char* kSharesNote = "shares.txt";  // "<level> <x> <z> <offset> <length>", a share a line
+
+using KeyOrder = std::tuple<std::int32_t, std::int64_t, std::int64_t>;  // level, x, z
 
 std::string bitsOf(double value) {
   char text[17];
@@ -34,37 +38,56 @@ std::string bitsOf(double value) {
   return text;
 }
 
-// The tile the name of a share ("<level>_<x>_<z>.bin") is of, if it is one of the tree.
-std::optional<TileKey> shareKey(const fs::path& file, const Quadtree& tree) {
-  if (file.extension() != ".bin") return std::nullopt;
-  TileKey key;
-  std::string name = file.stem().string();
-  std::replace(name.begin(), name.end(), '_', ' ');
-  std::istringstream in(name);
-  std::string rest;
-  if (!(in >> key.level >> key.x >> key.z) || (in >> rest) || key.level < 0 || key.level > tree.leafLevel() ||
-      key.x < 0 || key.z < 0 || key.x >= tree.columns(key.level) || key.z >= tree.rows(key.level) ||
-      key.name() + ".bin" != file.filename().string()) {
-    return std::nullopt;
-  }
-  return key;
+bool inTree(const TileKey& key, const Quadtree& tree) {
+  return key.level >= 0 && key.level <= tree.leafLevel() && key.x >= 0 && key.z >= 0 &&
+         key.x < tree.columns(key.level) && key.z < tree.rows(key.level);
 }
 
-// Writes the tiles that hold this shard's patches alone; the others' shares go to the notes.
+// Writes the tiles that hold this shard's patches alone; the others' shares
+// go to the notes, into one file, each band's in the order of their tiles,
+// so that the file is the same whatever the threads. Each file's SHA-256 is
+// kept as it is written.
 class ShardTiles : public TileSink {
  public:
   ShardTiles(const isla::World& world, const Quadtree& tree, const TilesOptions& options, const std::vector<bool>& made,
              const fs::path& stage, const fs::path& notes)
-      : tree_(tree), made_(made), package_(world, tree, options, stage), shares_(notes / kShareDirectory) {}
+      : tree_(tree),
+        made_(made),
+        package_(world, tree, options, stage),
+        notes_(notes),
+        shares_(isla::FileWriter::create(notes / kShareFile)) {
+    package_.keepDigests();
+  }
 
   void take(const TileKey& key, const TileContent& content) override {
     if (holdsOnlyMine(key)) {
       package_.take(key, content);
-    } else {
-      content.save(shares_ / (key.name() + ".bin"));
+      return;
     }
+    std::vector<std::byte> bytes = shareBytes(content.store(package_.style()));
+    const std::lock_guard lock(mutex_);
+    pending_.emplace(KeyOrder{key.level, key.x, key.z}, std::move(bytes));
+  }
+  void bandDone() override {
+    for (const auto& [at, bytes] : pending_) {
+      const auto& [level, x, z] = at;
+      index_ += std::to_string(level) + " " + std::to_string(x) + " " + std::to_string(z) + " " +
+                std::to_string(shares_.size()) + " " + std::to_string(bytes.size()) + "\n";
+      shares_.write(bytes);
+    }
+    pending_.clear();
   }
   const std::vector<LevelSummaries>& levels() { return package_.levels(); }
+  // Closes the shares and their note; every file written, by path relative
+  // to the stage (a note's beginning "notes/").
+  std::map<std::string, std::string> finish() {
+    std::map<std::string, std::string> written = package_.digests();
+    written.emplace(std::string("notes/") + kShareFile, shares_.close());
+    isla::FileWriter index = isla::FileWriter::create(notes_ / kSharesNote);
+    index.write(index_);
+    written.emplace(std::string("notes/") + kSharesNote, index.close());
+    return written;
+  }
 
  private:
   bool holdsOnlyMine(const TileKey& key) const {
@@ -75,10 +98,37 @@ class ShardTiles : public TileSink {
   const Quadtree& tree_;
   const std::vector<bool>& made_;
   PackageTiles package_;
-  fs::path shares_;
+  fs::path notes_;
+  isla::FileWriter shares_;
+  std::string index_;  // the shares note's lines
+  std::mutex mutex_;   // of pending_
+  std::map<KeyOrder, std::vector<std::byte>> pending_;  // this band's shares
 };
 
-void writeTilesNote(const fs::path& path, const std::vector<LevelSummaries>& levels) {
+// Where each share of one shard is, by tile; appended to `shares`.
+void readSharesNote(const fs::path& notes, const Quadtree& tree,
+                    std::map<KeyOrder, std::vector<std::tuple<fs::path, std::uint64_t, std::uint64_t>>>& shares) {
+  const fs::path path = notes / kSharesNote, file = notes / kShareFile;
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot read " + path.string());
+  const std::uint64_t size = fs::file_size(file);
+  std::string line;
+  for (std::size_t number = 1; std::getline(in, line); ++number) {
+    std::istringstream fields(line);
+    TileKey key;
+    std::uint64_t offset = 0, length = 0;
+    std::string rest;
+    if (!(fields >> key.level >> key.x >> key.z >> offset >> length) || (fields >> rest) || !inTree(key, tree) ||
+        offset > size || length > size - offset) {
+      throw std::runtime_error(path.string() + " line " + std::to_string(number) + ": not a share of this tree in " +
+                               file.string());
+    }
+    shares[{key.level, key.x, key.z}].emplace_back(file, offset, length);
+  }
+}
+
+// Returns the note's SHA-256.
+std::string writeTilesNote(const fs::path& path, const std::vector<LevelSummaries>& levels) {
   isla::FileWriter file = isla::FileWriter::create(path);
   for (std::size_t level = 0; level < levels.size(); ++level) {
     for (std::int64_t z = 0; z < levels[level].rows; ++z) {
@@ -91,7 +141,7 @@ void writeTilesNote(const fs::path& path, const std::vector<LevelSummaries>& lev
       }
     }
   }
-  file.close();
+  return file.close();
 }
 
 // The tiles one shard wrote, summarized into `levels`.
@@ -103,9 +153,7 @@ void readTilesNote(const fs::path& path, const Quadtree& tree, double spacingM, 
     std::istringstream fields(line);
     TileKey key;
     std::string bits[3];
-    if (!(fields >> key.level >> key.x >> key.z >> bits[0] >> bits[1] >> bits[2]) || key.level < 0 ||
-        key.level > tree.leafLevel() || key.x < 0 || key.z < 0 || key.x >= tree.columns(key.level) ||
-        key.z >= tree.rows(key.level)) {
+    if (!(fields >> key.level >> key.x >> key.z >> bits[0] >> bits[1] >> bits[2]) || !inTree(key, tree)) {
       throw std::runtime_error(path.string() + " line " + std::to_string(number) + ": not a tile of this tree");
     }
     double values[3];
@@ -143,19 +191,21 @@ std::vector<std::size_t> partOrder(const Quadtree& tree, const TileKey& key, std
 
 }  // namespace
 
-void writeShardTiles(const isla::ExportInput& input, const TilesOptions& options,
-                     const std::vector<std::size_t>& patches, const fs::path& stage, const fs::path& notes) {
+std::map<std::string, std::string> writeShardTiles(const isla::ExportInput& input, const TilesOptions& options,
+                                                   const std::vector<std::size_t>& patches, const fs::path& stage,
+                                                   const fs::path& notes) {
   const isla::World& world = input.world;
   std::vector<bool> made(world.patches.size(), false);
   for (const std::size_t p : patches) made[p] = true;
   writeTerrainImages(input, patches, stage);
   isla::createDirectory(stage / kTileDirectory);
-  isla::createDirectory(notes / kShareDirectory);
   const Quadtree tree(world, options.tileCells);
   ShardTiles tiles(world, tree, options, made, stage, notes);
   meshTiles(input, options, tree, made, tiles);
-  writeTilesNote(notes / kTilesNote, tiles.levels());
+  std::map<std::string, std::string> written = tiles.finish();
+  written.emplace(std::string("notes/") + kTilesNote, writeTilesNote(notes / kTilesNote, tiles.levels()));
   input.progress.update(1.0);
+  return written;
 }
 
 void assembleTiles(const isla::ExportInput& input, const TilesOptions& options, const std::vector<fs::path>& notes,
@@ -164,31 +214,30 @@ void assembleTiles(const isla::ExportInput& input, const TilesOptions& options, 
   const Quadtree tree(world, options.tileCells);
   PackageTiles tiles(world, tree, options, stage);
   std::vector<LevelSummaries>& levels = tiles.levels();
-  std::map<std::tuple<std::int32_t, std::int64_t, std::int64_t>, std::vector<fs::path>> shares;  // by level, x, z
+  std::map<KeyOrder, std::vector<std::tuple<fs::path, std::uint64_t, std::uint64_t>>> shares;  // file, offset, length
   for (const fs::path& shard : notes) {
     readTilesNote(shard / kTilesNote, tree, world.settings.spacingM, levels);
-    for (const auto& entry : fs::directory_iterator(shard / kShareDirectory)) {
-      const auto key = shareKey(entry.path(), tree);
-      if (!key) throw std::runtime_error(entry.path().string() + " is not a tile share of this tree");
-      shares[{key->level, key->x, key->z}].push_back(entry.path());
-    }
+    readSharesNote(shard, tree, shares);
   }
-  std::vector<std::pair<TileKey, std::vector<fs::path>>> merged;
-  for (auto& [at, files] : shares) merged.push_back({TileKey{std::get<0>(at), std::get<1>(at), std::get<2>(at)}, files});
+  std::vector<std::pair<TileKey, std::vector<std::tuple<fs::path, std::uint64_t, std::uint64_t>>>> merged;
+  for (auto& [at, places] : shares) {
+    merged.push_back({TileKey{std::get<0>(at), std::get<1>(at), std::get<2>(at)}, places});
+  }
   fs::create_directories(stage / kTileDirectory);
   isla::parallelFor(merged.size(), input.threads, [&](std::size_t i) {
-    const auto& [key, files] = merged[i];
+    const auto& [key, places] = merged[i];
     if (levels[static_cast<std::size_t>(key.level)].at(key.x, key.z).exists) {
       throw std::runtime_error("tile " + key.name() + " was written by a shard and shared too");
     }
-    std::vector<TileContent> parts;
-    for (const fs::path& file : files) parts.push_back(TileContent::load(world, file));
+    std::vector<GlbTile> parts;
+    for (const auto& [file, offset, length] : places) parts.push_back(loadShare(world, file, offset, length));
     const std::vector<std::size_t> order = partOrder(tree, key, world.patches.size());
-    const TileContent content = TileContent::merge(std::move(parts), order);
-    if (content.patches() != order) {
+    const GlbTile tile = mergeShares(std::move(parts), order);
+    if (!std::equal(tile.parts.begin(), tile.parts.end(), order.begin(), order.end(),
+                    [](const GlbPart& part, std::size_t patch) { return part.patch == patch; })) {
       throw std::runtime_error("the shards' shares of tile " + key.name() + " do not hold each of its patches once");
     }
-    tiles.take(key, content);
+    tiles.write(key, tile);
   });
   for (std::int32_t level = 0; level <= tree.leafLevel(); ++level) {
     for (std::int64_t z = 0; z < tree.rows(level); ++z) {

@@ -73,6 +73,7 @@ class TreeWriter {
           open[x].reset();
         });
       }
+      sink_.bandDone();
       input_.progress.update(0.05 + 0.9 * static_cast<double>(z + 1) / static_cast<double>(rows));
     }
   }
@@ -142,10 +143,18 @@ PackageTiles::PackageTiles(const isla::World& world, const Quadtree& tree, const
                            const fs::path& stage)
     : world_(world), tree_(tree), style_(glbStyle(world, options)), stage_(stage), levels_(emptySummaries(tree)) {}
 
-void PackageTiles::take(const TileKey& key, const TileContent& content) {
-  const HeightRange heights = content.write(stage_ / tileUri(key), style_);
+void PackageTiles::take(const TileKey& key, const TileContent& content) { write(key, content.store(style_)); }
+
+void PackageTiles::write(const TileKey& key, const GlbTile& tile) {
+  const std::string uri = tileUri(key);
+  std::string digest;
+  const HeightRange heights = writeTileGlb(stage_ / uri, world_, style_, tile, digest);
   summarizeContent(levels_[static_cast<std::size_t>(key.level)].at(key.x, key.z), tree_.rect(key),
-                   world_.settings.spacingM, heights.lowestM, heights.highestM, content.errorM());
+                   world_.settings.spacingM, heights.lowestM, heights.highestM, tile.errorM);
+  if (style_.digest) {
+    const std::lock_guard lock(mutex_);
+    digests_.emplace(uri, std::move(digest));
+  }
 }
 
 void meshTiles(const isla::ExportInput& input, const TilesOptions& options, const Quadtree& tree,

@@ -7,6 +7,9 @@
 #pragma once
 
 #include <filesystem>
+#include <map>
+#include <mutex>
+#include <string>
 #include <vector>
 
 #include <isla/plugin/exporter.hpp>
@@ -25,6 +28,9 @@ class TileSink {
   // Called on the job's threads, once for each tile that holds some of
   // this run's patches (never for two at once of the same tile).
   virtual void take(const TileKey& key, const TileContent& content) = 0;
+  // Called on the caller's thread once the tiles a band of leaf rows
+  // finishes are all taken: a point at which the order is the run's own.
+  virtual void bandDone() {}
 };
 
 // How the tiles of a world are written, by the options.
@@ -37,7 +43,15 @@ class PackageTiles : public TileSink {
                const std::filesystem::path& stage);
 
   void take(const TileKey& key, const TileContent& content) override;
+  // A tile already stored (a merge of shards' shares); safe from any thread, one tile at a time.
+  void write(const TileKey& key, const GlbTile& tile);
+  const GlbStyle& style() const { return style_; }
   std::vector<LevelSummaries>& levels() { return levels_; }
+
+  // Keep each tile's SHA-256 as it is written (a shard's record lists them).
+  void keepDigests() { style_.digest = true; }
+  // The SHA-256 of each tile written, by path relative to the stage.
+  const std::map<std::string, std::string>& digests() const { return digests_; }
 
  private:
   const isla::World& world_;
@@ -45,6 +59,8 @@ class PackageTiles : public TileSink {
   GlbStyle style_;
   std::filesystem::path stage_;
   std::vector<LevelSummaries> levels_;
+  std::mutex mutex_;  // of digests_
+  std::map<std::string, std::string> digests_;
 };
 
 // Meshes the pieces of the patches that `made` marks (by patch) into every
