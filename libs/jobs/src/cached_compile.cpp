@@ -132,10 +132,7 @@ CompileResult compileThroughCache(const Kernel& kernel, const CompileRequest& re
   }
   const PatchCache cache(request.cache);
   const unsigned threads = resolveThreads(request.threads);
-  // An export's one blueprint stands for the layout the record would hash.
-  CompileRequest keyed = request;
-  if (keyed.layout.empty()) keyed.layout = request.blueprint;
-  ShardRecord who = recordOfRequest(kernel, chosen, keyed, ShardSpec{});
+  ShardRecord who = recordOfRequest(kernel, chosen, request, ShardSpec{});
 
   // Each patch's key as the world is built, before its figures would be
   // computed: a key the cache holds gives them.

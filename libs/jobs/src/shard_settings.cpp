@@ -37,7 +37,8 @@ ShardRecord recordOfRequest(const Kernel& kernel, const ChosenExporter& chosen, 
   record.shard = shard;
   record.tool = std::string("isla-tool ") + ISLA_VERSION + " (" + ISLA_GIT_HASH + ")";
   for (const auto& [name, version] : plugins) record.plugins.push_back({name, version});
-  record.layoutSha256 = sha256OfFile(request.layout);
+  // An export has no layout (through the cache: the patches' keys do not name one).
+  if (!request.layout.empty()) record.layoutSha256 = sha256OfFile(request.layout);
   record.exporter = request.exporter;
   record.options = request.options;
   record.validatorOptions = request.validatorOptions;

@@ -13,8 +13,8 @@ namespace isla {
 
 // The tool's version and commit, the plugins that take part (every section
 // codec's and validator's, the exporter's and its package validator's), the
-// layout's hash and the request's exporter, options and validator options;
-// the rest is the shard's to fill in.
+// layout's hash (none without a layout: an export) and the request's
+// exporter, options and validator options; the rest is the shard's to fill in.
 ShardRecord recordOfRequest(const Kernel& kernel, const ChosenExporter& chosen, const CompileRequest& request,
                             ShardSpec shard);
 
