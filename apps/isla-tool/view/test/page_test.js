@@ -115,6 +115,9 @@ async function checkBareTiles(tool, cache, page, problems) {
       problems.push(`a bare export's exaggeration is ${factor}, the page says '${shown}'`);
     }
   } finally {
+    // Off the page first, so that no tile it is still loading is cut by the
+    // server's end (chromium logs that as ERR_CONTENT_LENGTH_MISMATCH).
+    await page.goto('about:blank');
     server.view.kill('SIGINT');
   }
   const { code, signal, stderr } = await server.exit;
