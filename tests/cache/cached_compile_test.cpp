@@ -4,17 +4,26 @@
 // it is made from changed, or when its entry is damaged (said, and
 // replaced); compiles sharing a cache at once, a cache that cannot be
 // written to and the bound all leave a whole package; the keys are the
-// shard records'.
+// shard records'. A source seen before, unchanged, is neither hashed nor
+// validated again: its digest and its findings come from the cache's
+// records, which are never trusted damaged.
 #include <boost/json/parse.hpp>
 #include <boost/test/unit_test.hpp>
 
+#include <sys/stat.h>
+
+#include <chrono>
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <thread>
 
+#include "check_digest.hpp"
 #include "compile_workspace.hpp"
 #include "file_tree.hpp"
+#include "isla/io/file_identity.hpp"
 #include "isla/publish/sha256.hpp"
+#include "sample_blueprint.hpp"
 #include "skips.hpp"
 #include "tool_runner.hpp"
 
@@ -74,6 +83,67 @@ std::string summary(int fromCache) {
 
 bool startsWith(const std::string& text, const std::string& start) { return text.rfind(start, 0) == 0; }
 
+std::string readText(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// Returns once every blueprint in `dir` has settled: a compile remembers
+// a source's digest only when its last change is kSettledAfter old.
+void waitUntilSettled(const fs::path& dir) {
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    if (entry.path().extension() != ".dat") continue;
+    while (true) {
+      struct stat info {};
+      BOOST_TEST_REQUIRE(::stat(entry.path().c_str(), &info) == 0);
+      if (isla::FileIdentity::of(info).settled()) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+  }
+}
+
+// The cache's records of one kind (PatchCache::kSourcesFolder, ...).
+std::vector<fs::path> records(const std::string& cache, const std::string& folder) {
+  std::vector<fs::path> found;
+  for (const auto& entry : fs::recursive_directory_iterator(fs::path(cache) / folder)) {
+    if (entry.is_regular_file()) found.push_back(entry.path());
+  }
+  std::sort(found.begin(), found.end());
+  return found;
+}
+
+// `text` less its seal, with `from` replaced by `to`, sealed again: a
+// record forged as the tool would write it.
+void forge(const fs::path& record, const std::string& from, const std::string& to) {
+  std::string text = readText(record);
+  text.resize(text.rfind("sealed "));
+  const std::size_t at = text.find(from);
+  BOOST_TEST_REQUIRE(at != std::string::npos, text);
+  text.replace(at, from.size(), to);
+  std::ofstream(record, std::ios::binary) << text << "sealed " << isla::sha256Hex(std::as_bytes(std::span(text)))
+                                          << "\n";
+}
+
+// One digit of the record changed, its seal not.
+void damage(const fs::path& record) {
+  std::string text = readText(record);
+  const std::size_t digit = text.find_first_of("0123456789", text.find('\n'));
+  text[digit] = text[digit] == '1' ? '2' : '1';
+  std::ofstream(record, std::ios::binary) << text;
+}
+
+// The cache's digest record of the source file `source`.
+fs::path digestRecordOf(const std::string& cache, const fs::path& source) {
+  for (const fs::path& record : records(cache, "sources")) {
+    if (readText(record).find("\npath " + fs::absolute(source).lexically_normal().string() + "\n") !=
+        std::string::npos) {
+      return record;
+    }
+  }
+  BOOST_FAIL("no digest record of " + source.string());
+  return {};
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(cached_compile)
@@ -104,14 +174,14 @@ BOOST_AUTO_TEST_CASE(a_damaged_entry_is_said_removed_and_computed_again) {
     std::ifstream in(cached, std::ios::binary);
     text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
   }
-  const std::string listed = isla::sha256OfFile(cached);
+  const std::string listed = isla::checkDigestOfFile(cached);
   const std::size_t digit = text.find_last_of("0123456789");
   text[digit] = text[digit] == '1' ? '2' : '1';
   std::ofstream(cached, std::ios::binary | std::ios::in | std::ios::out) << text;
   const ToolRun run = world.compileBoth();
   BOOST_TEST(startsWith(run.out, summary(24)), run.out);
-  BOOST_TEST(run.err == "warning: the cache's entry of patch p-0-2 was damaged (terrain/p-0-2.json has SHA-256 " +
-                            isla::sha256Hex(std::as_bytes(std::span(text))) + ", its list says " + listed +
+  BOOST_TEST(run.err == "warning: the cache's entry of patch p-0-2 was damaged (terrain/p-0-2.json has XXH3-128 " +
+                            isla::checkDigest(std::as_bytes(std::span(text))) + ", its list says " + listed +
                             "): it was removed, and the patch computed again [cache.damaged]\n");
   // Stored again, whole.
   BOOST_TEST(startsWith(world.compileBoth().out, summary(25)));
@@ -256,6 +326,114 @@ BOOST_AUTO_TEST_CASE(export_takes_the_cache_too_and_refuses_it_for_exporters_who
                                      "package; export without --cache\n"),
              package.err);
   BOOST_TEST(!fs::exists(workspace.path("refused")));
+}
+
+BOOST_AUTO_TEST_CASE(a_source_seen_before_unchanged_is_not_hashed_again) {
+  CachedWorld world;
+  waitUntilSettled(world.workspace.dir.path());
+  world.compileBoth();
+  BOOST_TEST(records(world.cache, "sources").size() == 9u);
+  // Every digest forged: the package's provenance shows that they were taken.
+  const fs::path corner = world.workspace.dir / world.workspace.blueprint(1);
+  const std::string real = isla::sha256OfFile(corner), forged(64, 'e');
+  for (const fs::path& record : records(world.cache, "sources")) {
+    const std::string text = readText(record);
+    const std::size_t at = text.find("\nsha256 ") + 8;
+    forge(record, text.substr(at, 64), forged);
+  }
+  ToolRun run = compileLayout(world.layout, world.workspace.path("forged"), {"--quiet", "--cache", world.cache});
+  BOOST_TEST_REQUIRE(run.exitCode == 0, run.err);
+  const std::string provenance = readText(fs::path(world.workspace.path("forged")) / "world.json");
+  BOOST_TEST(provenance.find(forged) != std::string::npos);
+  BOOST_TEST(provenance.find(real) == std::string::npos);
+  // The corner source written again, the same bytes: another identity, hashed again.
+  const std::string bytes = readText(corner);
+  std::ofstream(corner, std::ios::binary | std::ios::trunc) << bytes;
+  run = compileLayout(world.layout, world.workspace.path("touched"), {"--quiet", "--cache", world.cache});
+  BOOST_TEST_REQUIRE(run.exitCode == 0, run.err);
+  BOOST_TEST(readText(fs::path(world.workspace.path("touched")) / "world.json").find(real) != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(a_damaged_digest_record_is_said_removed_and_the_source_hashed_again) {
+  CachedWorld world;
+  waitUntilSettled(world.workspace.dir.path());
+  world.compileBoth();
+  const fs::path record = digestRecordOf(world.cache, world.workspace.dir / world.workspace.blueprint(1));
+  damage(record);
+  const ToolRun run = world.compileBoth();
+  BOOST_TEST(startsWith(run.out, summary(25)), run.out);
+  BOOST_TEST(run.err == "warning: the cache's digest record of source 's0' was damaged (its record " +
+                            record.string() + " is damaged): it was removed, and the source hashed again "
+                            "[cache.damaged]\n");
+  // Remembered again, whole.
+  BOOST_TEST(world.compileBoth().err.empty());
+  BOOST_TEST(records(world.cache, "sources").size() == 9u);
+}
+
+BOOST_AUTO_TEST_CASE(bytes_validated_before_are_not_validated_again_and_a_damaged_record_is_said) {
+  CachedWorld world;
+  waitUntilSettled(world.workspace.dir.path());
+  world.compileBoth();
+  const std::vector<fs::path> memos = records(world.cache, "validations");
+  BOOST_TEST_REQUIRE(memos.size() == 9u);
+  // Findings the validators never make, forged into every record: they are reported, so the records were taken.
+  for (const fs::path& record : memos) {
+    forge(record, "\n[]\n",
+          "\n[{\"severity\":1,\"code\":\"test.remembered\",\"message\":\"remembered, not found\",\"file\":\"\","
+          "\"tag\":null,\"offset\":null,\"pixel\":null,\"pointer\":\"\",\"origin\":\"test\"}]\n");
+  }
+  ToolRun run = compileLayout(world.layout, world.workspace.path("forged"), {"--quiet", "--cache", world.cache});
+  BOOST_TEST_REQUIRE(run.exitCode == 0, run.err);
+  std::string expected;
+  for (int i = 0; i < 9; ++i) expected += "warning: remembered, not found [test.remembered]\n";
+  BOOST_TEST(run.err == expected);
+
+  for (const fs::path& record : memos) damage(record);
+  run = world.compileBoth();
+  std::istringstream lines(run.err);
+  std::set<std::string> sources;
+  for (std::string line; std::getline(lines, line);) {
+    const std::string head = "warning: the cache's validation record of source '",
+                      tail = " is damaged): it was removed, and the source validated again [cache.damaged]";
+    BOOST_TEST_REQUIRE((startsWith(line, head) && line.ends_with(tail)), line);
+    const std::string id = line.substr(head.size(), line.find('\'', head.size()) - head.size());
+    const fs::path record = line.substr(line.find("(its record ") + 12, line.size() - tail.size() -
+                                                                            line.find("(its record ") - 12);
+    BOOST_TEST((std::find(memos.begin(), memos.end(), record) != memos.end()), record);
+    sources.insert(id);
+  }
+  BOOST_TEST(sources.size() == 9u, run.err);
+  BOOST_TEST(world.compileBoth().err.empty());
+}
+
+BOOST_AUTO_TEST_CASE(the_validators_findings_come_back_from_the_cache_as_they_were_found) {
+  Workspace workspace;
+  isla::test::SampleBlueprint sample = isla::test::makeSample();
+  sample.towns.at(0).highwayNode = 2;  // scenery.highway-flag, with the TOWN tag
+  const fs::path blueprint = workspace.dir / "flagged.dat";
+  {
+    const auto bytes = isla::test::encode(sample).v2();
+    std::ofstream(blueprint, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()),
+                                                     static_cast<std::streamsize>(bytes.size()));
+  }
+  waitUntilSettled(workspace.dir.path());
+  const std::string cache = workspace.path("cache");
+  const auto exported = [&](const std::string& output, const std::vector<std::string>& extra) {
+    std::vector<std::string> arguments{"export", blueprint.string(), workspace.path(output)};
+    arguments.insert(arguments.end(), extra.begin(), extra.end());
+    const ToolRun run = isla::test::runTool(arguments);
+    BOOST_TEST_REQUIRE(run.exitCode == 0, run.err);
+    return run;
+  };
+  const ToolRun fresh = exported("fresh", {});
+  BOOST_TEST(fresh.err.find("[scenery.highway-flag]") != std::string::npos, fresh.err);
+  for (const std::string output : {"first", "second"}) {
+    const ToolRun run = exported(output, {"--cache", cache});
+    BOOST_TEST(run.err == fresh.err);
+    BOOST_TEST((fileTree(workspace.path(output)) == fileTree(workspace.path("fresh"))));
+  }
+  BOOST_TEST(records(cache, "validations").size() == 1u);
+  BOOST_TEST(readText(records(cache, "validations").front()).find("scenery.highway-flag") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

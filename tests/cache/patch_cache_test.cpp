@@ -14,6 +14,7 @@
 #include <fstream>
 #include <thread>
 
+#include "check_digest.hpp"
 #include "isla/base/io_error.hpp"
 #include "isla/jobs/patch_cache.hpp"
 #include "isla/publish/sha256.hpp"
@@ -125,11 +126,12 @@ BOOST_AUTO_TEST_CASE(a_damaged_entry_is_reported_and_removed_never_served) {
   fs::remove_all(dir / "made");  // the entry's files may be links to these
   const fs::path stored = storedFile(dir / "cache", "p-0-0.json");
   std::string text = readText(stored);
+  const std::string listedCheck = isla::checkDigest(std::as_bytes(std::span(text)));
   text[14] = '7';
   writeText(stored, text);
   BOOST_TEST(!cache.fetch(kKey, dir / "stage", problem).has_value());
-  BOOST_TEST(problem == "terrain/p-0-0.json has SHA-256 " + isla::sha256Hex(std::as_bytes(std::span(text))) +
-                           ", its list says " + files.files[0].sha256);
+  BOOST_TEST(problem == "terrain/p-0-0.json has XXH3-128 " + isla::checkDigest(std::as_bytes(std::span(text))) +
+                           ", its list says " + listedCheck);
   BOOST_TEST(cache.stats().entries == 0u);
   BOOST_TEST(filesBelow(dir / "stage") == 0u);
   BOOST_TEST(!cache.fetch(kKey, dir / "stage", problem).has_value());
@@ -165,6 +167,33 @@ BOOST_AUTO_TEST_CASE(a_damaged_entry_is_reported_and_removed_never_served) {
   BOOST_TEST(!cache.look(kKey, problem).has_value());
   BOOST_TEST(problem == "its list " + list.string() + " is damaged");
   BOOST_TEST(cache.stats().entries == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(an_older_tools_entry_is_a_miss_and_goes) {
+  TempDir dir;
+  const PatchCache cache(dir / "cache");
+  std::string why, problem;
+  const auto asOlder = [&] {
+    BOOST_TEST_REQUIRE(cache.store(kKey, dir / "made", writeOutputs(dir / "made", "1"), why), why);
+    const fs::path list = storedFile(dir / "cache", "entry.txt");
+    std::string text = readText(list);
+    text.replace(0, text.find('\n'), "isla-tool cache entry 1");
+    writeText(list, text);
+    return list.parent_path();
+  };
+  const fs::path older = asOlder();
+  BOOST_TEST(!cache.look(kKey, problem).has_value());
+  BOOST_TEST(problem.empty());  // not damaged: another version's
+  BOOST_TEST(!fs::exists(older));
+  // Stored again in this version.
+  BOOST_TEST_REQUIRE(cache.store(kKey, dir / "made", writeOutputs(dir / "made", "1"), why), why);
+  BOOST_TEST(cache.look(kKey, problem).has_value());
+  // One never looked up again goes with the next trim, whatever the bound.
+  cache.clear();
+  const fs::path left = asOlder();
+  BOOST_TEST(cache.stats().entries == 0u);
+  cache.trim(PatchCache::kDefaultMaxBytes);
+  BOOST_TEST(!fs::exists(left));
 }
 
 BOOST_AUTO_TEST_CASE(writers_sharing_the_cache_at_once_leave_it_whole) {

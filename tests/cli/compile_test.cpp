@@ -15,6 +15,7 @@
 
 #include "compile_workspace.hpp"
 #include "file_tree.hpp"
+#include "sample_blueprint.hpp"
 #include "skips.hpp"
 #include "tool_runner.hpp"
 
@@ -133,6 +134,27 @@ struct BadLayout {
   std::string json;
   std::string expected;  // a part of stderr
 };
+
+BOOST_AUTO_TEST_CASE(a_road_of_one_point_is_warned_about_and_left_out_of_the_scenery) {
+  Workspace workspace;
+  SampleBlueprint sample = makeSample();
+  const std::size_t degenerate = sample.roads[0].size();
+  sample.roads[0].push_back({{40.0f, 60.0f}});  // a highway of one point: it draws nothing
+  const fs::path blueprint = workspace.dir / "one-point.dat";
+  const auto bytes = encode(sample).v2();
+  std::ofstream(blueprint, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()),
+                                                   static_cast<std::streamsize>(bytes.size()));
+  const auto run = runTool({"export", blueprint.string(), workspace.path("out")});
+  BOOST_TEST_REQUIRE(run.exitCode == 0, run.err);
+  BOOST_TEST(contains(run.err, "path " + std::to_string(degenerate) + " has 1 point; a road path needs at least two "
+                               "points to be drawn, so it shows nothing [scenery.degenerate-path]"),
+             run.err);
+  std::ifstream in(fs::path(workspace.path("out")) / "scenery" / "one-point.json");
+  const std::string scenery{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  BOOST_TEST(contains(scenery, "road-highway-0\""), scenery);
+  BOOST_TEST(!contains(scenery, "road-highway-" + std::to_string(degenerate) + "\""), scenery);
+  BOOST_TEST(runTool({"validate", workspace.path("out")}).exitCode == 0);
+}
 
 BOOST_AUTO_TEST_CASE(layout_errors_name_the_file_and_pointer_and_write_nothing) {
   Workspace ws;

@@ -64,7 +64,7 @@ std::shared_ptr<const MappedFile> MappedFile::open(const std::filesystem::path& 
     data = static_cast<const std::byte*>(mapping);
   }
   ::close(fd);
-  return std::shared_ptr<const MappedFile>(new MappedFile(data, size));
+  return std::shared_ptr<const MappedFile>(new MappedFile(data, size, FileIdentity::of(info)));
 }
 
 MappedFile::~MappedFile() {

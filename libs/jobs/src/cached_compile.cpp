@@ -153,7 +153,7 @@ CompileResult compileThroughCache(const Kernel& kernel, const CompileRequest& re
     return figures;
   };
   ProgressRange building(progress, 0.0, 0.55);
-  BuiltWorld built = buildRequestedWorld(kernel, request, threads, building, cached);
+  BuiltWorld built = buildRequestedWorld(kernel, request, threads, building, cached, {}, &cache);
   const World& world = built.world;
   built.diagnostics.append(cacheNotes);
 

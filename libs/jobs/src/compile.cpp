@@ -19,6 +19,8 @@
 #include "isla/publish/staged_directory.hpp"
 #include "isla/validation/validation.hpp"
 #include "isla/world/world_builder.hpp"
+#include "source_digests.hpp"
+#include "validation_memo.hpp"
 
 namespace isla {
 
@@ -40,14 +42,54 @@ std::string namesOf(const std::vector<const Registered*>& registered) {
   return out.empty() ? "none" : out;
 }
 
+// What a compile through the patch cache remembers of its sources.
+struct RememberedSources {
+  SourceDigests digests;
+  ValidationMemo validations;
+};
+
+std::future<std::string> readyHash(std::string sha256) {
+  std::promise<std::string> ready;
+  ready.set_value(std::move(sha256));
+  return ready.get_future();
+}
+
+Diagnostic damagedRecord(const std::string& kind, const LayoutSource& source, const std::string& problem,
+                         const std::string& redone) {
+  return Diagnostic{.severity = Severity::Warning, .code = "cache.damaged",
+                    .message = "the cache's " + kind + " record of source '" + source.id + "' was damaged (" + problem +
+                               "): it was removed, and the source " + redone + " again"};
+}
+
+// The validators' findings about a source read whole, from the cache's
+// record of its bytes when it has one, else found and remembered.
+void validateRemembered(const Kernel& kernel, const RememberedSources& remembered, const LayoutSource& source,
+                        const Blueprint& blueprint, const ValidationContext& context, const std::string& sha256,
+                        Diagnostics& found, Diagnostics& out) {
+  const std::string key = remembered.validations.key(sha256, source.path.string());
+  std::string problem;
+  if (const auto findings = remembered.validations.recall(key, problem)) {
+    found.append(*findings);
+    return;
+  }
+  if (!problem.empty()) out.add(damagedRecord("validation", source, problem, "validated"));
+  Diagnostics findings;
+  runValidators(ValidatorSelection(kernel.registry().validators()), blueprint, context, findings);
+  remembered.validations.remember(key, findings);
+  found.append(findings);
+}
+
 // Reads and validates one source, a blueprint or a viewer bundle holding
 // one; its diagnostics go to `out`. The provenance hash (SHA-256 of the
 // file's bytes) is only written at the end: `hash` gets it, computed beside
 // the rest of the compile with more than one thread, else when asked for.
 // A source read for its borders alone is neither validated nor hashed.
+// Through the patch cache (`remembered`), a file seen before as it is now
+// is not hashed, and bytes validated before are not validated, again.
 std::optional<LoadedSource> loadSource(const Kernel& kernel, const Layout& layout, const LayoutSource& source,
                                        const ValidationContext& context, unsigned threads, SourceUse use,
-                                       std::future<std::string>& hash, Diagnostics& out) {
+                                       const RememberedSources* remembered, std::future<std::string>& hash,
+                                       Diagnostics& out) {
   std::shared_ptr<const MappedFile> file;
   try {
     file = MappedFile::open(source.path);
@@ -57,13 +99,25 @@ std::optional<LoadedSource> loadSource(const Kernel& kernel, const Layout& layou
     return std::nullopt;
   }
   const bool whole = use == SourceUse::Whole;
+  std::optional<std::string> known;
+  if (whole && remembered) {
+    std::string problem;
+    known = remembered->digests.recall(source.path, file->identity(), problem);
+    if (!problem.empty()) out.add(damagedRecord("digest", source, problem, "hashed"));
+  }
   if (whole) {
-    hash = std::async(threads > 1 ? std::launch::async : std::launch::deferred,
-                      [file] { return sha256Hex(file->bytes()); });
+    hash = known ? readyHash(*known)
+                 : std::async(threads > 1 ? std::launch::async : std::launch::deferred,
+                              [file] { return sha256Hex(file->bytes()); });
   }
   SourceBlueprint read = readSourceBlueprint(file, source.path.string(), kernel);
   Diagnostics found = std::move(read.load.diagnostics);
-  if (whole && read.load.ok()) {
+  if (whole && read.load.ok() && remembered) {
+    const std::string sha256 = hash.get();
+    hash = readyHash(sha256);
+    if (!known) remembered->digests.remember(source.path, file->identity(), sha256);
+    validateRemembered(kernel, *remembered, source, *read.load.blueprint, context, sha256, found, out);
+  } else if (whole && read.load.ok()) {
     runValidators(ValidatorSelection(kernel.registry().validators()), *read.load.blueprint, context, found);
   }
   if (whole && read.bundle && read.load.ok()) {
@@ -137,7 +191,8 @@ ChosenExporter chooseExporter(const Kernel& kernel, const CompileRequest& reques
 
 
 BuiltWorld buildRequestedWorld(const Kernel& kernel, const CompileRequest& request, unsigned threads,
-                               Progress& progress, const KnownFigures& knownFigures, const SourceSelection& select) {
+                               Progress& progress, const KnownFigures& knownFigures, const SourceSelection& select,
+                               const PatchCache* cache) {
   if (!request.package.empty()) return buildPackageWorld(kernel, request, threads, progress);
   Diagnostics diagnostics;
   const auto layout = request.blueprint.empty() ? loadLayout(request.layout, diagnostics)
@@ -148,8 +203,10 @@ BuiltWorld buildRequestedWorld(const Kernel& kernel, const CompileRequest& reque
   // each validated on one thread when there are several (their scratch
   // memory adds up); their diagnostics are kept in layout order.
   const OptionValues validatorOptions = resolveValidatorOptions(kernel.registry(), request.validatorOptions);
-  const ValidationContext context{kernel.enums(), Units{layout->settings.heightScaleM, layout->settings.spacingM},
-                                  validatorOptions, layout->sources.size() > 1 ? 1U : threads};
+  const Units units{layout->settings.heightScaleM, layout->settings.spacingM};
+  const ValidationContext context{kernel.enums(), units, validatorOptions, layout->sources.size() > 1 ? 1U : threads};
+  std::optional<RememberedSources> remembered;
+  if (cache) remembered.emplace(SourceDigests(*cache), ValidationMemo(*cache, kernel, request.validatorOptions, units));
   const std::size_t count = layout->sources.size();
   const std::vector<SourceUse> wanted = select ? select(*layout) : std::vector<SourceUse>(count, SourceUse::Whole);
   std::vector<std::optional<LoadedSource>> read(count);
@@ -161,8 +218,8 @@ BuiltWorld buildRequestedWorld(const Kernel& kernel, const CompileRequest& reque
       checkInterrupted();
       const std::size_t i = first + b;
       if (wanted[i] == SourceUse::Unread) return;
-      read[i] = loadSource(kernel, *layout, layout->sources[i], context, threads, wanted[i], hashes[i],
-                           sourceDiagnostics[i]);
+      read[i] = loadSource(kernel, *layout, layout->sources[i], context, threads, wanted[i],
+                           remembered ? &*remembered : nullptr, hashes[i], sourceDiagnostics[i]);
     });
     progress.update(0.55 * static_cast<double>(first + batch) / static_cast<double>(count));
   }

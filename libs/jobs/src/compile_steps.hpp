@@ -41,10 +41,12 @@ using SourceSelection = std::function<std::vector<SourceUse>(const Layout& layou
 
 // Loads and validates every source of the request's layout (those that
 // `select` picks, when given) and builds the World; throws CompileError
-// when an input has errors.
+// when an input has errors. With a patch cache, the sources' digests and
+// validators' findings it remembers are taken, and those it does not are
+// remembered.
 BuiltWorld buildRequestedWorld(const Kernel& kernel, const CompileRequest& request, unsigned threads,
                                Progress& progress, const KnownFigures& knownFigures = {},
-                               const SourceSelection& select = {});
+                               const SourceSelection& select = {}, const PatchCache* cache = nullptr);
 
 // The sources' warnings (a bundle's: about its members) as report warnings
 // about their source, appended to World::warnings in source order.

@@ -1,15 +1,19 @@
 // SPDX-License-Identifier: MIT
 // On disk: CACHEDIR.TAG (what backup tools skip, and what marks the
-// directory as this tool's cache), entries/<first two hex digits>/<key>/
-// with the entry's files below files/ and its list, entry.txt:
-//   isla-tool cache entry 1
+// directory as this tool's cache); sources/ and validations/, whose
+// records are files at <first two hex digits>/<key>; entries/<first two
+// hex digits>/<key>/ with the entry's files below files/ and its list,
+// entry.txt:
+//   isla-tool cache entry 2
 //   key <key>
 //   note <the caller's line>
-//   file <bytes> <sha256> <relative path>     (one a file)
+//   file <bytes> <sha256> <xxh3-128> <relative path>     (one a file)
 //   sealed <SHA-256 of the lines above>
-// whose modification time is the entry's last use; and tmp/, where an
-// entry is written before it is renamed in, and where one goes to be
-// removed (renamed out first, so that no reader sees half of it).
+// (the XXH3-128 is what a fetch checks the file by: check_digest.hpp)
+// whose modification time is the entry's last use (a record's own is
+// its); and tmp/, where an entry or record is written before it is renamed
+// in, and where an entry goes to be removed (renamed out first, so that no
+// reader sees half of it).
 #include "isla/jobs/patch_cache.hpp"
 
 #include <fcntl.h>
@@ -28,7 +32,8 @@
 #include "file_placer.hpp"
 #include "isla/base/io_error.hpp"
 #include "isla/publish/file_writer.hpp"
-#include "isla/publish/sha256.hpp"
+#include "check_digest.hpp"
+#include "sealed_record.hpp"
 
 namespace isla {
 
@@ -39,7 +44,9 @@ namespace fs = std::filesystem;
 constexpr std::string_view kTag =
     "Signature: 8a477f597d28d172789f06886806bc55\n"
     "# This directory is an isla-tool patch cache (isla-tool cache stats|clear DIR).\n";
-constexpr std::string_view kEntryHeader = "isla-tool cache entry 1\n";
+constexpr std::string_view kEntryHeader = "isla-tool cache entry 2\n";
+// The beginning of any version's list: one of another version is not damaged, only not ours to read.
+constexpr std::string_view kAnyEntryHeader = "isla-tool cache entry ";
 constexpr const char* kTagName = "CACHEDIR.TAG";
 constexpr const char* kListName = "entry.txt";
 constexpr const char* kFilesName = "files";
@@ -63,30 +70,27 @@ bool isInside(const std::string& path) {
   return std::none_of(relative.begin(), relative.end(), [](const fs::path& part) { return part == ".."; });
 }
 
-std::string listText(const std::string& key, const CacheEntry& entry) {
-  std::string text = std::string(kEntryHeader) + "key " + key + "\nnote " + entry.note + "\n";
-  for (const CachedFile& file : entry.files) {
-    text += "file " + std::to_string(file.bytes) + " " + file.sha256 + " " + file.path + "\n";
+// An entry as its list gives it, with each file's check digest.
+struct ListedEntry {
+  CacheEntry entry;
+  std::vector<std::string> checks;
+};
+
+std::string listText(const std::string& key, const ListedEntry& listed) {
+  std::string text = std::string(kEntryHeader) + "key " + key + "\nnote " + listed.entry.note + "\n";
+  for (std::size_t i = 0; i < listed.entry.files.size(); ++i) {
+    const CachedFile& file = listed.entry.files[i];
+    text += "file " + std::to_string(file.bytes) + " " + file.sha256 + " " + listed.checks[i] + " " + file.path + "\n";
   }
-  return text + "sealed " + sha256Hex(std::as_bytes(std::span(text))) + "\n";
+  return sealedText(text);
 }
 
 // The entry its list describes, or why it is not a sound list of `key`.
-std::optional<CacheEntry> readList(const fs::path& path, const std::string& key, std::string& problem) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;  // no such entry (or removed meanwhile)
-  std::ostringstream whole;
-  whole << in.rdbuf();
-  const std::string text = whole.str();
-  const std::size_t seal = text.rfind("sealed ");
-  if (seal == std::string::npos ||
-      text.substr(seal) != "sealed " + sha256Hex(std::as_bytes(std::span(text).first(seal))) + "\n" ||
-      !text.starts_with(std::string(kEntryHeader) + "key " + key + "\n")) {
-    problem = "its list " + path.string() + " is damaged";
-    return std::nullopt;
-  }
-  CacheEntry entry;
-  std::istringstream lines(text.substr(0, seal));
+std::optional<ListedEntry> readList(const fs::path& path, const std::string& key, std::string& problem) {
+  const auto text = readSealedText(path, std::string(kEntryHeader) + "key " + key + "\n", "list", problem);
+  if (!text) return std::nullopt;
+  ListedEntry listed;
+  std::istringstream lines(*text);
   std::string line;
   std::getline(lines, line);  // the header
   std::getline(lines, line);  // the key
@@ -94,20 +98,29 @@ std::optional<CacheEntry> readList(const fs::path& path, const std::string& key,
     problem = "its list " + path.string() + " has no note";
     return std::nullopt;
   }
-  entry.note = line.substr(5);
+  listed.entry.note = line.substr(5);
   while (std::getline(lines, line)) {
     std::istringstream fields(line);
-    std::string word;
+    std::string word, check;
     CachedFile file;
-    fields >> word >> file.bytes >> file.sha256;
+    fields >> word >> file.bytes >> file.sha256 >> check;
     std::getline(fields >> std::ws, file.path);
     if (word != "file" || !fields.eof() || !isInside(file.path)) {
       problem = "its list " + path.string() + " names a file it cannot hold";
       return std::nullopt;
     }
-    entry.files.push_back(std::move(file));
+    listed.entry.files.push_back(std::move(file));
+    listed.checks.push_back(std::move(check));
   }
-  return entry;
+  return listed;
+}
+
+// True when the list at `path` is another version's (an older tool's).
+bool isOtherVersion(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::string header;
+  return std::getline(in, header) && (header + "\n").starts_with(kAnyEntryHeader) &&
+         header + "\n" != kEntryHeader;
 }
 
 // A name in tmp/ that no other writer, on this host or another sharing the directory, uses.
@@ -124,11 +137,30 @@ std::uint64_t entryBytes(const CacheEntry& entry, std::uint64_t listBytes) {
   return bytes;
 }
 
+// Runs `write`, which makes `aside`; when the filesystem fails it (a full
+// disk, no permission), removes what it made and says why.
+template <class Write>
+bool madeAside(const fs::path& aside, std::string& why, Write&& write) {
+  try {
+    write();
+    return true;
+  } catch (const IoError& error) {
+    why = error.what();
+  } catch (const fs::filesystem_error& error) {
+    why = error.what();
+  }
+  std::error_code ignored;
+  fs::remove_all(aside, ignored);
+  return false;
+}
+
+// An entry (a directory) or a record (a file), for the bound.
 struct FoundEntry {
-  fs::path directory;
+  fs::path path;
   std::string key;
   fs::file_time_type used;
   std::uint64_t bytes = 0;
+  bool record = false;
 };
 
 }  // namespace
@@ -198,17 +230,31 @@ void PatchCache::remove(const fs::path& entry) const {
   fs::remove_all(aside, ignored);
 }
 
-std::optional<CacheEntry> PatchCache::look(const std::string& key, std::string& problem) const {
+std::optional<CacheEntry> PatchCache::lookChecked(const std::string& key, std::vector<std::string>* checks,
+                                                  std::string& problem) const {
   problem.clear();
   checkKey(key);
   const fs::path entry = entryDirectory(key);
-  auto found = readList(entry / kListName, key, problem);
-  if (!found && !problem.empty()) remove(entry);
-  return found;
+  auto listed = readList(entry / kListName, key, problem);
+  if (!listed) {
+    if (!problem.empty()) {
+      // An older tool's list is not damaged: a miss, and stored again in this version.
+      if (isOtherVersion(entry / kListName)) problem.clear();
+      remove(entry);
+    }
+    return std::nullopt;
+  }
+  if (checks) *checks = std::move(listed->checks);
+  return std::move(listed->entry);
+}
+
+std::optional<CacheEntry> PatchCache::look(const std::string& key, std::string& problem) const {
+  return lookChecked(key, nullptr, problem);
 }
 
 std::optional<CacheEntry> PatchCache::fetch(const std::string& key, const fs::path& into, std::string& problem) const {
-  auto found = look(key, problem);
+  std::vector<std::string> checks;
+  auto found = lookChecked(key, &checks, problem);
   if (!found) return std::nullopt;
   const fs::path entry = entryDirectory(key), list = entry / kListName;
   FilePlacer placer;
@@ -224,7 +270,8 @@ std::optional<CacheEntry> PatchCache::fetch(const std::string& key, const fs::pa
     remove(entry);
     return std::nullopt;
   };
-  for (const CachedFile& file : found->files) {
+  for (std::size_t i = 0; i < found->files.size(); ++i) {
+    const CachedFile& file = found->files[i];
     const fs::path to = into / file.path;
     std::string why;
     if (!placer.place(entry / kFilesName / file.path, to, why)) {
@@ -240,8 +287,8 @@ std::optional<CacheEntry> PatchCache::fetch(const std::string& key, const fs::pa
       return damaged(file.path + " has " + std::to_string(size) + " bytes, its list says " +
                      std::to_string(file.bytes));
     }
-    if (const std::string sha256 = sha256OfFile(to); sha256 != file.sha256) {
-      return damaged(file.path + " has SHA-256 " + sha256 + ", its list says " + file.sha256);
+    if (const std::string check = checkDigestOfFile(to); check != checks[i]) {
+      return damaged(file.path + " has XXH3-128 " + check + ", its list says " + checks[i]);
     }
   }
   ::utimensat(AT_FDCWD, list.c_str(), nullptr, 0);  // used now
@@ -259,29 +306,25 @@ bool PatchCache::store(const std::string& key, const fs::path& from, const Cache
   if (fs::exists(entry / kListName)) return true;
   const fs::path written = directory_ / "tmp" / uniqueName("store-" + key);
   std::error_code ignored;
-  try {
+  const bool made = madeAside(written, why, [&] {
     fs::create_directories(written);
     FilePlacer placer;
     for (const CachedFile& file : stored.files) {
-      if (!placer.place(from / file.path, written / kFilesName / file.path, why)) {
-        fs::remove_all(written, ignored);
-        why = file.path + " cannot be read (" + why + ")";
-        return false;
+      std::string failure;
+      if (!placer.place(from / file.path, written / kFilesName / file.path, failure)) {
+        throw IoError(from / file.path, file.path + " cannot be read (" + failure + ")");
       }
     }
+    ListedEntry listed{stored, {}};
+    for (const CachedFile& file : stored.files) {
+      listed.checks.push_back(checkDigestOfFile(written / kFilesName / file.path));
+    }
     FileWriter list = FileWriter::create(written / kListName, FileWriter::Digest::None);
-    list.write(listText(key, stored));
+    list.write(listText(key, listed));
     list.close();
     fs::create_directories(entry.parent_path());
-  } catch (const IoError& error) {
-    fs::remove_all(written, ignored);
-    why = error.what();
-    return false;
-  } catch (const fs::filesystem_error& error) {
-    fs::remove_all(written, ignored);
-    why = error.what();
-    return false;
-  }
+  });
+  if (!made) return false;
   // In whole, or not at all; a writer that stored the same key first wins.
   if (::rename(written.c_str(), entry.c_str()) != 0) {
     const int error = errno;
@@ -295,7 +338,8 @@ bool PatchCache::store(const std::string& key, const fs::path& from, const Cache
 
 namespace {
 
-std::vector<FoundEntry> entriesBelow(const fs::path& entries) {
+// The sound entries; those of another version into `otherVersions` when given.
+std::vector<FoundEntry> entriesBelow(const fs::path& entries, std::vector<fs::path>* otherVersions = nullptr) {
   std::vector<FoundEntry> found;
   std::error_code error;
   for (const auto& shelf : fs::directory_iterator(entries, error)) {
@@ -307,24 +351,47 @@ std::vector<FoundEntry> entriesBelow(const fs::path& entries) {
       const auto used = fs::last_write_time(list, gone);
       const std::uint64_t listBytes = gone ? 0 : fs::file_size(list, gone);
       const auto listed = readList(list, key, problem);
-      if (gone || !listed) continue;  // removed meanwhile, or damaged: fetch removes it
-      found.push_back({entry.path(), key, used, entryBytes(*listed, listBytes)});
+      if (!gone && !listed && otherVersions && isOtherVersion(list)) otherVersions->push_back(entry.path());
+      if (gone || !listed) continue;  // removed meanwhile, damaged (a use removes it) or another version's
+      found.push_back({entry.path(), key, used, entryBytes(listed->entry, listBytes)});
     }
   }
   return found;
 }
 
+// The records of one folder, each a file.
+void addRecordsBelow(const fs::path& folder, std::vector<FoundEntry>& found) {
+  std::error_code error;
+  for (const auto& shelf : fs::directory_iterator(folder, error)) {
+    for (const auto& record : fs::directory_iterator(shelf.path(), error)) {
+      std::error_code gone;
+      const auto used = fs::last_write_time(record.path(), gone);
+      const std::uint64_t bytes = gone ? 0 : fs::file_size(record.path(), gone);
+      if (!gone) found.push_back({record.path(), record.path().filename().string(), used, bytes, true});
+    }
+  }
+}
+
 }  // namespace
 
 void PatchCache::trim(std::uint64_t maxBytes) const {
-  std::vector<FoundEntry> entries = entriesBelow(directory_ / "entries");
+  std::vector<fs::path> otherVersions;
+  std::vector<FoundEntry> entries = entriesBelow(directory_ / "entries", &otherVersions);
+  for (const fs::path& entry : otherVersions) remove(entry);
+  addRecordsBelow(directory_ / kSourcesFolder, entries);
+  addRecordsBelow(directory_ / kValidationsFolder, entries);
   std::sort(entries.begin(), entries.end(), [](const FoundEntry& a, const FoundEntry& b) {
     return a.used != b.used ? a.used > b.used : a.key < b.key;  // most recently used first
   });
   std::uint64_t kept = 0;
   for (const FoundEntry& entry : entries) {
     kept += entry.bytes;
-    if (kept > maxBytes) remove(entry.directory);
+    if (kept <= maxBytes) continue;
+    if (entry.record) {
+      removeRecord(entry.path);
+    } else {
+      remove(entry.path);
+    }
   }
   const auto abandoned = fs::file_time_type::clock::now() - kAbandonedAfter;
   std::error_code error;
@@ -336,10 +403,11 @@ void PatchCache::trim(std::uint64_t maxBytes) const {
 
 CacheStats PatchCache::stats() const {
   CacheStats stats;
-  for (const FoundEntry& entry : entriesBelow(directory_ / "entries")) {
-    ++stats.entries;
-    stats.bytes += entry.bytes;
-  }
+  std::vector<FoundEntry> found = entriesBelow(directory_ / "entries");
+  stats.entries = found.size();
+  addRecordsBelow(directory_ / kSourcesFolder, found);
+  addRecordsBelow(directory_ / kValidationsFolder, found);
+  for (const FoundEntry& entry : found) stats.bytes += entry.bytes;
   return stats;
 }
 
@@ -348,6 +416,41 @@ void PatchCache::clear() const {
   for (const auto& shelf : fs::directory_iterator(directory_ / "entries", error)) {
     for (const auto& entry : fs::directory_iterator(shelf.path(), error)) remove(entry.path());
   }
+  for (const char* folder : {kSourcesFolder, kValidationsFolder}) {
+    for (const auto& shelf : fs::directory_iterator(directory_ / folder, error)) {
+      for (const auto& record : fs::directory_iterator(shelf.path(), error)) removeRecord(record.path());
+    }
+  }
+}
+
+fs::path PatchCache::recordPath(const char* folder, const std::string& key) const {
+  checkKey(key);
+  return directory_ / folder / key.substr(0, 2) / key;
+}
+
+bool PatchCache::writeRecord(const fs::path& record, const std::string& text, std::string& why) const {
+  const fs::path written = directory_ / "tmp" / uniqueName("record");
+  const bool made = madeAside(written, why, [&] {
+    FileWriter writer = FileWriter::create(written, FileWriter::Digest::None);
+    writer.write(text);
+    writer.close();
+    fs::create_directories(record.parent_path());
+  });
+  if (!made) return false;
+  if (::rename(written.c_str(), record.c_str()) != 0) {
+    why = "cannot rename '" + written.string() + "' to '" + record.string() + "': " + std::strerror(errno);
+    std::error_code ignored;
+    fs::remove(written, ignored);
+    return false;
+  }
+  return true;
+}
+
+void PatchCache::noteUse(const fs::path& record) const { ::utimensat(AT_FDCWD, record.c_str(), nullptr, 0); }
+
+void PatchCache::removeRecord(const fs::path& record) const {
+  std::error_code ignored;
+  fs::remove(record, ignored);
 }
 
 }  // namespace isla

@@ -8,6 +8,8 @@
 #include <memory>
 #include <span>
 
+#include "isla/io/file_identity.hpp"
+
 namespace isla {
 
 class MappedFile {
@@ -20,11 +22,15 @@ class MappedFile {
   ~MappedFile();
 
   std::span<const std::byte> bytes() const { return {data_, size_}; }
+  // The file that was mapped, as it was when it was opened.
+  const FileIdentity& identity() const { return identity_; }
 
  private:
-  MappedFile(const std::byte* data, std::size_t size) : data_(data), size_(size) {}
+  MappedFile(const std::byte* data, std::size_t size, const FileIdentity& identity)
+      : data_(data), size_(size), identity_(identity) {}
   const std::byte* data_;
   std::size_t size_;
+  FileIdentity identity_;
 };
 
 }  // namespace isla

@@ -100,6 +100,10 @@ Scenery buildScenery(const World& world, std::size_t sourceIndex, const EnumTabl
     if (!tier) continue;
     const std::string name(roadClassName(roadClass));
     for (std::size_t i = 0; i < tier->paths.size(); ++i) {
+      // A path of fewer than two points draws nothing (the validators warn:
+      // scenery.degenerate-path) and a package's road has two at least: it
+      // is left out, the others keep their source's numbering.
+      if (tier->paths.path(i).size() < 2) continue;
       SceneryRoad road;
       road.sourceEntityId = "road-" + name + "-" + std::to_string(i);
       road.id = ns + ":entity:" + road.sourceEntityId;

@@ -37,7 +37,7 @@ struct CacheEntry {
 
 struct CacheStats {
   std::size_t entries = 0;
-  std::uint64_t bytes = 0;  // of the entries' files and lists
+  std::uint64_t bytes = 0;  // of the entries' files and lists, and of the records
 };
 
 class PatchCache {
@@ -77,15 +77,34 @@ class PatchCache {
   bool store(const std::string& key, const std::filesystem::path& from, const CacheEntry& entry,
              std::string& why) const;
 
-  // Removes the least recently used entries (stored or fetched) until the
-  // rest hold at most `maxBytes`, and what killed writers left behind.
+  // Removes the least recently used entries and records (stored or used)
+  // until the rest hold at most `maxBytes`, and what killed writers left
+  // behind.
   void trim(std::uint64_t maxBytes) const;
 
   CacheStats stats() const;
-  // Removes every entry.
+  // Removes every entry and record.
   void clear() const;
 
+  // Beside the entries, small records that spare a compile reading what
+  // did not change (source_digests.hpp, validation_memo.hpp), one file
+  // each, in a folder of their kind, found by a key of 64 hex digits.
+  static constexpr const char* kSourcesFolder = "sources";
+  static constexpr const char* kValidationsFolder = "validations";
+  std::filesystem::path recordPath(const char* folder, const std::string& key) const;
+  // Writes `text` as the record at `record` (a recordPath), whole or not at
+  // all: written aside, renamed over the one before. False, with why, when
+  // it cannot be written (a full disk): the record is as before.
+  bool writeRecord(const std::filesystem::path& record, const std::string& text, std::string& why) const;
+  // A record's use, for the bound.
+  void noteUse(const std::filesystem::path& record) const;
+  // A damaged record goes.
+  void removeRecord(const std::filesystem::path& record) const;
+
  private:
+  // look, and each file's check digest into `checks` when given.
+  std::optional<CacheEntry> lookChecked(const std::string& key, std::vector<std::string>* checks,
+                                        std::string& problem) const;
   std::filesystem::path entryDirectory(const std::string& key) const;
   void remove(const std::filesystem::path& entry) const;
 
