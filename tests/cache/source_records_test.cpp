@@ -39,10 +39,13 @@ std::vector<fs::path> recordsIn(const fs::path& folder) {
   return found;
 }
 
+std::string textOf(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
 void flipLastDigit(const fs::path& record) {
-  std::ifstream in(record, std::ios::binary);
-  std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  in.close();
+  std::string text = textOf(record);
   const std::size_t seal = text.rfind("sealed ");
   const std::size_t digit = text.find_last_of("0123456789", seal);
   text[digit] = text[digit] == '1' ? '2' : '1';
@@ -125,6 +128,19 @@ BOOST_AUTO_TEST_CASE(findings_come_back_with_every_member_under_their_key_only) 
   BOOST_TEST(key != isla::ValidationMemo(cache, kernel, {}, isla::Units{251.0, 1.0}).key(kSha256, "a/s0.dat"));
   BOOST_TEST(key != isla::ValidationMemo(cache, kernel, {{"water.min-area", "4"}}, isla::Units{251.0, 2.0})
                         .key(kSha256, "a/s0.dat"));
+  // Another enum table (--enums), whose names findings quote: another key.
+  const fs::path enums = dir / "enums.json";
+  fs::copy_file(kernel.enums().origin(), enums);
+  const auto sameEnums = isla::test::makeKernel(isla::EnumTable::load(enums));
+  const auto memoOf = [&](const isla::Kernel& with) {
+    return isla::ValidationMemo(cache, with, {{"water.min-area", "4"}}, isla::Units{251.0, 1.0}).key(kSha256, "a/s0.dat");
+  };
+  BOOST_TEST(memoOf(*sameEnums) == key);
+  std::string table = textOf(enums);
+  table.replace(table.find("\"Ocean\""), 7, "\"Sea\"");
+  std::ofstream(enums, std::ios::binary | std::ios::trunc) << table;
+  BOOST_TEST(memoOf(*isla::test::makeKernel(isla::EnumTable::load(enums))) != key);
+
   std::string problem;
   BOOST_TEST(!memo.recall(key, problem));
   memo.remember(key, findings);

@@ -75,6 +75,10 @@ ValidationMemo::ValidationMemo(const PatchCache& cache, const Kernel& kernel, co
   addPlugins(plugins, kernel.registry().validators());
   context_ = std::string(kHeader) + "isla-tool " + ISLA_VERSION + " (" + ISLA_GIT_HASH + ")\n";
   for (const auto& plugin : plugins) context_ += plugin;
+  // Findings name enum members (a biome, a town's tier): the table's bytes, which --enums may replace.
+  const std::filesystem::path enums = kernel.enums().origin();
+  std::error_code error;
+  context_ += "enums " + (std::filesystem::is_regular_file(enums, error) ? sha256OfFile(enums) : enums.string()) + "\n";
   for (const auto& [name, value] : validatorOptions) context_ += "option " + name + "=" + value + "\n";
   context_ += "height_scale_m " + toJsonText(json::value(units.heightScaleM), false) + "\nspacing_m " +
               toJsonText(json::value(units.spacingM), false) + "\n";

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // What the validators found in a source, remembered in the patch cache
 // under the key of everything their findings depend on: the tool and its
-// section and validator plugins, the validator options, the units, the
-// source's SHA-256 and the path it is reported under (docs/decisions.md,
+// section and validator plugins, the enum table, the validator options, the
+// units, the source's SHA-256 and the path it is reported under (docs/decisions.md,
 // What a compile through the cache remembers of its sources). A compile
 // meeting the key again takes the findings instead of validating again.
 #pragma once
