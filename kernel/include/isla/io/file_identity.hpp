@@ -28,11 +28,6 @@ struct FileIdentity {
   // a write in the same clock tick as the reading could not hide behind an
   // unchanged identity (the "racily clean" case of git's index).
   bool settled() const;
-
-  bool sameFile(const FileIdentity& other) const {
-    return device == other.device && inode == other.inode && bytes == other.bytes &&
-           modifiedNs == other.modifiedNs && changedNs == other.changedNs;
-  }
 };
 
 // How long after its last change a file counts as settled.
