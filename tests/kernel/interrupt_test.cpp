@@ -71,6 +71,28 @@ BOOST_AUTO_TEST_CASE(with_a_stage_open_a_signal_is_recorded_and_thrown) {
   }
 }
 
+// A program that takes the signals itself (view's server) asks another
+// thread's work to unwind: nothing ends the process, nothing is printed.
+BOOST_AUTO_TEST_CASE(interrupt_work_unwinds_the_work_without_ending_the_process) {
+  const auto run = runInChild([] {
+    installInterruptHandlers("test");
+    {
+      // Work that ends normally all the same: its stage's release ends nothing.
+      const InterruptDeferral published;
+      interruptWork(SIGINT);
+    }
+    try {
+      const InterruptDeferral stage;
+      checkInterrupted();
+    } catch (const Interrupted& error) {
+      return error.signal() == SIGINT ? 0 : 1;
+    }
+    return 2;
+  });
+  BOOST_TEST(run.exitCode == 0);
+  BOOST_TEST(run.err == "");
+}
+
 BOOST_AUTO_TEST_CASE(a_stage_unwound_by_the_interruption_lets_main_end_the_process) {
   const auto run = runInChild([] {
     return asMain([] {

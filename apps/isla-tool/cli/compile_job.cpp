@@ -50,7 +50,7 @@ Result runCompileJob(const std::function<Result(Progress&)>& job, bool quiet) {
     });
   } catch (const CompileError& error) {
     printDiagnostics(error.diagnostics(), std::cerr);
-    throw CommandError(error.what());
+    throw JobFailed(error.what(), error.diagnostics());
   } catch (const OptionError& error) {
     throw UsageError(error.what());
   }

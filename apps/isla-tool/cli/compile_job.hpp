@@ -11,9 +11,9 @@
 #include <isla/jobs/compile.hpp>
 #include <isla/jobs/shard.hpp>
 
-namespace isla::cli {
+#include "cli/invocation.hpp"
 
-class Invocation;
+namespace isla::cli {
 
 // Throws UsageError for an assignment without '=' or key.
 OptionText exporterOptions(const std::vector<std::string>& assignments);
@@ -24,7 +24,19 @@ OptionText exporterOptions(const std::vector<std::string>& assignments);
 // the inputs and the output.
 CompileRequest requestFromOptions(Invocation& invocation);
 
-// Throws CommandError after printing the job's diagnostics.
+// The job failed on its input or output: its diagnostics, printed already,
+// for a caller that shows them elsewhere too (view --watch's page).
+class JobFailed : public CommandError {
+ public:
+  JobFailed(const std::string& message, Diagnostics diagnostics)
+      : CommandError(message), diagnostics_(std::move(diagnostics)) {}
+  const Diagnostics& diagnostics() const { return diagnostics_; }
+
+ private:
+  Diagnostics diagnostics_;
+};
+
+// Throws JobFailed after printing the job's diagnostics.
 CompileResult runCompileJob(const Kernel& kernel, const CompileRequest& request, bool quiet);
 
 // The same for any job of the compile's kind (a shard, an assembly), whose

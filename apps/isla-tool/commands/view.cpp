@@ -2,14 +2,20 @@
 // isla-tool view PATH: the world in the browser. What is not yet 3D Tiles is
 // compiled (a package: read back) into the view cache (view/world_cache.hpp); the viewer page and
 // the world are served over HTTP (view/http_server.hpp) until SIGINT,
-// SIGTERM or SIGHUP, which end it with exit 0.
+// SIGTERM or SIGHUP, which end it with exit 0. With --watch, the world is
+// compiled again when its files change (view/world_watch.hpp), each version
+// served under /world/vN/ and announced in /watch.json, which the page polls.
 #include <algorithm>
 #include <charconv>
 #include <csignal>
 #include <iostream>
+#include <map>
+#include <memory>
+#include <optional>
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
+#include <boost/json.hpp>
 
 #include <isla/base/install_layout.hpp>
 
@@ -19,6 +25,7 @@
 #include "view/http_server.hpp"
 #include "view/open_browser.hpp"
 #include "view/world_cache.hpp"
+#include "view/world_watch.hpp"
 
 namespace isla::cli {
 
@@ -40,19 +47,19 @@ std::filesystem::path packageOrPath(const Registry& registry, const std::filesys
   return input.has_parent_path() ? input.parent_path() : std::filesystem::path(".");
 }
 
-// The mounts for PATH: the page at "/", the world under "/world/".
-std::vector<view::Mount> worldMounts(Invocation& invocation, const std::filesystem::path& path, bool quiet) {
-  const std::filesystem::path input = packageOrPath(invocation.kernel().registry(), path);
+// The page's directory, checked whole.
+std::filesystem::path viewerPage() {
   const auto viewer = viewerDirectory();
   if (!std::filesystem::exists(viewer / "index.html") || !std::filesystem::exists(viewer / "vendor")) {
     throw CommandError("the viewer page is not complete in " + viewer.string() +
                        "; build the project after scripts/install-deps, which installs the npm packages it ships");
   }
-  std::vector<view::Mount> mounts{{"/", viewer}};
-  if (std::filesystem::is_directory(input) && std::filesystem::exists(input / "tileset.json")) {
-    mounts.push_back({"/world/tiles/", input});
-    return mounts;
-  }
+  return viewer;
+}
+
+// What PATH is: a 3D Tiles export (nullopt), or what the view cache compiles.
+std::optional<view::WorldInput> inputKind(const std::filesystem::path& input) {
+  if (std::filesystem::is_directory(input) && std::filesystem::exists(input / "tileset.json")) return std::nullopt;
   // A package is served from where it is; the cache holds its tiles and samples.
   const bool isPackage = std::filesystem::is_directory(input) && std::filesystem::exists(input / "world.json");
   if (!isPackage && !std::filesystem::is_regular_file(input)) {
@@ -64,13 +71,23 @@ std::vector<view::Mount> worldMounts(Invocation& invocation, const std::filesyst
     throw UsageError("PATH is a 3D Tiles export directory, a package directory, LAYOUT.json, FILE.dat or "
                      "BUNDLE.zip, not '" + input.string() + "'");
   }
-  const auto kind = isPackage              ? view::WorldInput::Package
-                    : extension == ".json" ? view::WorldInput::Layout
-                                           : view::WorldInput::Blueprint;
-  const auto& values = invocation.values();
+  return isPackage              ? view::WorldInput::Package
+         : extension == ".json" ? view::WorldInput::Layout
+                                : view::WorldInput::Blueprint;
+}
+
+// The mounts for PATH: the page at "/", the world under "/world/".
+std::vector<view::Mount> worldMounts(Invocation& invocation, const std::filesystem::path& input, bool quiet) {
+  std::vector<view::Mount> mounts{{"/", viewerPage()}};
+  const auto kind = inputKind(input);
+  if (!kind) {
+    mounts.push_back({"/world/tiles/", input});
+    return mounts;
+  }
+  const bool isPackage = kind == view::WorldInput::Package;
   const view::CachedWorld world = commandStep([&] {
-    return view::cachedWorld(invocation.kernel(), kind, input, view::viewCacheRoot(), threadCount(values, "jobs"),
-                             quiet);
+    return view::cachedWorld(invocation.kernel(), *kind, input, view::viewCacheRoot(),
+                             threadCount(invocation.values(), "jobs"), quiet);
   });
   if (!quiet) {
     std::cerr << "isla-tool view: " << (world.reused ? "the cache already holds it: " : "cached in ")
@@ -106,6 +123,31 @@ std::string urlOf(const boost::asio::ip::tcp::endpoint& endpoint, const std::str
          (exaggeration == "auto" ? "" : "?exaggeration=" + exaggeration);
 }
 
+// view --watch's mounts: the page, the world served now under /world/ and
+// each version still served under /world/vN/ (a page still loading the one
+// before the last reads it whole). A version whose entry is gone (another
+// view evicted it) is left out.
+std::shared_ptr<const view::StaticFiles> watchedFiles(const std::filesystem::path& viewer,
+                                                      const std::map<unsigned, std::filesystem::path>& served) {
+  std::vector<view::Mount> mounts{{"/", viewer}};
+  for (const auto& [version, world] : served) {
+    if (!std::filesystem::is_directory(world)) continue;
+    mounts.push_back({"/world/v" + std::to_string(version) + "/", world});
+  }
+  mounts.push_back({"/world/", served.rbegin()->second});
+  return std::make_shared<const view::StaticFiles>(std::move(mounts));
+}
+
+// /watch.json: what the page follows (viewer/watch.js).
+std::string watchDocument(const view::WatchState& state) {
+  boost::json::object document{{"watching", true},
+                               {"version", state.version},
+                               {"world", "/world/v" + std::to_string(state.version)},
+                               {"compiling", state.compiling}};
+  document["error"] = state.error.empty() ? boost::json::value(nullptr) : boost::json::value(state.error);
+  return boost::json::serialize(document);
+}
+
 }  // namespace
 
 int runView(Invocation& invocation) {
@@ -117,6 +159,9 @@ int runView(Invocation& invocation) {
       ("bind", po::value<std::string>()->default_value("127.0.0.1"),
        "the address to serve on; another than loopback lets other machines read the world")
       ("no-open", po::bool_switch(), "do not open a browser")
+      ("watch", po::bool_switch(),
+       "compile again when the layout, a source it names, the .dat or the .zip changes; the page shows each new "
+       "world in place, or why a change does not compile")
       ("exaggeration", po::value<std::string>()->default_value("auto"),
        "draw heights N times as high, 0.1 to 100 (a control on the page changes it); auto exaggerates a world whose "
        "relief is under a fiftieth of its extent until it is a fiftieth")
@@ -132,18 +177,61 @@ int runView(Invocation& invocation) {
                                                  std::to_string(port));
   const bool quiet = values["quiet"].as<bool>();
   const std::string exaggeration = exaggerationOf(values["exaggeration"].as<std::string>());
+  const std::filesystem::path input = packageOrPath(invocation.kernel().registry(), values["path"].as<std::string>());
 
-  const view::StaticFiles files(worldMounts(invocation, values["path"].as<std::string>(), quiet));
+  boost::asio::io_context io;
+  std::unique_ptr<view::HttpServer> server;
+  std::unique_ptr<view::WorldWatch> watch;
+  std::shared_ptr<const view::StaticFiles> files;
+  std::map<unsigned, std::filesystem::path> served;
+  if (values["watch"].as<bool>()) {
+    const std::filesystem::path viewer = viewerPage();
+    const auto kind = inputKind(input);
+    if (!kind || *kind == view::WorldInput::Package) {
+      throw UsageError("--watch follows a layout, a .dat or a viewer-bundle .zip and the files they name; a package "
+                       "or a 3D Tiles export is served as it is: view it without --watch");
+    }
+    view::WatchSettings settings{*kind, input, {}, {}, threadCount(values, "jobs"), quiet};
+    const auto announce = [&server, &served, viewer](const view::WatchState& state) {
+      if (served.rbegin()->first != state.version) {
+        served.emplace(state.version, state.world);
+        while (served.size() > 2) served.erase(served.begin());
+        try {
+          server->serve(watchedFiles(viewer, served));
+        } catch (const std::runtime_error& error) {
+          // Its entry removed meanwhile (another view's eviction): the page keeps the version before.
+          std::cerr << "isla-tool view: warning: version " << state.version << " cannot be served: " << error.what()
+                    << "\n";
+          return;
+        }
+      }
+      server->publish("/watch.json", "application/json", watchDocument(state));
+    };
+    watch = commandStep([&] {
+      settings.cacheRoot = view::viewCacheRoot();
+      settings.patchCache = settings.cacheRoot.parent_path() / "view-patches";
+      return std::make_unique<view::WorldWatch>(io, invocation.kernel(), settings, announce);
+    });
+    if (!quiet) {
+      std::cerr << "isla-tool view: watching " << input.string() << " and the files it names; version 1 is "
+                << watch->state().world.string() << "\n";
+    }
+    served.emplace(1, watch->state().world);
+    files = watchedFiles(viewer, served);
+  } else {
+    files = std::make_shared<const view::StaticFiles>(worldMounts(invocation, input, quiet));
+  }
   view::ServerSettings settings;
   settings.bind = values["bind"].as<std::string>();
   settings.port = static_cast<unsigned short>(port);
-  boost::asio::io_context io;
-  std::unique_ptr<view::HttpServer> server;
   try {
     server = std::make_unique<view::HttpServer>(io, files, settings);
   } catch (const std::runtime_error& error) {
     throw CommandError(error.what());
   }
+  // The page asks what it is to follow: a view without --watch says nothing.
+  server->publish("/watch.json", "application/json",
+                  watch ? watchDocument(watch->state()) : std::string(R"({"watching":false})"));
   const auto endpoint = server->endpoint();
   if (!endpoint.address().is_loopback()) {
     std::cerr << "isla-tool view: warning: serving on " << settings.bind
@@ -159,6 +247,8 @@ int runView(Invocation& invocation) {
     std::cerr << "isla-tool view: could not start xdg-open; open " << url << " yourself\n";
   }
   io.run();
+  // A compile under way unwinds, its stage removed: the view ends as it ends while serving.
+  if (watch) watch->stop();
   if (!quiet) std::cerr << "isla-tool view: stopped\n";
   return 0;
 }

@@ -2,6 +2,7 @@
 #include "view/http_server.hpp"
 
 #include <fstream>
+#include <map>
 #include <memory>
 #include <stdexcept>
 
@@ -28,9 +29,14 @@ constexpr std::string_view kServerName = "isla-tool view";
 }  // namespace
 
 struct HttpServer::Shared {
-  const StaticFiles& files;
+  std::shared_ptr<const StaticFiles> files;
   ServerSettings settings;
   std::size_t connections = 0;
+  struct Document {
+    std::string contentType;
+    std::string body;
+  };
+  std::map<std::string, Document, std::less<>> documents;
 };
 
 namespace {
@@ -83,7 +89,16 @@ class Session : public std::enable_shared_from_this<Session> {
       answerError(http::status::method_not_allowed, "only GET and HEAD", version, keepAlive);
       return;
     }
-    const Resolution resolution = shared_->files.resolve(request.target());
+    const std::string_view target = request.target();
+    if (const auto document = shared_->documents.find(target.substr(0, target.find_first_of("?#")));
+        document != shared_->documents.end()) {
+      auto response = textResponse(http::status::ok, document->second.body, version, keepAlive);
+      response.set(http::field::content_type, document->second.contentType);
+      response.set(http::field::cache_control, "no-cache");
+      send(std::move(response), request.method() != http::verb::head);
+      return;
+    }
+    const Resolution resolution = shared_->files->resolve(target);
     if (resolution.status != 200) {
       answerError(static_cast<http::status>(resolution.status), resolution.reason, version, keepAlive);
       return;
@@ -208,8 +223,8 @@ class Session : public std::enable_shared_from_this<Session> {
 
 }  // namespace
 
-HttpServer::HttpServer(asio::io_context& io, const StaticFiles& files, const ServerSettings& settings)
-    : acceptor_(io), shared_(std::make_shared<Shared>(Shared{files, settings})) {
+HttpServer::HttpServer(asio::io_context& io, std::shared_ptr<const StaticFiles> files, const ServerSettings& settings)
+    : acceptor_(io), shared_(std::make_shared<Shared>(Shared{std::move(files), settings, 0, {}})) {
   const std::string where = settings.bind + " port " + std::to_string(settings.port);
   beast::error_code error;
   const auto address = asio::ip::make_address(settings.bind, error);
@@ -227,6 +242,12 @@ HttpServer::~HttpServer() = default;
 tcp::endpoint HttpServer::endpoint() const { return acceptor_.local_endpoint(); }
 
 void HttpServer::start() { accept(); }
+
+void HttpServer::serve(std::shared_ptr<const StaticFiles> files) { shared_->files = std::move(files); }
+
+void HttpServer::publish(const std::string& target, const std::string& contentType, std::string body) {
+  shared_->documents.insert_or_assign(target, Shared::Document{contentType, std::move(body)});
+}
 
 void HttpServer::accept() {
   acceptor_.async_accept([this](beast::error_code error, tcp::socket socket) {

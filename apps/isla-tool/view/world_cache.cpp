@@ -29,8 +29,10 @@ void hashText(Sha256& hash, const std::string& text) {
 }
 
 void compileInto(const Kernel& kernel, WorldInput kind, const std::filesystem::path& input,
-                 const std::filesystem::path& output, const std::string& exporter, unsigned threads, bool quiet) {
+                 const std::filesystem::path& output, const std::string& exporter, unsigned threads, bool quiet,
+                 const std::filesystem::path& patchCache = {}) {
   CompileRequest request;
+  request.cache = patchCache;
   (kind == WorldInput::Layout ? request.layout : kind == WorldInput::Package ? request.package : request.blueprint) =
       input;
   request.output = output;
@@ -128,7 +130,8 @@ std::string worldCacheKey(const Kernel& kernel, WorldInput kind, const std::file
 }
 
 CachedWorld cachedWorld(const Kernel& kernel, WorldInput kind, const std::filesystem::path& input,
-                        const std::filesystem::path& root, unsigned threads, bool quiet) {
+                        const std::filesystem::path& root, unsigned threads, bool quiet,
+                        const std::filesystem::path& patchCache) {
   const auto directory = root / worldCacheKey(kernel, kind, input);
   const bool reused = std::filesystem::is_directory(directory);
   if (!reused) {
@@ -136,7 +139,9 @@ CachedWorld cachedWorld(const Kernel& kernel, WorldInput kind, const std::filesy
     StagedDirectory::checkTarget(directory);
     StagedDirectory entry(directory);
     const auto package = kind == WorldInput::Package ? input : entry.stage() / "package";
-    if (kind != WorldInput::Package) compileInto(kernel, kind, input, package, "terrain-world-v1", threads, quiet);
+    if (kind != WorldInput::Package) {
+      compileInto(kernel, kind, input, package, "terrain-world-v1", threads, quiet, patchCache);
+    }
     compileInto(kernel, kind, input, entry.stage() / "tiles", "3dtiles", threads, quiet);
     std::filesystem::create_directory(entry.stage() / "samples");
     writeHeightSamples(package, entry.stage() / "samples");

@@ -2,7 +2,8 @@
 // The world's full-resolution heights, as `isla-tool view` serves them
 // (samples/<patch-id>.f32: a patch's heights_m row by row, little-endian
 // float32), and the height at any point by the Terrain World contract's
-// triangle rule: each cell split north-west to south-east.
+// triangle rule: each cell split north-west to south-east. `base` is where
+// the world is served: /world, or under view --watch its version's /world/vN.
 
 export class HeightField {
   // patches: world.json's, each with `heights`, its Float32Array.
@@ -11,8 +12,12 @@ export class HeightField {
     this.patches = patches;
   }
 
-  static async load(base, world) {
+  // `previous` (a HeightField of the world before, or null) gives the
+  // heights of each patch whose terrain document is unchanged.
+  static async load(base, world, previous = null) {
     const patches = await Promise.all(world.patches.map(async (patch) => {
+      const same = previous && previous.patches.find((p) => p.id === patch.id);
+      if (same && same.terrain.sha256 === patch.terrain.sha256) return { ...patch, heights: same.heights };
       const response = await fetch(`${base}/samples/${encodeURIComponent(patch.id)}.f32`);
       if (!response.ok) throw new Error(`the heights of ${patch.id}: HTTP ${response.status}`);
       const bytes = await response.arrayBuffer();

@@ -4,7 +4,9 @@
 // world_overlays.js, orbit and fly controls, a vertical exaggeration
 // (exaggeration.js; ?exaggeration=auto|N in the URL, a control on the page),
 // a readout of the point under the cursor, and the script interface
-// window.isla (README.md).
+// window.isla (README.md). Under `view --watch` (watch.js) each new version
+// of the world is loaded beside the one shown and takes its place once its
+// tiles in view are in; a change that does not compile is shown in a banner.
 import * as THREE from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { FlyControls } from 'three/addons/controls/FlyControls.js';
@@ -15,8 +17,8 @@ import { MeshoptDecoder } from 'three/addons/libs/meshopt_decoder.module.js';
 import { autoExaggeration, describeExaggeration, kLeast, kMost, parseExaggeration } from './exaggeration.js';
 import { HeightField } from './height_field.js';
 import { patchOutlines, sourceOutlines, townMarkers } from './world_overlays.js';
+import { followWatch, watchState } from './watch.js';
 
-const kBase = '/world';
 const kQuietFrames = 10;  // frames with nothing loading before the view counts as loaded
 
 async function fetchJson(url) {
@@ -25,13 +27,14 @@ async function fetchJson(url) {
   return response.json();
 }
 
-// world.json and its heights when the server has the package; null when it
-// serves a bare 3D Tiles export.
-async function loadWorld() {
-  const probe = await fetch(`${kBase}/package/world.json`, { method: 'HEAD' });
+// world.json and its heights when the server has the package under `base`
+// (/world, or a version's /world/vN); null when it serves a bare 3D Tiles
+// export. `previous` (a HeightField) lends the heights of unchanged patches.
+async function loadWorld(base, previous = null) {
+  const probe = await fetch(`${base}/package/world.json`, { method: 'HEAD' });
   if (probe.status === 404) return null;
-  const world = await fetchJson(`${kBase}/package/world.json`);
-  return { world, field: await HeightField.load(kBase, world) };
+  const world = await fetchJson(`${base}/package/world.json`);
+  return { world, field: await HeightField.load(base, world, previous) };
 }
 
 const renderer = new THREE.WebGLRenderer({ antialias: true, logarithmicDepthBuffer: true });
@@ -50,36 +53,83 @@ sun.position.set(-0.5, 1, 0.35).normalize();
 scene.add(sun, new THREE.HemisphereLight(0xcfe4ff, 0x4a4030, 0.7));
 const camera = new THREE.PerspectiveCamera(50, window.innerWidth / window.innerHeight, 1, 1e7);
 
-const tiles = new TilesRenderer(`${kBase}/tiles/tileset.json`);
-// The tiles' geometry is EXT_meshopt_compression's (and their scenery's metadata EXT_structural_metadata's).
-tiles.registerPlugin(new GLTFExtensionsPlugin({ meshoptDecoder: MeshoptDecoder }));
-tiles.errorTarget = 4;
-tiles.setCamera(camera);
-tiles.setResolutionFromRenderer(camera, renderer);
-// The tileset is x east, y north, z up (or on the ellipsoid, undone below):
-// turned so that three.js's (x, y, z) are the world's x east, height, z south.
-tiles.group.rotation.x = -Math.PI / 2;
 // What is drawn by height: scaled vertically by the exaggeration.
 const exaggerated = new THREE.Group();
-exaggerated.add(tiles.group);
 scene.add(exaggerated);
 
-let failed = 0, quietFrames = 0, sceneryGroup = null, showNearLabels = () => {}, raiseTowns = () => {};
+// The tileset at `url` drawn in `exaggerated`: its tiles (a TilesRenderer),
+// its failed loads counted, its scenery model once loaded, the frames it has
+// had nothing to load in, and `rootLoaded`, once its root tileset is in.
+function worldTiles(url) {
+  const tiles = new TilesRenderer(url);
+  // The tiles' geometry is EXT_meshopt_compression's (and their scenery's metadata EXT_structural_metadata's).
+  tiles.registerPlugin(new GLTFExtensionsPlugin({ meshoptDecoder: MeshoptDecoder }));
+  tiles.errorTarget = 4;
+  tiles.setCamera(camera);
+  tiles.setResolutionFromRenderer(camera, renderer);
+  // The tileset is x east, y north, z up (or on the ellipsoid, undone below):
+  // turned so that three.js's (x, y, z) are the world's x east, height, z south.
+  tiles.group.rotation.x = -Math.PI / 2;
+  exaggerated.add(tiles.group);
+  const made = { tiles, failed: 0, scenery: null, quietFrames: 0 };
+  tiles.addEventListener('load-error', (event) => {
+    made.failed++;
+    console.error(`tile failed: ${event.url} ${event.error}`);
+  });
+  tiles.addEventListener('tiles-load-start', () => { made.quietFrames = 0; });
+  tiles.addEventListener('load-model', ({ scene: model, tile }) => {
+    if (tile.content && tile.content.uri.includes('scenery')) made.scenery = model;
+  });
+  made.rootLoaded = new Promise((resolve) => tiles.addEventListener('load-root-tileset', () => {
+    // The root has no content, only the terrain, the water and the scenery
+    // below it, and its error is the world's whole relief, which a distant
+    // camera would accept: the world would vanish. It always refines.
+    tiles.root.geometricError = Infinity;
+    // A tileset placed on the ellipsoid (--option origin=) is brought back to its own frame.
+    const transform = tiles.root.transform;
+    if (transform) {
+      tiles.group.matrixAutoUpdate = false;
+      tiles.group.matrix.makeRotationX(-Math.PI / 2).multiply(new THREE.Matrix4().fromArray(transform).invert());
+      tiles.group.updateMatrixWorld(true);
+    }
+    resolve();
+  }));
+  return made;
+}
+
+function advance(made) {
+  made.tiles.update();
+  made.quietFrames = made.tiles.root && !made.tiles.isLoading ? made.quietFrames + 1 : 0;
+}
+
+// Removes what a group holds; town labels leave the page with their markers.
+function clearGroup(group) {
+  const labels = [];
+  group.traverse((node) => { if (node.isCSS2DObject) labels.push(node); });
+  for (const label of labels) label.removeFromParent();
+  group.traverse((node) => {
+    if (node.geometry) node.geometry.dispose();
+    if (node.material) node.material.dispose();
+  });
+  group.clear();
+}
+
+// The world where the server has it now: /world, or under view --watch the
+// version shown (/world/vN). `shown` is drawn; `incoming`, a version being
+// loaded, takes its place when its tiles in view are in.
+let base = '/world', shown = null, incoming = null;
+let showNearLabels = () => {}, raiseTowns = () => {};
 const overlays = { sources: new THREE.Group(), patches: new THREE.Group(), towns: new THREE.Group() };
 exaggerated.add(overlays.sources, overlays.patches);
 scene.add(overlays.towns);
-tiles.addEventListener('load-error', (event) => { failed++; console.error(`tile failed: ${event.url} ${event.error}`); });
-tiles.addEventListener('tiles-load-start', () => { quietFrames = 0; });
-tiles.addEventListener('load-model', ({ scene: model, tile }) => {
-  if (tile.content && tile.content.uri.includes('scenery')) sceneryGroup = model;
-});
 
 // The town markers, once the scenery tile hangs in the tiles' group (it is
 // added after its load event), where its towns' world positions are known.
 function placeTowns() {
-  if (!sceneryGroup || !sceneryGroup.parent || overlays.towns.children.length) return;
-  tiles.group.updateMatrixWorld(true);
-  const towns = townMarkers(sceneryGroup, markerSize, exaggeration.factor);
+  const scenery = shown && shown.scenery;
+  if (!scenery || !scenery.parent || overlays.towns.children.length) return;
+  shown.tiles.group.updateMatrixWorld(true);
+  const towns = townMarkers(scenery, markerSize, exaggeration.factor);
   overlays.towns.add(towns.group);
   showNearLabels = towns.showNear;
   raiseTowns = towns.raise;
@@ -105,7 +155,7 @@ function applyToggles() {
   overlays.sources.visible = toggles.sources.checked;
   overlays.patches.visible = toggles.patches.checked;
   overlays.towns.visible = toggles.towns.checked;
-  if (sceneryGroup) sceneryGroup.traverse((node) => { if (node.isLine) node.visible = toggles.roads.checked; });
+  if (shown && shown.scenery) shown.scenery.traverse((node) => { if (node.isLine) node.visible = toggles.roads.checked; });
   orbit.enabled = !toggles.fly.checked;
   fly.enabled = toggles.fly.checked;
   if (orbit.enabled) orbit.target.copy(camera.position).add(camera.getWorldDirection(new THREE.Vector3())
@@ -119,9 +169,9 @@ window.addEventListener('keydown', (event) => {
 // The world's bounds in its own metres: world.json's, else the tileset's box.
 function tilesetBounds() {
   const box = new THREE.Box3();
-  tiles.group.updateMatrixWorld(true);
+  shown.tiles.group.updateMatrixWorld(true);
   const sphere = new THREE.Sphere();
-  tiles.getBoundingSphere(sphere);
+  shown.tiles.getBoundingSphere(sphere);
   box.setFromCenterAndSize(sphere.center, new THREE.Vector3(1, 0, 1).multiplyScalar(sphere.radius * 1.4));
   return { min_x: box.min.x, min_z: box.min.z, max_x: box.max.x, max_z: box.max.z };
 }
@@ -143,7 +193,7 @@ function setExaggeration(value) {
   exaggerationInput.value = String(exaggeration.factor);
   exaggerationShown.textContent =
     describeExaggeration(exaggeration.factor, exaggeration.isAuto, exaggeration.relief, exaggeration.extent);
-  quietFrames = 0;
+  if (shown) shown.quietFrames = 0;
 }
 exaggerationInput.addEventListener('change', () => {
   const parsed = parseExaggeration(exaggerationInput.value);
@@ -156,7 +206,7 @@ document.getElementById('exaggeration-auto').addEventListener('click', () => set
 function reliefAndExtent(bounds) {
   const extent = Math.max(bounds.max_x - bounds.min_x, bounds.max_z - bounds.min_z);
   if (field) return { relief: field.highest() - field.lowest(), extent };
-  const box = tiles.root.boundingVolume && tiles.root.boundingVolume.box;
+  const box = shown.tiles.root.boundingVolume && shown.tiles.root.boundingVolume.box;
   if (!box) return { relief: NaN, extent };
   const half = (k) => Math.hypot(box[3 * k], box[3 * k + 1], box[3 * k + 2]);
   return { relief: 2 * half(3), extent: 2 * Math.max(half(1), half(2)) };
@@ -166,6 +216,7 @@ const down = new THREE.Raycaster();
 let field = null;
 const api = {
   world: null,
+  version: null,  // under view --watch, the version of the world shown
   get exaggeration() { return exaggeration.factor; },
   get autoExaggeration() { return exaggeration.auto; },
   setExaggeration,
@@ -173,10 +224,10 @@ const api = {
   shownHeightAt(x, z) {
     down.set(new THREE.Vector3(x, camera.far, z), new THREE.Vector3(0, -1, 0));
     down.far = 2 * camera.far;
-    const hit = down.intersectObject(tiles.group, true).find((h) => h.object.isMesh);
+    const hit = down.intersectObject(shown.tiles.group, true).find((h) => h.object.isMesh);
     return hit ? hit.point.y : NaN;
   },
-  tilesLoaded() { return quietFrames >= kQuietFrames; },
+  tilesLoaded() { return shown !== null && shown.quietFrames >= kQuietFrames; },
   cameraPosition() {
     return { x: camera.position.x, y: camera.position.y / exaggeration.factor, z: camera.position.z };
   },
@@ -190,7 +241,7 @@ const api = {
     applyToggles();
     orbit.target.copy(target);
     orbit.update();
-    quietFrames = 0;
+    shown.quietFrames = 0;
   },
 };
 
@@ -200,7 +251,8 @@ const raycaster = new THREE.Raycaster();
 renderer.domElement.addEventListener('pointermove', (event) => {
   pointer.set((event.clientX / window.innerWidth) * 2 - 1, -(event.clientY / window.innerHeight) * 2 + 1);
   raycaster.setFromCamera(pointer, camera);
-  const hit = raycaster.intersectObject(tiles.group, true).find((h) => h.object.isMesh);
+  if (!shown) return;
+  const hit = raycaster.intersectObject(shown.tiles.group, true).find((h) => h.object.isMesh);
   if (!hit) { readout.textContent = 'x —, z —'; return; }
   const { x, z } = hit.point;
   const height = api.heightAt(x, z);
@@ -215,40 +267,42 @@ window.addEventListener('resize', () => {
   camera.updateProjectionMatrix();
   renderer.setSize(window.innerWidth, window.innerHeight);
   labels.setSize(window.innerWidth, window.innerHeight);
-  tiles.setResolutionFromRenderer(camera, renderer);
+  for (const made of [shown, incoming]) if (made) made.tiles.setResolutionFromRenderer(camera, renderer);
 });
 
 const timer = new THREE.Timer();
+const lastDrawnView = new THREE.Matrix4();
 function frame() {
   timer.update();
   const delta = timer.getDelta();
   if (fly.enabled) fly.update(delta); else orbit.update();
   camera.updateMatrixWorld();
-  tiles.update();
+  for (const made of [shown, incoming]) if (made) advance(made);
   placeTowns();
   showNearLabels(camera);
-  renderer.render(scene, camera);
-  labels.render(scene, camera);
-  quietFrames = tiles.root && !tiles.isLoading ? quietFrames + 1 : 0;
+  // While a version loads beside it, the world shown is drawn again only when
+  // the camera moves: the frames' time goes to the loading (a software
+  // renderer's frame can take a quarter of a second); the canvas keeps the
+  // last frame meanwhile.
+  if (!incoming || !camera.matrixWorld.equals(lastDrawnView)) {
+    renderer.render(scene, camera);
+    labels.render(scene, camera);
+    lastDrawnView.copy(camera.matrixWorld);
+  }
   requestAnimationFrame(frame);
 }
 
-const rootLoaded = new Promise((resolve) => tiles.addEventListener('load-root-tileset', () => {
-  // The root has no content, only the terrain, the water and the scenery
-  // below it, and its error is the world's whole relief, which a distant
-  // camera would accept: the world would vanish. It always refines.
-  tiles.root.geometricError = Infinity;
-  resolve();
-}));
-api.ready = (async () => {
-  const [loaded] = await Promise.all([loadWorld(), rootLoaded]);
-  // A tileset placed on the ellipsoid (--option origin=) is brought back to its own frame.
-  const transform = tiles.root.transform;
-  if (transform) {
-    tiles.group.matrixAutoUpdate = false;
-    tiles.group.matrix.makeRotationX(-Math.PI / 2).multiply(new THREE.Matrix4().fromArray(transform).invert());
-    tiles.group.updateMatrixWorld(true);
-  }
+function untilLoaded(made) {
+  return new Promise((resolve) => {
+    const wait = () => (made.quietFrames >= kQuietFrames ? resolve() : requestAnimationFrame(wait));
+    wait();
+  });
+}
+
+// isla.world, the outlines and the exaggeration's auto of a world loaded.
+function showWorld(loaded) {
+  clearGroup(overlays.sources);
+  clearGroup(overlays.patches);
   if (loaded) {
     field = loaded.field;
     const w = loaded.world;
@@ -265,17 +319,71 @@ api.ready = (async () => {
     overlays.sources.add(sourceOutlines(w, field));
     overlays.patches.add(patchOutlines(w, field));
   } else {
+    field = null;
     api.world = { name: null, bounds_m: tilesetBounds(), spacing_m: null, sources: [], patches: [] };
   }
   document.title = `${api.world.name ?? 'tileset'} — isla-tool view`;
-  const b = api.world.bounds_m;
-  Object.assign(exaggeration, reliefAndExtent(b));
+  Object.assign(exaggeration, reliefAndExtent(api.world.bounds_m));
   exaggeration.auto = autoExaggeration(exaggeration.relief, exaggeration.extent);
+}
+
+// Under view --watch: the banner says what the server is doing, or why the
+// last change does not compile (the world shown stays the last good one);
+// a new version is loaded beside the one shown, then takes its place, the
+// camera where it was. isla.version follows.
+const banner = document.getElementById('watch');
+async function followState(state) {
+  banner.hidden = !state.error && !state.compiling;
+  banner.className = state.error ? 'failed' : 'compiling';
+  banner.textContent = state.error ? `the change does not compile; version ${api.version} is shown\n${state.error}`
+                                   : 'compiling the change…';
+  if (state.version === api.version) return;
+  const next = worldTiles(`${state.world}/tiles/tileset.json`);
+  next.tiles.group.visible = false;
+  incoming = next;
+  let loaded;
+  try {
+    [loaded] = await Promise.all([loadWorld(state.world, field), next.rootLoaded]);
+    await untilLoaded(next);
+    if (next.failed) throw new Error(`${next.failed} tiles of version ${state.version} failed to load`);
+  } catch (error) {
+    incoming = null;
+    next.tiles.group.removeFromParent();
+    next.tiles.dispose();
+    throw error;
+  }
+  const old = shown;
+  incoming = null;
+  shown = next;
+  next.tiles.group.visible = true;
+  old.tiles.group.removeFromParent();
+  old.tiles.dispose();
+  clearGroup(overlays.towns);
+  showNearLabels = () => {};
+  raiseTowns = () => {};
+  base = state.world;
+  showWorld(loaded);
+  setExaggeration(exaggeration.isAuto ? 'auto' : exaggeration.factor);
+  applyToggles();
+  api.version = state.version;
+  console.log(`isla-tool view: version ${state.version} shown`);
+}
+
+api.ready = (async () => {
+  const watching = await watchState();
+  if (watching.watching !== false) {
+    base = watching.world;
+    api.version = watching.version;
+  }
+  shown = worldTiles(`${base}/tiles/tileset.json`);
+  const [loaded] = await Promise.all([loadWorld(base), shown.rootLoaded]);
+  showWorld(loaded);
   const asked = new URLSearchParams(window.location.search).get('exaggeration');
   if (parseExaggeration(asked) === null) {
     console.warn(`isla-tool view: exaggeration=${asked} is not auto or a number from ${kLeast} to ${kMost}; auto`);
   }
   setExaggeration(parseExaggeration(asked) ?? 'auto');
+  const b = api.world.bounds_m;
   const size = Math.max(b.max_x - b.min_x, b.max_z - b.min_z);
   markerSize = size / 150;
   camera.near = size / 1e5;
@@ -284,11 +392,11 @@ api.ready = (async () => {
   fly.movementSpeed = size / 20;
   applyToggles();
   api.lookAt((b.min_x + b.max_x) / 2, (b.min_z + b.max_z) / 2, size * 0.75);
-  await new Promise((resolve) => {
-    const wait = () => (api.tilesLoaded() ? resolve() : requestAnimationFrame(wait));
-    wait();
-  });
-  if (failed) throw new Error(`${failed} tiles failed to load`);
+  await untilLoaded(shown);
+  if (shown.failed) throw new Error(`${shown.failed} tiles failed to load`);
+  if (watching.watching !== false) {
+    followWatch(watching, (state) => followState(state).catch((error) => console.error(`isla-tool view: ${error.message}`)));
+  }
   return api.world;
 })();
 api.ready.catch((error) => console.error(`isla-tool view: ${error.message}`));

@@ -20,6 +20,8 @@ namespace {
 // All are read by the signal handler, so all must be lock-free.
 std::atomic<int> pendingSignal{0};
 std::atomic<int> deferrals{0};
+// Set by interruptWork: the pending signal unwinds work and ends nothing.
+std::atomic<bool> unwindOnly{false};
 std::atomic<const char*> program{"isla"};
 // The last output published outside any other stage, as printable text; the
 // texts are never freed, so the handler may read one while another is noted.
@@ -107,6 +109,11 @@ void checkInterrupted() {
   if (const int signal = pendingSignal.load()) throw Interrupted(signal);
 }
 
+void interruptWork(int signal) {
+  unwindOnly.store(true);
+  pendingSignal.store(signal);
+}
+
 void endInterrupted(int signal) {
   std::fflush(nullptr);
   announceAndEnd(signal);
@@ -116,7 +123,9 @@ InterruptDeferral::InterruptDeferral() : deferredBefore_(deferrals++) {}
 
 InterruptDeferral::~InterruptDeferral() {
   const int signal = pendingSignal.load();
-  if (--deferrals == 0 && signal != 0 && std::uncaught_exceptions() == 0) endInterrupted(signal);
+  if (--deferrals == 0 && signal != 0 && !unwindOnly.load() && std::uncaught_exceptions() == 0) {
+    endInterrupted(signal);
+  }
 }
 
 void InterruptDeferral::published(const std::filesystem::path& target) const {

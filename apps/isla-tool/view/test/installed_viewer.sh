@@ -14,7 +14,7 @@ trap 'rm -rf "$prefix"' EXIT
 cmake --install "$build" --prefix "$prefix" >/dev/null
 unset ISLA_PLUGIN_PATH ISLA_ENUMS
 viewer="$prefix/share/isla-tool/viewer"
-for file in index.html viewer.js exaggeration.js height_field.js world_overlays.js vendor/three/three.module.js \
+for file in index.html viewer.js exaggeration.js height_field.js watch.js world_overlays.js vendor/three/three.module.js \
             vendor/3d-tiles-renderer/index.three.js; do
   [ -s "$viewer/$file" ] || { echo "installed_viewer: the install has no share/isla-tool/viewer/$file" >&2; exit 1; }
 done

@@ -27,30 +27,13 @@ const path = require('path');
 const { kHangGuardMs, requireBrowser, launchChromium, guardPage } =
   require('../../../../plugins/exporters/3dtiles/test/browser/headless_chromium');
 const { TerrainPackage, randomPoints } = require('../../../../plugins/exporters/3dtiles/test/browser/terrain_package');
+const { startView } = require('./view_process');
 
 const kRandomPoints = 50;
 
 function fail(message) {
   console.error(`view_page: ${message}`);
   process.exit(1);
-}
-
-function startView(tool, layout, cache, extra = []) {
-  const view = childProcess.spawn(tool, ['view', layout, '--no-open', '--quiet', ...extra],
-                                  { env: { ...process.env, XDG_CACHE_HOME: cache }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  view.stderr.on('data', (chunk) => { stderr += chunk; });
-  const url = new Promise((resolve, reject) => {
-    let stdout = '';
-    view.stdout.on('data', (chunk) => {
-      stdout += chunk;
-      const match = stdout.match(/http:\/\/127\.0\.0\.1:\d+\/\S*/);
-      if (match) resolve(match[0]);
-    });
-    view.on('exit', (code) => reject(new Error(`isla-tool view exited with ${code}: ${stderr}`)));
-  });
-  const exit = new Promise((resolve) => view.on('exit', (code, signal) => resolve({ code, signal, stderr })));
-  return { view, url, exit };
 }
 
 // Counts of distinct colours, land, water and outline pixels of a PNG, decoded by the page.
@@ -93,7 +76,7 @@ async function openPage(page, url, problems) {
 async function checkBareTiles(tool, cache, page, problems) {
   const views = path.join(cache, 'isla-tool', 'view');
   const tiles = path.join(views, fs.readdirSync(views)[0], 'tiles');
-  const server = startView(tool, tiles, cache);
+  const server = startView(tool, [tiles, '--no-open', '--quiet'], cache);
   const before = problems.length;
   try {
     const seen = await openPage(page, await server.url, problems);
@@ -229,7 +212,7 @@ async function checkExaggeration(page, terrainPackage, bounds, problems) {
 
 // `--exaggeration 4`: the URL carries it and the page draws with it.
 async function checkExaggerationOption(tool, layout, cache, page, problems) {
-  const server = startView(tool, layout, cache, ['--exaggeration', '4']);
+  const server = startView(tool, [layout, '--no-open', '--quiet', '--exaggeration', '4'], cache);
   try {
     const url = await server.url;
     if (!url.endsWith('/?exaggeration=4')) problems.push(`view --exaggeration 4 serves at ${url}`);
@@ -265,7 +248,7 @@ async function main() {
     const terrainPackage = new TerrainPackage(packageDir);
     const { world } = terrainPackage;
 
-    const server = startView(tool, viewPackage ? packageDir : layout, path.join(work, 'cache'));
+    const server = startView(tool, [viewPackage ? packageDir : layout, '--no-open', '--quiet'], path.join(work, 'cache'));
     const url = await server.url;
     await checkShippedPage(tool, url, problems);
     const browser = await launchChromium(modules, { width: 960, height: 640 });

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: MIT
 """`isla-tool view`'s HTTP server over raw sockets: content types, HEAD and
-Range; traversal, encoded slashes, absolute and over-long targets, other
+Range; /watch.json, held in memory, saying the view does not watch; traversal, encoded slashes, absolute and over-long targets, other
 methods, bodies and garbage refused without leaking a byte outside the
 roots; 200 concurrent connections served; a client that hangs dropped after
 the request timeout while others are served; SIGINT ends it with exit 0 and
@@ -283,6 +283,14 @@ def serving(port, entry):
     status, headers, body = get(port, "/world/tiles/tileset.json", method="HEAD")
     check(status == 200 and headers.get("content-length") == str(len(tileset)) and body == b"",
           f"HEAD: {status}, Content-Length {headers.get('content-length')}, {len(body)} body bytes")
+    watching = b'{"watching":false}'
+    for target in ["/watch.json", "/watch.json?at=1"]:
+        status, headers, body = get(port, target)
+        check(status == 200 and headers.get("content-type") == "application/json" and body == watching and
+              headers.get("cache-control") == "no-cache", f"GET {target}: {status} {headers} {body!r}")
+    status, headers, body = get(port, "/watch.json", method="HEAD")
+    check(status == 200 and headers.get("content-length") == str(len(watching)) and body == b"",
+          f"HEAD /watch.json: {status}, Content-Length {headers.get('content-length')}, {len(body)} body bytes")
     size = len(tileset)
     for range_, first, last in [("bytes=10-19", 10, 19), ("bytes=-5", size - 5, size - 1),
                                 (f"bytes={size - 3}-", size - 3, size - 1), ("bytes=0-99999999", 0, size - 1)]:

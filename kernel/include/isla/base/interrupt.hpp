@@ -31,6 +31,12 @@ class ISLA_API Interrupted : public std::runtime_error {
 void installInterruptHandlers(const char* program);
 // Throws Interrupted when one of the signals has arrived.
 void checkInterrupted();
+// From now on checkInterrupted() throws Interrupted(signal) on every
+// thread, and nothing ends the process: not this call, and not the last
+// deferral released normally. A program that takes the signals itself
+// (view's server) asks the work under way on its other threads to unwind,
+// then ends as it ends.
+void interruptWork(int signal);
 // Prints the line and ends the process by `signal`; for main, once the work
 // has unwound (never from a signal handler: it flushes stdio).
 [[noreturn]] void endInterrupted(int signal);
