@@ -114,10 +114,9 @@ function clearGroup(group) {
   group.clear();
 }
 
-// The world where the server has it now: /world, or under view --watch the
-// version shown (/world/vN). `shown` is drawn; `incoming`, a version being
-// loaded, takes its place when its tiles in view are in.
-let base = '/world', shown = null, incoming = null;
+// `shown` is drawn; `incoming`, a version being loaded under view --watch,
+// takes its place when its tiles in view are in.
+let shown = null, incoming = null;
 let showNearLabels = () => {}, raiseTowns = () => {};
 const overlays = { sources: new THREE.Group(), patches: new THREE.Group(), towns: new THREE.Group() };
 exaggerated.add(overlays.sources, overlays.patches);
@@ -361,7 +360,6 @@ async function followState(state) {
   clearGroup(overlays.towns);
   showNearLabels = () => {};
   raiseTowns = () => {};
-  base = state.world;
   showWorld(loaded);
   setExaggeration(exaggeration.isAuto ? 'auto' : exaggeration.factor);
   applyToggles();
@@ -370,11 +368,10 @@ async function followState(state) {
 }
 
 api.ready = (async () => {
+  // The world where the server has it: /world, or under view --watch its version's /world/vN.
   const watching = await watchState();
-  if (watching.watching !== false) {
-    base = watching.world;
-    api.version = watching.version;
-  }
+  const base = watching.watching ? watching.world : '/world';
+  if (watching.watching) api.version = watching.version;
   shown = worldTiles(`${base}/tiles/tileset.json`);
   const [loaded] = await Promise.all([loadWorld(base), shown.rootLoaded]);
   showWorld(loaded);
@@ -394,7 +391,7 @@ api.ready = (async () => {
   api.lookAt((b.min_x + b.max_x) / 2, (b.min_z + b.max_z) / 2, size * 0.75);
   await untilLoaded(shown);
   if (shown.failed) throw new Error(`${shown.failed} tiles failed to load`);
-  if (watching.watching !== false) {
+  if (watching.watching) {
     followWatch(watching, (state) => followState(state).catch((error) => console.error(`isla-tool view: ${error.message}`)));
   }
   return api.world;

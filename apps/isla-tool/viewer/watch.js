@@ -1,15 +1,13 @@
 // SPDX-License-Identifier: MIT
 // The page's side of `isla-tool view --watch`: the server's /watch.json
-// ({version, world, compiling, error}; 404 when the view does not watch),
+// ({watching: true, version, world, compiling, error}, or {watching: false}),
 // polled while the page is open. Polling (not a held-open request) keeps
 // the server a file server, and a page reopened after a restart goes on.
 
 const kPollMs = 250;
 
-// The state now, or null when the view does not watch.
 export async function watchState() {
   const response = await fetch('/watch.json', { cache: 'no-store' });
-  if (response.status === 404) return null;
   if (!response.ok) throw new Error(`/watch.json: HTTP ${response.status}`);
   return response.json();
 }
@@ -24,7 +22,7 @@ export function followWatch(first, changed) {
       const state = await watchState();
       warned = false;
       const text = JSON.stringify(state);
-      if (state && text !== last) {
+      if (text !== last) {
         last = text;
         await changed(state);
       }
