@@ -194,16 +194,18 @@ int runView(Invocation& invocation) {
     view::WatchSettings settings{*kind, input, {}, {}, threadCount(values, "jobs"), quiet};
     const auto announce = [&server, &served, viewer](const view::WatchState& state) {
       if (served.rbegin()->first != state.version) {
-        served.emplace(state.version, state.world);
-        while (served.size() > 2) served.erase(served.begin());
+        auto next = served;
+        next.emplace(state.version, state.world);
+        while (next.size() > 2) next.erase(next.begin());
         try {
-          server->serve(watchedFiles(viewer, served));
+          server->serve(watchedFiles(viewer, next));
         } catch (const std::runtime_error& error) {
           // Its entry removed meanwhile (another view's eviction): the page keeps the version before.
           std::cerr << "isla-tool view: warning: version " << state.version << " cannot be served: " << error.what()
                     << "\n";
           return;
         }
+        served = std::move(next);
       }
       server->publish("/watch.json", "application/json", watchDocument(state));
     };
