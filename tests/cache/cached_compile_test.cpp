@@ -41,6 +41,7 @@ struct CachedWorld {
   Workspace workspace;
   std::string layout = workspace.layout("layout.json", 3, 3);
   std::string cache = workspace.path("cache");
+  std::string exporter = "terrain-world-v1";
   int runs = 0;
 
   // A fresh compile and one through the cache, which must be the same bytes;
@@ -48,9 +49,9 @@ struct CachedWorld {
   ToolRun compileBoth(const std::vector<std::string>& extra = {}) {
     const std::string fresh = workspace.path("fresh-" + std::to_string(runs));
     const std::string cached = workspace.path("cached-" + std::to_string(runs++));
-    const ToolRun plain = compileLayout(layout, fresh, {"--quiet"});
+    const ToolRun plain = compileLayout(layout, fresh, {"--quiet", "--exporter", exporter});
     BOOST_TEST_REQUIRE(plain.exitCode == 0, plain.err);
-    std::vector<std::string> arguments{"--quiet", "--cache", cache};
+    std::vector<std::string> arguments{"--quiet", "--exporter", exporter, "--cache", cache};
     arguments.insert(arguments.end(), extra.begin(), extra.end());
     ToolRun run = compileLayout(layout, cached, arguments);
     BOOST_TEST_REQUIRE(run.exitCode == 0, run.err);
@@ -148,19 +149,47 @@ fs::path digestRecordOf(const std::string& cache, const fs::path& source) {
 
 BOOST_AUTO_TEST_SUITE(cached_compile)
 
-BOOST_AUTO_TEST_CASE(the_package_is_a_fresh_compiles_and_only_what_changed_is_computed) {
-  CachedWorld world;
+// A fresh cache filled, used with nothing changed, then with one corner
+// source changed: its patch, its two strips and their corner computed again.
+void computeOnlyWhatChanged(CachedWorld& world) {
   const ToolRun first = world.compileBoth();
   BOOST_TEST(startsWith(first.out, summary(0)), first.out);
   BOOST_TEST(world.keys().size() == 25u);
-  // Nothing changed: every patch from the cache.
   BOOST_TEST(startsWith(world.compileBoth().out, summary(25)));
-  // One corner source changed: its patch, its two strips and their corner computed again.
   world.changeCornerSource();
   const ToolRun changed = world.compileBoth();
   BOOST_TEST(startsWith(changed.out, summary(21)), changed.out);
   BOOST_TEST(changed.err.empty(), changed.err);
   BOOST_TEST(world.keys().size() == 29u);
+}
+
+BOOST_AUTO_TEST_CASE(the_package_is_a_fresh_compiles_and_only_what_changed_is_computed) {
+  CachedWorld world;
+  computeOnlyWhatChanged(world);
+}
+
+// 3D Tiles cuts its tiles from the world's quadtree across patches: each
+// patch is cached as a shard of one patch, with its shares of the tiles
+// it does not fill alone, which the compile merges as the assembly does.
+BOOST_AUTO_TEST_CASE(tiles_across_patches_go_through_the_cache_too) {
+  CachedWorld world;
+  world.exporter = "3dtiles";
+  computeOnlyWhatChanged(world);
+  // A byte of a patch's shares flipped in the cache: said, computed again, the same package.
+  fs::path shares;
+  for (const auto& entry : fs::recursive_directory_iterator(fs::path(world.cache) / "entries")) {
+    if (entry.path().filename() == "shares.bin" && fs::file_size(entry.path()) > 0) shares = entry.path();
+  }
+  BOOST_TEST_REQUIRE(!shares.empty());
+  std::string bytes = readText(shares);
+  bytes[bytes.size() / 2] = static_cast<char>(bytes[bytes.size() / 2] ^ 1);
+  std::ofstream(shares, std::ios::binary) << bytes;
+  const ToolRun damaged = world.compileBoth();
+  BOOST_TEST(startsWith(damaged.out, summary(24)), damaged.out);
+  BOOST_TEST((damaged.err.find("[cache.damaged]") != std::string::npos &&
+              damaged.err.find("assembly-notes/shares.bin has XXH3-128 ") != std::string::npos),
+             damaged.err);
+  BOOST_TEST(startsWith(world.compileBoth().out, summary(25)));
 }
 
 BOOST_AUTO_TEST_CASE(a_damaged_entry_is_said_removed_and_computed_again) {
@@ -250,17 +279,33 @@ BOOST_AUTO_TEST_CASE(the_cache_keeps_to_its_bound) {
 }
 
 BOOST_AUTO_TEST_CASE(the_keys_are_the_shard_records) {
+  for (const std::string exporter : {"terrain-world-v1", "3dtiles"}) {
+    CachedWorld world;
+    world.exporter = exporter;
+    world.compileBoth();
+    const std::string shards = world.workspace.path("shards");
+    const ToolRun shard = isla::test::runTool({"run", "compile", world.layout, world.workspace.path("out"), "--quiet",
+                                               "--exporter", exporter, "--shard", "0/1", "--shard-dir", shards});
+    BOOST_TEST_REQUIRE(shard.exitCode == 0, shard.err);
+    std::ifstream in(fs::path(shards) / "shard-0" / "shard-record.json");
+    const auto record = boost::json::parse(std::string(std::istreambuf_iterator<char>(in), {}));
+    std::vector<std::string> keys;
+    for (const auto& patch : record.at("patches").as_array()) keys.emplace_back(patch.at("inputs_sha256").as_string());
+    std::sort(keys.begin(), keys.end());
+    BOOST_TEST(keys == world.keys(), boost::test_tools::per_element());
+  }
+}
+
+// The keys of one patch differ by exporter: a Terrain World strip is made
+// from the border lines facing it, 3D Tiles' from the sources whole.
+BOOST_AUTO_TEST_CASE(exporters_share_a_cache_without_meeting) {
   CachedWorld world;
   world.compileBoth();
-  const ToolRun shard = isla::test::runTool({"run", "compile", world.layout, world.workspace.path("out"), "--quiet",
-                                             "--shard", "0/1", "--shard-dir", world.workspace.path("shards")});
-  BOOST_TEST_REQUIRE(shard.exitCode == 0, shard.err);
-  std::ifstream in(fs::path(world.workspace.path("shards")) / "shard-0" / "shard-record.json");
-  const auto record = boost::json::parse(std::string(std::istreambuf_iterator<char>(in), {}));
-  std::vector<std::string> keys;
-  for (const auto& patch : record.at("patches").as_array()) keys.emplace_back(patch.at("inputs_sha256").as_string());
-  std::sort(keys.begin(), keys.end());
-  BOOST_TEST(keys == world.keys(), boost::test_tools::per_element());
+  world.exporter = "3dtiles";
+  BOOST_TEST(startsWith(world.compileBoth().out, summary(0)));
+  BOOST_TEST(world.keys().size() == 50u);
+  world.exporter = "terrain-world-v1";
+  BOOST_TEST(startsWith(world.compileBoth().out, summary(25)));
 }
 
 BOOST_AUTO_TEST_CASE(what_cannot_go_through_the_cache_is_refused) {
@@ -293,7 +338,7 @@ BOOST_AUTO_TEST_CASE(what_cannot_go_through_the_cache_is_refused) {
   BOOST_TEST(!fs::exists(world.workspace.path("out")));
 }
 
-BOOST_AUTO_TEST_CASE(export_takes_the_cache_too_and_refuses_it_for_exporters_whose_patches_do_not_stand_alone) {
+BOOST_AUTO_TEST_CASE(export_takes_the_cache_too_and_refuses_it_for_exporters_that_write_whole_worlds) {
   Workspace workspace;
   const std::string blueprint = workspace.path(workspace.blueprint(5)), cache = workspace.path("cache");
   const auto exported = [&](const std::string& output, const std::vector<std::string>& extra) {
@@ -310,8 +355,17 @@ BOOST_AUTO_TEST_CASE(export_takes_the_cache_too_and_refuses_it_for_exporters_who
                run.out);
     BOOST_TEST((fileTree(workspace.path(output)) == fileTree(workspace.path("fresh"))));
   }
-  // 3D Tiles merges the patches' meshes into tiles across them; the rest write whole worlds.
-  for (const std::string exporter : {"3dtiles", "gltf"}) {
+  // 3D Tiles shards, so it caches; glTF, OBJ and PNG write whole worlds.
+  BOOST_TEST_REQUIRE(exported("tiles", {"--exporter", "3dtiles"}).exitCode == 0);
+  for (const std::string output : {"tiles-first", "tiles-second"}) {
+    const ToolRun run = exported(output, {"--cache", cache, "--exporter", "3dtiles"});
+    BOOST_TEST_REQUIRE(run.exitCode == 0, run.err);
+    BOOST_TEST(run.out.find("(" + std::string(output == "tiles-first" ? "0" : "1") + " of 1 patches from the cache)") !=
+                   std::string::npos,
+               run.out);
+    BOOST_TEST((fileTree(workspace.path(output)) == fileTree(workspace.path("tiles"))));
+  }
+  for (const std::string exporter : {"gltf", "obj", "png"}) {
     const ToolRun run = exported("refused", {"--cache", cache, "--exporter", exporter});
     BOOST_TEST(run.exitCode == 2);
     BOOST_TEST(startsWith(run.err, "isla-tool export: exporter '" + exporter + "' (plugin " + exporter +

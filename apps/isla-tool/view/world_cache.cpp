@@ -142,7 +142,8 @@ CachedWorld cachedWorld(const Kernel& kernel, WorldInput kind, const std::filesy
     if (kind != WorldInput::Package) {
       compileInto(kernel, kind, input, package, "terrain-world-v1", threads, quiet, patchCache);
     }
-    compileInto(kernel, kind, input, entry.stage() / "tiles", "3dtiles", threads, quiet);
+    compileInto(kernel, kind, input, entry.stage() / "tiles", "3dtiles", threads, quiet,
+                kind == WorldInput::Package ? std::filesystem::path() : patchCache);
     std::filesystem::create_directory(entry.stage() / "samples");
     writeHeightSamples(package, entry.stage() / "samples");
     entry.commit();

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: MIT
 // A compile through the patch cache (docs/decisions.md, The incremental
 // compile's patch cache): every source is read, validated and hashed as in
-// any compile; each patch's key is made from what its rows are made from,
-// and a patch whose key the cache holds takes its report figures from the
-// entry's sealed list and its files from the entry, each byte checked; the
-// others are written one by one as a shard writes them (checked as they
-// are written), stored, and placed. The shared documents are then written
-// from the whole world, as the assembly of shards writes them, and the
-// stage published.
+// any compile; each patch's key is made from what its outputs are made
+// from, and a patch whose key the cache holds takes its report figures
+// from the entry's sealed list and its files from the entry, each byte
+// checked; the others are written one by one as a shard of one patch
+// writes them (checked as they are written), stored, and placed. The
+// shared documents are then written from the whole world and every
+// patch's notes (an exporter that assembles across patches, 3D Tiles,
+// leaves them), as the assembly of shards writes them, and the stage
+// published.
 #include <bit>
 #include <charconv>
 
@@ -30,6 +32,21 @@ namespace fs = std::filesystem;
 
 // Where a patch is written before it is stored and placed, in the stage.
 constexpr const char* kScratchName = ".patch-being-cached";
+// Where each patch's notes for the assembly are placed, a folder a patch
+// (by index), in the stage until the shared documents are written.
+constexpr const char* kNotesName = ".patch-notes";
+
+// A folder of the stage that goes before the stage is published, or with it.
+struct RemovedFolder {
+  fs::path path;
+  ~RemovedFolder() {
+    std::error_code ignored;
+    fs::remove_all(path, ignored);
+  }
+};
+
+// An entry's notes are its files below this folder (as in a shard's stage).
+const std::string kEntryNotes = std::string(kShardNotesDirectory) + "/";
 
 // An entry's note: the patch's report figures as the bits of their doubles.
 std::string figuresNote(const PatchStats& stats) {
@@ -68,45 +85,47 @@ struct PatchesInCache {
   std::vector<std::optional<CacheEntry>> entries;
 };
 
-// Writes `patch` alone into a scratch directory in the stage (removed
-// before the stage is published, and with it when the compile fails),
-// stores it in the cache under `key` (a full disk: a warning, the compile
-// goes on) and places its files into the stage; returns them by path with
-// their SHA-256.
-std::map<std::string, std::string> computePatch(const PatchExporter& exporter, const ChosenExporter& chosen,
+// Writes `patch` alone into a scratch directory in the stage, as a shard
+// of one patch, its notes below its own folder in `notes`; stores it in
+// the cache under `key` (a full disk: a warning, the compile goes on) and
+// places its files into the stage; returns them by path with their SHA-256.
+std::map<std::string, std::string> computePatch(const ShardExporter& exporter, const ChosenExporter& chosen,
                                                 const ExportInput& input, std::size_t patch, const std::string& key,
-                                                const PatchCache& cache, const fs::path& stage, Diagnostics& out) {
-  const fs::path scratch = stage / kScratchName;
-  struct Removed {
-    const fs::path& path;
-    ~Removed() {
-      std::error_code ignored;
-      fs::remove_all(path, ignored);
-    }
-  } removed{scratch};
-  const fs::path files = scratch / "files", notes = scratch / "notes";
-  createDirectory(scratch);
+                                                const PatchCache& cache, const fs::path& stage, const fs::path& notes,
+                                                Diagnostics& out) {
+  const RemovedFolder scratch{stage / kScratchName};
+  const fs::path files = scratch.path / "files", scratchNotes = files / kShardNotesDirectory;
+  createDirectory(scratch.path);
   createDirectory(files);
-  createDirectory(notes);
+  createDirectory(scratchNotes);
   std::map<std::string, std::string> written;
   callPlugin(chosen.who, "writing patch " + input.world.patches[patch].id, [&] {
-    written = exporter.writePatches(input, {patch}, files, notes, out);
+    written = exporter.writePatches(input, {patch}, files, scratchNotes, out);
   });
-  if (!fs::is_empty(notes)) {
+  if (patchExporter(exporter) && !fs::is_empty(scratchNotes)) {
     throw CompileError(chosen.who + " left notes for an assembly, which an exporter whose patches stand alone does "
                                     "not (a bug: please report it); nothing was published",
                        {});
   }
+  std::map<std::string, std::string> notesWritten;
+  for (const auto& [path, sha256] : written) {
+    if (path.starts_with("notes/")) notesWritten.emplace(path.substr(6), sha256);
+  }
   CacheEntry entry{{}, figuresNote(input.world.stats[patch])};
   std::map<std::string, std::string> placed;
   FilePlacer placer;
+  const auto place = [&](const fs::path& from, const fs::path& to) {
+    std::string why;
+    if (!placer.place(from, to, why)) throw IoError(from, "place the patch's file: " + why);
+  };
   for (const ShardRecord::File& file : filesBelow(files, written, input.threads)) {
     entry.files.push_back({file.path, file.bytes, file.sha256});
-    std::string why;
-    if (!placer.place(files / file.path, stage / file.path, why)) {
-      throw IoError(files / file.path, "place the patch's file: " + why);
-    }
+    place(files / file.path, stage / file.path);
     placed.emplace(file.path, file.sha256);
+  }
+  for (const ShardRecord::File& file : filesBelow(scratchNotes, notesWritten, input.threads)) {
+    entry.files.push_back({kEntryNotes + file.path, file.bytes, file.sha256});
+    place(scratchNotes / file.path, notes / std::to_string(patch) / file.path);
   }
   std::string why;
   if (!cache.store(key, files, entry, why)) {
@@ -122,7 +141,7 @@ std::map<std::string, std::string> computePatch(const PatchExporter& exporter, c
 CompileResult compileThroughCache(const Kernel& kernel, const CompileRequest& request, Progress& progress) {
   StagedDirectory::checkTarget(request.output);
   const ChosenExporter chosen = chooseExporter(kernel, request);
-  const PatchExporter* exporter = patchExporter(chosen.exporter);
+  const ShardExporter* exporter = shardExporter(chosen.exporter);
   if (!exporter) {
     throw OptionError(chosen.who + " cannot use --cache: its output is not made patch by patch, each patch from "
                                    "its own inputs alone; compile without --cache");
@@ -131,6 +150,7 @@ CompileResult compileThroughCache(const Kernel& kernel, const CompileRequest& re
     throw OptionError("--cache compiles from a layout or a blueprint, not from a package; export without --cache");
   }
   const PatchCache cache(request.cache);
+  const PatchReach reach = patchReach(*exporter);
   const unsigned threads = resolveThreads(request.threads);
   ShardRecord who = recordOfRequest(kernel, chosen, request, ShardSpec{});
 
@@ -144,7 +164,7 @@ CompileResult compileThroughCache(const Kernel& kernel, const CompileRequest& re
       inCache.keys.resize(world.patches.size());
       inCache.entries.resize(world.patches.size());
     }
-    const std::string& key = inCache.keys[patch] = patchInputKey(who, world, patch);
+    const std::string& key = inCache.keys[patch] = patchInputKey(who, world, patch, reach);
     std::string problem;
     auto entry = cache.look(key, problem);
     if (!problem.empty()) cacheNotes.add(damaged(world.patches[patch], problem));
@@ -158,7 +178,10 @@ CompileResult compileThroughCache(const Kernel& kernel, const CompileRequest& re
   built.diagnostics.append(cacheNotes);
 
   StagedDirectory stage(request.output);
-  // The entries found, placed on every thread and each checked byte for byte.
+  const RemovedFolder notes{stage.stage() / kNotesName};
+  createDirectory(notes.path);
+  // The entries found, placed on every thread and each checked byte for
+  // byte: the package's files into the stage, the notes into the patch's folder.
   std::vector<std::size_t> listed;
   for (std::size_t p = 0; p < world.patches.size(); ++p) {
     if (inCache.entries[p]) listed.push_back(p);
@@ -166,7 +189,11 @@ CompileResult compileThroughCache(const Kernel& kernel, const CompileRequest& re
   std::vector<std::string> problems(listed.size());
   parallelFor(listed.size(), threads, [&](std::size_t i) {
     checkInterrupted();
-    if (!cache.fetch(inCache.keys[listed[i]], stage.stage(), problems[i])) inCache.entries[listed[i]].reset();
+    const fs::path patchNotes = notes.path / std::to_string(listed[i]);
+    const auto where = [&](const std::string& path) {
+      return path.starts_with(kEntryNotes) ? patchNotes / path.substr(kEntryNotes.size()) : stage.stage() / path;
+    };
+    if (!cache.fetch(inCache.keys[listed[i]], where, problems[i])) inCache.entries[listed[i]].reset();
   });
   std::map<std::string, std::string> written;
   std::vector<std::size_t> computed;
@@ -180,7 +207,9 @@ CompileResult compileThroughCache(const Kernel& kernel, const CompileRequest& re
       continue;
     }
     ++fromCache;
-    for (const CachedFile& file : inCache.entries[p]->files) written.emplace(file.path, file.sha256);
+    for (const CachedFile& file : inCache.entries[p]->files) {
+      if (!file.path.starts_with(kEntryNotes)) written.emplace(file.path, file.sha256);
+    }
   }
   progress.update(0.6);
 
@@ -190,13 +219,19 @@ CompileResult compileThroughCache(const Kernel& kernel, const CompileRequest& re
                           0.6 + 0.3 * static_cast<double>(i + 1) / static_cast<double>(computed.size()));
     const ExportInput input{world, kernel.enums(), chosen.options, threads, writing};
     written.merge(computePatch(*exporter, chosen, input, computed[i], inCache.keys[computed[i]], cache, stage.stage(),
-                               built.diagnostics));
+                               notes.path, built.diagnostics));
+  }
+  // Every patch's notes, as every shard's: none from an exporter whose patches stand alone.
+  std::vector<fs::path> patchNotes;
+  if (reach == PatchReach::Lattice) {
+    for (std::size_t p = 0; p < world.patches.size(); ++p) patchNotes.push_back(notes.path / std::to_string(p));
   }
   ProgressRange sharing(progress, 0.9, 0.95);
   callPlugin(chosen.who, "writing", [&] {
-    exporter->writeShared(ExportInput{world, kernel.enums(), chosen.options, threads, sharing}, written, {},
+    exporter->writeShared(ExportInput{world, kernel.enums(), chosen.options, threads, sharing}, written, patchNotes,
                           stage.stage(), built.diagnostics);
   });
+  fs::remove_all(notes.path);
   // Unchecked from disk, as an assembly of shards: every patch's documents
   // were checked as they were written, and the cache's by their SHA-256.
   CompileResult result = publishStage(kernel, chosen, stage, built, threads, progress, false);

@@ -253,6 +253,11 @@ std::optional<CacheEntry> PatchCache::look(const std::string& key, std::string& 
 }
 
 std::optional<CacheEntry> PatchCache::fetch(const std::string& key, const fs::path& into, std::string& problem) const {
+  return fetch(key, [&](const std::string& path) { return into / path; }, problem);
+}
+
+std::optional<CacheEntry> PatchCache::fetch(const std::string& key, const Placement& where,
+                                            std::string& problem) const {
   std::vector<std::string> checks;
   auto found = lookChecked(key, &checks, problem);
   if (!found) return std::nullopt;
@@ -263,7 +268,7 @@ std::optional<CacheEntry> PatchCache::fetch(const std::string& key, const fs::pa
     std::error_code ignored;
     for (const fs::path& path : placed) fs::remove(path, ignored);
   };
-  // Damaged: nothing of it stays below `into`, and it goes.
+  // Damaged: nothing of it stays where it was placed, and it goes.
   const auto damaged = [&](const std::string& why) -> std::optional<CacheEntry> {
     unplace();
     problem = why;
@@ -272,7 +277,7 @@ std::optional<CacheEntry> PatchCache::fetch(const std::string& key, const fs::pa
   };
   for (std::size_t i = 0; i < found->files.size(); ++i) {
     const CachedFile& file = found->files[i];
-    const fs::path to = into / file.path;
+    const fs::path to = where(file.path);
     std::string why;
     if (!placer.place(entry / kFilesName / file.path, to, why)) {
       if (!fs::exists(list)) {  // removed by another meanwhile: a miss

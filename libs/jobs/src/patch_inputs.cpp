@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "patch_inputs.hpp"
 
+#include "isla/plugin/shard_exporter.hpp"
 #include "shard_settings.hpp"
 
 namespace isla {
@@ -25,13 +26,28 @@ std::string borderDigest(const World& world, std::size_t source, Side side) {
   return lineDigest(line.heights, line.normals);
 }
 
-std::string patchInputKey(const ShardRecord& who, const World& world, std::size_t index) {
+PatchReach patchReach(const Exporter& exporter) {
+  return patchExporter(exporter) ? PatchReach::OwnRows : PatchReach::Lattice;
+}
+
+std::string patchInputKey(const ShardRecord& who, const World& world, std::size_t index, PatchReach reach) {
   const Patch& patch = world.patches[index];
+  const auto sourceLine = [&](std::size_t source) {
+    return "source " + world.sources[source].id + " " + world.sources[source].sha256;
+  };
   std::vector<std::string> inputs;
-  if (patch.source) inputs.push_back("source " + world.sources[*patch.source].id + " " + world.sources[*patch.source].sha256);
+  if (reach == PatchReach::Lattice) {
+    inputs.push_back("lattice " + std::to_string(world.rows) + " " + std::to_string(world.cols));
+  }
+  if (patch.source) inputs.push_back(sourceLine(*patch.source));
+  std::size_t facing = world.sources.size();  // a source faces a corner on two sides: named once
   for (const auto& [source, side] : facingBorders(world, patch)) {
-    inputs.push_back("border " + world.sources[source].id + " " + std::string(sideName(side)) + " " +
-                     borderDigest(world, source, side));
+    if (reach == PatchReach::OwnRows) {
+      inputs.push_back("border " + world.sources[source].id + " " + std::string(sideName(side)) + " " +
+                       borderDigest(world, source, side));
+    } else if (source != facing) {
+      inputs.push_back(sourceLine(facing = source));
+    }
   }
   return inputKey(who, world.settings, patch.id, inputs);
 }

@@ -123,12 +123,12 @@ void recordSources(ShardRecord& record, const World& world, const Layout& layout
 }
 
 // The record's part about each patch of this shard and each edge it owns.
-void recordPatches(ShardRecord& record, const World& world, const std::vector<std::size_t>& mine) {
+void recordPatches(ShardRecord& record, const World& world, const std::vector<std::size_t>& mine, PatchReach reach) {
   std::vector<bool> patchMine(world.patches.size(), false);
   for (const std::size_t p : mine) patchMine[p] = true;
   for (const std::size_t p : mine) {
     const Patch& patch = world.patches[p];
-    ShardRecord::PatchFigures figures{p, patch.id, world.stats[p], patchInputKey(record, world, p), {}};
+    ShardRecord::PatchFigures figures{p, patch.id, world.stats[p], patchInputKey(record, world, p, reach), {}};
     for (const Side side : kSides) {
       if (const auto& e = patch.edges[static_cast<std::size_t>(side)]) {
         figures.sides[static_cast<std::size_t>(side)] = lineDigest(world.edges[*e].heights, world.edges[*e].normals);
@@ -236,7 +236,7 @@ ShardResult compileShard(const Kernel& kernel, const CompileRequest& request, Sh
   });
   checkInterrupted();
   recordSources(record, world, *layoutRead, built.diagnostics, uses, mine);
-  recordPatches(record, world, mine);
+  recordPatches(record, world, mine, patchReach(*exporter));
   checkNormals(record);
   ShardResult result;
   for (const std::size_t p : mine) result.samples += samples[p];

@@ -45,9 +45,11 @@ inline const ShardExporter* shardExporter(const Exporter& exporter) {
 
 // A ShardExporter whose writePatches makes each patch's outputs from that
 // patch's inputs alone and leaves no notes (Terrain World: a terrain
-// document a patch), so that what one patch made can be kept and placed
-// again: a compile through the patch cache (run compile --cache) takes
-// only such an exporter.
+// document a patch). A compile through the patch cache (run compile
+// --cache) keys such a patch by its own rows alone; any other
+// ShardExporter's patches, written as shards of one patch each, by their
+// sources whole and the lattice (docs/decisions.md, The incremental
+// compile's patch cache).
 class ISLA_API PatchExporter : public ShardExporter {
  public:
   ~PatchExporter() override;

@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -69,6 +70,11 @@ class PatchCache {
   // entry is removed and nothing is left below `into`.
   std::optional<CacheEntry> fetch(const std::string& key, const std::filesystem::path& into,
                                   std::string& problem) const;
+  // Where a fetch places each file of an entry, by its relative path.
+  using Placement = std::function<std::filesystem::path(const std::string& path)>;
+  // The same, each file placed where `where` says (an entry may hold what
+  // goes apart from a package: a compile's notes for its assembly).
+  std::optional<CacheEntry> fetch(const std::string& key, const Placement& where, std::string& problem) const;
 
   // Stores the files of `entry` (relative to `from`; their SHA-256 as
   // written) and its note (one line) as the entry of `key`. An entry of
