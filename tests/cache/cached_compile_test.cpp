@@ -67,14 +67,29 @@ struct CachedWorld {
                   workspace.dir / workspace.blueprint(1), fs::copy_options::overwrite_existing);
   }
 
-  // Every entry's key, sorted.
+  // Every patch's entry, or every whole world's (world_entry.hpp), by key, sorted.
+  enum class Kind { Patch, World };
+  std::vector<fs::path> entries(Kind kind) const {
+    std::vector<fs::path> found;
+    for (const auto& shelf : fs::directory_iterator(fs::path(cache) / "entries")) {
+      for (const auto& entry : fs::directory_iterator(shelf.path())) {
+        std::ifstream list(entry.path() / "entry.txt");
+        std::string line;
+        for (int i = 0; i < 3; ++i) std::getline(list, line);  // the header, the key, the note
+        if (line.starts_with(kind == Kind::Patch ? "note figures " : "note world ")) found.push_back(entry.path());
+      }
+    }
+    std::sort(found.begin(), found.end(), [](const fs::path& a, const fs::path& b) { return a.filename() < b.filename(); });
+    return found;
+  }
   std::vector<std::string> keys() const {
     std::vector<std::string> found;
-    for (const auto& shelf : fs::directory_iterator(fs::path(cache) / "entries")) {
-      for (const auto& entry : fs::directory_iterator(shelf.path())) found.push_back(entry.path().filename().string());
-    }
-    std::sort(found.begin(), found.end());
+    for (const fs::path& entry : entries(Kind::Patch)) found.push_back(entry.filename().string());
     return found;
+  }
+  // Without the entries of whole worlds, a compile goes through its patches.
+  void forgetWholeWorlds() const {
+    for (const fs::path& entry : entries(Kind::World)) fs::remove_all(entry);
   }
 };
 
@@ -175,7 +190,9 @@ BOOST_AUTO_TEST_CASE(tiles_across_patches_go_through_the_cache_too) {
   CachedWorld world;
   world.exporter = "3dtiles";
   computeOnlyWhatChanged(world);
-  // A byte of a patch's shares flipped in the cache: said, computed again, the same package.
+  // A byte of a patch's shares flipped in the cache: said, computed again,
+  // the same package (the whole world's entry, which holds no shares, forgotten).
+  world.forgetWholeWorlds();
   fs::path shares;
   for (const auto& entry : fs::recursive_directory_iterator(fs::path(world.cache) / "entries")) {
     if (entry.path().filename() == "shares.bin" && fs::file_size(entry.path()) > 0) shares = entry.path();
@@ -192,8 +209,44 @@ BOOST_AUTO_TEST_CASE(tiles_across_patches_go_through_the_cache_too) {
   BOOST_TEST(startsWith(world.compileBoth().out, summary(25)));
 }
 
+// A world whose every input is as the cache remembers it is placed whole,
+// from one entry: no patch is looked up, no source read. Its key names
+// what the patches' keys do not, the layout's other settings among them.
+BOOST_AUTO_TEST_CASE(an_unchanged_world_is_placed_whole) {
+  CachedWorld world;
+  waitUntilSettled(world.workspace.dir.path());
+  const ToolRun first = world.compileBoth();
+  BOOST_TEST(world.entries(CachedWorld::Kind::World).size() == 1u);
+  // The world's name (in world.json, not in any patch): every patch from
+  // the cache, the world not, and so the package is the fresh one.
+  std::string layout = readText(world.layout);
+  layout.replace(layout.find("\"name\": \"test\""), 14, "\"name\": \"other\"");
+  std::ofstream(world.layout, std::ios::binary | std::ios::trunc) << layout;
+  BOOST_TEST(startsWith(world.compileBoth().out, summary(25)));
+  BOOST_TEST(world.entries(CachedWorld::Kind::World).size() == 2u);
+  // Without any patch's entry, the whole world still comes from the cache,
+  // saying what the compile that stored it said.
+  for (const fs::path& entry : world.entries(CachedWorld::Kind::Patch)) fs::remove_all(entry);
+  const ToolRun whole = world.compileBoth();
+  BOOST_TEST(startsWith(whole.out, summary(25)), whole.out);
+  const auto saidOf = [](const std::string& out) { return out.substr(out.find(')'), out.find(": ") - out.find(')')); };
+  BOOST_TEST(saidOf(whole.out) == saidOf(first.out));
+  BOOST_TEST(whole.err.empty(), whole.err);
+  // Its list damaged: said, removed, and the world compiled from its patches (none left).
+  const fs::path list = world.entries(CachedWorld::Kind::World).back() / "entry.txt";
+  damage(list);
+  damage(world.entries(CachedWorld::Kind::World).front() / "entry.txt");
+  const ToolRun damaged = world.compileBoth();
+  BOOST_TEST(startsWith(damaged.out, summary(0)), damaged.out);
+  BOOST_TEST((startsWith(damaged.err, "warning: the cache's entry of the whole world was damaged (its list ") &&
+              damaged.err.ends_with("): it was removed, and the world compiled from its patches [cache.damaged]\n")),
+             damaged.err);
+  BOOST_TEST(startsWith(world.compileBoth().out, summary(25)));
+}
+
 BOOST_AUTO_TEST_CASE(a_damaged_entry_is_said_removed_and_computed_again) {
   CachedWorld world;
+  waitUntilSettled(world.workspace.dir.path());  // so that the whole world's entry is looked up too
   world.compileBoth();
   // A byte of p-0-2's terrain flipped in the cache (and so in the package
   // whose file is a link to it: a package edited in place does the same).
@@ -209,8 +262,12 @@ BOOST_AUTO_TEST_CASE(a_damaged_entry_is_said_removed_and_computed_again) {
   std::ofstream(cached, std::ios::binary | std::ios::in | std::ios::out) << text;
   const ToolRun run = world.compileBoth();
   BOOST_TEST(startsWith(run.out, summary(24)), run.out);
-  BOOST_TEST(run.err == "warning: the cache's entry of patch p-0-2 was damaged (terrain/p-0-2.json has XXH3-128 " +
-                            isla::checkDigest(std::as_bytes(std::span(text))) + ", its list says " + listed +
+  // The whole world's entry holds the same file: it goes first.
+  const std::string found = "terrain/p-0-2.json has XXH3-128 " + isla::checkDigest(std::as_bytes(std::span(text))) +
+                            ", its list says " + listed;
+  BOOST_TEST(run.err == "warning: the cache's entry of the whole world was damaged (" + found +
+                            "): it was removed, and the world compiled from its patches [cache.damaged]\n"
+                            "warning: the cache's entry of patch p-0-2 was damaged (" + found +
                             "): it was removed, and the patch computed again [cache.damaged]\n");
   // Stored again, whole.
   BOOST_TEST(startsWith(world.compileBoth().out, summary(25)));
@@ -250,10 +307,12 @@ BOOST_AUTO_TEST_CASE(a_cache_that_cannot_be_written_to_leaves_a_whole_package) {
   }
   const ToolRun run = world.compileBoth();
   BOOST_TEST(startsWith(run.out, summary(21)), run.out);
-  // One warning for each of the four patches computed: which, where, why in parentheses, and what follows.
+  // One warning for each of the four patches computed, and one for the
+  // whole world: which, where, why in parentheses, and what follows.
   std::istringstream lines(run.err);
   std::set<std::string> patches;
-  for (std::string line; std::getline(lines, line);) {
+  std::string line;
+  for (int i = 0; i < 4 && std::getline(lines, line); ++i) {
     const std::string head = "warning: patch ", middle = " was not stored in the cache " + world.cache + " (",
                       tail = "); the package is whole, and the next compile computes it again [cache.not-stored]";
     const auto at = line.find(middle);
@@ -261,15 +320,24 @@ BOOST_AUTO_TEST_CASE(a_cache_that_cannot_be_written_to_leaves_a_whole_package) {
     patches.insert(line.substr(head.size(), at - head.size()));
   }
   BOOST_TEST(patches.size() == 4u, run.err);
+  BOOST_TEST_REQUIRE(static_cast<bool>(std::getline(lines, line)));
+  BOOST_TEST((startsWith(line, "warning: the whole world was not stored in the cache " + world.cache + " (") &&
+              line.ends_with("); the package is whole, and the next compile places it from its patches "
+                             "[cache.not-stored]")),
+             line);
+  BOOST_TEST(!static_cast<bool>(std::getline(lines, line)), line);
   BOOST_TEST(world.keys().size() == 25u);
 }
 
 BOOST_AUTO_TEST_CASE(the_cache_keeps_to_its_bound) {
   CachedWorld world;
   world.compileBoth();
+  // The patches' entries alone (the whole world's links to their files, counted again, as if alone).
+  world.forgetWholeWorlds();
   const ToolRun stats = isla::test::runTool({"cache", "stats", world.cache, "--json"});
   const auto bytes = boost::json::parse(stats.out).at("bytes").to_number<std::uint64_t>();
-  // Half of it: about half of the entries, the least recently used, go.
+  // Half of it: about half of the entries, the least recently used, go,
+  // and the new whole world's, larger than the bound.
   world.changeCornerSource();
   world.compileBoth({"--cache-max-bytes", std::to_string(bytes / 2)});
   const auto after = boost::json::parse(isla::test::runTool({"cache", "stats", world.cache, "--json"}).out);
@@ -428,6 +496,7 @@ BOOST_AUTO_TEST_CASE(bytes_validated_before_are_not_validated_again_and_a_damage
   CachedWorld world;
   waitUntilSettled(world.workspace.dir.path());
   world.compileBoth();
+  world.forgetWholeWorlds();  // which would say what was found without looking at the records
   const std::vector<fs::path> memos = records(world.cache, "validations");
   BOOST_TEST_REQUIRE(memos.size() == 9u);
   // Findings the validators never make, forged into every record: they are reported, so the records were taken.
@@ -443,6 +512,7 @@ BOOST_AUTO_TEST_CASE(bytes_validated_before_are_not_validated_again_and_a_damage
   BOOST_TEST(run.err == expected);
 
   for (const fs::path& record : memos) damage(record);
+  world.forgetWholeWorlds();
   run = world.compileBoth();
   std::istringstream lines(run.err);
   std::set<std::string> sources;

@@ -9,7 +9,9 @@
 // shared documents are then written from the whole world and every
 // patch's notes (an exporter that assembles across patches, 3D Tiles,
 // leaves them), as the assembly of shards writes them, and the stage
-// published.
+// published. The whole package is then kept as one entry too, so that a
+// compile whose every input is as the cache remembers it places it whole
+// (world_entry.hpp).
 #include <bit>
 #include <charconv>
 
@@ -23,6 +25,7 @@
 #include "patch_inputs.hpp"
 #include "record_json.hpp"
 #include "shard_settings.hpp"
+#include "world_entry.hpp"
 
 namespace isla {
 
@@ -154,10 +157,25 @@ CompileResult compileThroughCache(const Kernel& kernel, const CompileRequest& re
   const unsigned threads = resolveThreads(request.threads);
   ShardRecord who = recordOfRequest(kernel, chosen, request, ShardSpec{});
 
+  // A world whose every input is as the cache remembers it: placed whole.
+  Diagnostics cacheNotes;
+  const std::optional<WorldEntry> whole = WorldEntry::of(kernel, request, who);
+  if (const auto key = whole ? whole->keyOfRemembered(cache, cacheNotes) : std::nullopt) {
+    StagedDirectory stage(request.output);
+    if (auto placed = whole->place(cache, *key, stage.stage(), cacheNotes)) {
+      checkInterrupted();
+      stage.commit();
+      progress.update(1.0);
+      placed->output = stage.target();
+      placed->diagnostics.append(cacheNotes);
+      cache.trim(request.cacheMaxBytes);
+      return std::move(*placed);
+    }
+  }
+
   // Each patch's key as the world is built, before its figures would be
   // computed: a key the cache holds gives them.
   PatchesInCache inCache;
-  Diagnostics cacheNotes;
   const KnownFigures cached = [&](const World& world, std::size_t patch) -> std::optional<PatchStats> {
     if (inCache.keys.empty()) {
       who.mapSize = world.mapSize;
@@ -187,14 +205,17 @@ CompileResult compileThroughCache(const Kernel& kernel, const CompileRequest& re
     if (inCache.entries[p]) listed.push_back(p);
   }
   std::vector<std::string> problems(listed.size());
+  std::vector<std::map<std::string, std::string>> checks(listed.size());  // of the files placed, by path
   parallelFor(listed.size(), threads, [&](std::size_t i) {
     checkInterrupted();
     const fs::path patchNotes = notes.path / std::to_string(listed[i]);
     const auto where = [&](const std::string& path) {
       return path.starts_with(kEntryNotes) ? patchNotes / path.substr(kEntryNotes.size()) : stage.stage() / path;
     };
-    if (!cache.fetch(inCache.keys[listed[i]], where, problems[i])) inCache.entries[listed[i]].reset();
+    if (!cache.fetch(inCache.keys[listed[i]], where, problems[i], &checks[i])) inCache.entries[listed[i]].reset();
   });
+  std::map<std::string, std::string> placedChecks;
+  for (auto& patch : checks) placedChecks.merge(patch);
   std::map<std::string, std::string> written;
   std::vector<std::size_t> computed;
   for (std::size_t i = 0; i < listed.size(); ++i) {
@@ -236,6 +257,12 @@ CompileResult compileThroughCache(const Kernel& kernel, const CompileRequest& re
   // were checked as they were written, and the cache's by their SHA-256.
   CompileResult result = publishStage(kernel, chosen, stage, built, threads, progress, false);
   result.patchesFromCache = fromCache;
+  if (whole) {
+    std::vector<std::string> sourceSha256;
+    for (const auto& source : world.sources) sourceSha256.push_back(source.sha256);
+    whole->store(cache, whole->key(sourceSha256), result.output, written, placedChecks, inCache.keys, result,
+                 threads);
+  }
   cache.trim(request.cacheMaxBytes);
   return result;
 }

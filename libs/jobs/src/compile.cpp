@@ -54,13 +54,6 @@ std::future<std::string> readyHash(std::string sha256) {
   return ready.get_future();
 }
 
-Diagnostic damagedRecord(const std::string& kind, const LayoutSource& source, const std::string& problem,
-                         const std::string& redone) {
-  return Diagnostic{.severity = Severity::Warning, .code = "cache.damaged",
-                    .message = "the cache's " + kind + " record of source '" + source.id + "' was damaged (" + problem +
-                               "): it was removed, and the source " + redone + " again"};
-}
-
 // The validators' findings about a source read whole, from the cache's
 // record of its bytes when it has one, else found and remembered.
 void validateRemembered(const Kernel& kernel, const RememberedSources& remembered, const LayoutSource& source,
@@ -72,7 +65,7 @@ void validateRemembered(const Kernel& kernel, const RememberedSources& remembere
     found.append(*findings);
     return;
   }
-  if (!problem.empty()) out.add(damagedRecord("validation", source, problem, "validated"));
+  if (!problem.empty()) out.add(damagedSourceRecord("validation", source, problem, "validated"));
   Diagnostics findings;
   runValidators(ValidatorSelection(kernel.registry().validators()), blueprint, context, findings);
   remembered.validations.remember(key, findings);
@@ -103,7 +96,7 @@ std::optional<LoadedSource> loadSource(const Kernel& kernel, const Layout& layou
   if (whole && remembered) {
     std::string problem;
     known = remembered->digests.recall(source.path, file->identity(), problem);
-    if (!problem.empty()) out.add(damagedRecord("digest", source, problem, "hashed"));
+    if (!problem.empty()) out.add(damagedSourceRecord("digest", source, problem, "hashed"));
   }
   if (whole) {
     hash = known ? readyHash(*known)
@@ -174,6 +167,13 @@ void reportSourceWarnings(World& world, const Layout& layout, const Diagnostics&
       }
     }
   }
+}
+
+Diagnostic damagedSourceRecord(const std::string& kind, const LayoutSource& source, const std::string& problem,
+                               const std::string& redone) {
+  return Diagnostic{.severity = Severity::Warning, .code = "cache.damaged",
+                    .message = "the cache's " + kind + " record of source '" + source.id + "' was damaged (" + problem +
+                               "): it was removed, and the source " + redone + " again"};
 }
 
 ChosenExporter chooseExporter(const Kernel& kernel, const CompileRequest& request) {

@@ -48,6 +48,11 @@ BuiltWorld buildRequestedWorld(const Kernel& kernel, const CompileRequest& reque
                                Progress& progress, const KnownFigures& knownFigures = {},
                                const SourceSelection& select = {}, const PatchCache* cache = nullptr);
 
+// The warning that the patch cache's `kind` record ("digest",
+// "validation") of `source` was damaged and is `redone` ("hashed").
+Diagnostic damagedSourceRecord(const std::string& kind, const LayoutSource& source, const std::string& problem,
+                               const std::string& redone);
+
 // The sources' warnings (a bundle's: about its members) as report warnings
 // about their source, appended to World::warnings in source order.
 void reportSourceWarnings(World& world, const Layout& layout, const Diagnostics& diagnostics);

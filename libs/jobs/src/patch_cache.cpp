@@ -256,8 +256,8 @@ std::optional<CacheEntry> PatchCache::fetch(const std::string& key, const fs::pa
   return fetch(key, [&](const std::string& path) { return into / path; }, problem);
 }
 
-std::optional<CacheEntry> PatchCache::fetch(const std::string& key, const Placement& where,
-                                            std::string& problem) const {
+std::optional<CacheEntry> PatchCache::fetch(const std::string& key, const Placement& where, std::string& problem,
+                                            std::map<std::string, std::string>* placedChecks) const {
   std::vector<std::string> checks;
   auto found = lookChecked(key, &checks, problem);
   if (!found) return std::nullopt;
@@ -297,11 +297,24 @@ std::optional<CacheEntry> PatchCache::fetch(const std::string& key, const Placem
     }
   }
   ::utimensat(AT_FDCWD, list.c_str(), nullptr, 0);  // used now
+  for (std::size_t i = 0; placedChecks && i < found->files.size(); ++i) {
+    placedChecks->emplace(found->files[i].path, checks[i]);
+  }
   return found;
 }
 
-bool PatchCache::store(const std::string& key, const fs::path& from, const CacheEntry& stored,
-                       std::string& why) const {
+void PatchCache::noteEntryUse(const std::string& key) const {
+  checkKey(key);
+  ::utimensat(AT_FDCWD, (entryDirectory(key) / kListName).c_str(), nullptr, 0);
+}
+
+void PatchCache::removeEntry(const std::string& key) const {
+  checkKey(key);
+  remove(entryDirectory(key));
+}
+
+bool PatchCache::store(const std::string& key, const fs::path& from, const CacheEntry& stored, std::string& why,
+                       const std::map<std::string, std::string>& known) const {
   checkKey(key);
   if (stored.note.find('\n') != std::string::npos) throw std::invalid_argument("a cache entry's note is one line");
   for (const CachedFile& file : stored.files) {
@@ -322,7 +335,9 @@ bool PatchCache::store(const std::string& key, const fs::path& from, const Cache
     }
     ListedEntry listed{stored, {}};
     for (const CachedFile& file : stored.files) {
-      listed.checks.push_back(checkDigestOfFile(written / kFilesName / file.path));
+      const auto check = known.find(file.path);
+      listed.checks.push_back(check != known.end() ? check->second
+                                                   : checkDigestOfFile(written / kFilesName / file.path));
     }
     FileWriter list = FileWriter::create(written / kListName, FileWriter::Digest::None);
     list.write(listText(key, listed));
@@ -390,8 +405,10 @@ void PatchCache::trim(std::uint64_t maxBytes) const {
   });
   std::uint64_t kept = 0;
   for (const FoundEntry& entry : entries) {
-    kept += entry.bytes;
-    if (kept <= maxBytes) continue;
+    if (entry.bytes <= maxBytes - kept) {  // it fits beside the more recent ones kept
+      kept += entry.bytes;
+      continue;
+    }
     if (entry.record) {
       removeRecord(entry.path);
     } else {

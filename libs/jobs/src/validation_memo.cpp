@@ -10,6 +10,7 @@
 #include <set>
 #include <span>
 
+#include "diagnostic_json.hpp"
 #include "isla/json/json_text.hpp"
 #include "isla/publish/sha256.hpp"
 #include "sealed_record.hpp"
@@ -22,42 +23,6 @@ namespace json = boost::json;
 
 constexpr std::string_view kHeader = "isla-tool validation memo 1\n";
 
-json::value optional(const auto& value) { return value ? json::value(*value) : json::value(nullptr); }
-
-json::object encoded(const Diagnostic& d) {
-  return {{"severity", static_cast<int>(d.severity)},
-          {"code", d.code},
-          {"message", d.message},
-          {"file", d.file},
-          {"tag", d.tag ? json::value(d.tag->value()) : json::value(nullptr)},
-          {"offset", optional(d.offset)},
-          {"pixel", d.pixel ? json::value(json::array{d.pixel->x, d.pixel->y}) : json::value(nullptr)},
-          {"pointer", d.pointer},
-          {"origin", d.origin}};
-}
-
-// Throws (std::exception) on anything but what `encoded` writes.
-Diagnostic decoded(const json::value& value) {
-  const json::object& in = value.as_object();
-  if (in.size() != 9) throw std::invalid_argument("members");
-  const auto severity = in.at("severity").to_number<int>();
-  if (severity < 0 || severity > static_cast<int>(Severity::Error)) throw std::invalid_argument("severity");
-  Diagnostic d{.severity = static_cast<Severity>(severity),
-               .code = std::string(in.at("code").as_string()),
-               .message = std::string(in.at("message").as_string()),
-               .file = std::string(in.at("file").as_string()),
-               .pointer = std::string(in.at("pointer").as_string()),
-               .origin = std::string(in.at("origin").as_string())};
-  if (!in.at("tag").is_null()) d.tag = FourCC(in.at("tag").to_number<std::uint32_t>());
-  if (!in.at("offset").is_null()) d.offset = in.at("offset").to_number<std::uint64_t>();
-  if (const json::value& pixel = in.at("pixel"); !pixel.is_null()) {
-    const json::array& xy = pixel.as_array();
-    if (xy.size() != 2) throw std::invalid_argument("pixel");
-    d.pixel = PixelRef{xy[0].to_number<std::int64_t>(), xy[1].to_number<std::int64_t>()};
-  }
-  return d;
-}
-
 template <class Registrations>
 void addPlugins(std::set<std::string>& plugins, const Registrations& registrations) {
   for (const auto* registration : registrations) {
@@ -66,6 +31,12 @@ void addPlugins(std::set<std::string>& plugins, const Registrations& registratio
 }
 
 }  // namespace
+
+std::string enumTableId(const Kernel& kernel) {
+  const std::filesystem::path enums = kernel.enums().origin();
+  std::error_code error;
+  return std::filesystem::is_regular_file(enums, error) ? sha256OfFile(enums) : enums.string();
+}
 
 ValidationMemo::ValidationMemo(const PatchCache& cache, const Kernel& kernel, const OptionText& validatorOptions,
                                const Units& units)
@@ -76,9 +47,7 @@ ValidationMemo::ValidationMemo(const PatchCache& cache, const Kernel& kernel, co
   context_ = std::string(kHeader) + "isla-tool " + ISLA_VERSION + " (" + ISLA_GIT_HASH + ")\n";
   for (const auto& plugin : plugins) context_ += plugin;
   // Findings name enum members (a biome, a town's tier): the table's bytes, which --enums may replace.
-  const std::filesystem::path enums = kernel.enums().origin();
-  std::error_code error;
-  context_ += "enums " + (std::filesystem::is_regular_file(enums, error) ? sha256OfFile(enums) : enums.string()) + "\n";
+  context_ += "enums " + enumTableId(kernel) + "\n";
   for (const auto& [name, value] : validatorOptions) context_ += "option " + name + "=" + value + "\n";
   context_ += "height_scale_m " + toJsonText(json::value(units.heightScaleM), false) + "\nspacing_m " +
               toJsonText(json::value(units.spacingM), false) + "\n";
@@ -99,8 +68,7 @@ std::optional<Diagnostics> ValidationMemo::recall(const std::string& key, std::s
     try {
       json::parse_options options;
       options.allow_invalid_utf8 = true;  // a message may quote the input's bytes
-      const json::value list = json::parse(std::string_view(*text).substr(beginning.size()), {}, options);
-      for (const json::value& d : list.as_array()) findings.add(decoded(d));
+      findings = diagnosticsFromJson(json::parse(std::string_view(*text).substr(beginning.size()), {}, options));
       cache_.noteUse(record);
       return findings;
     } catch (const std::exception&) {
@@ -112,11 +80,11 @@ std::optional<Diagnostics> ValidationMemo::recall(const std::string& key, std::s
 }
 
 void ValidationMemo::remember(const std::string& key, const Diagnostics& findings) const {
-  json::array list;
-  for (const Diagnostic& d : findings.items()) list.push_back(encoded(d));
   std::string why;
   cache_.writeRecord(cache_.recordPath(PatchCache::kValidationsFolder, key),
-                     sealedText(std::string(kHeader) + "key " + key + "\n" + json::serialize(list) + "\n"), why);
+                     sealedText(std::string(kHeader) + "key " + key + "\n" + json::serialize(diagnosticsJson(findings)) +
+                                "\n"),
+                     why);
 }
 
 }  // namespace isla

@@ -18,6 +18,10 @@
 
 namespace isla {
 
+// What names the kernel's enum table: its file's SHA-256 (or where it came
+// from, when it is built in), which --enums may replace.
+std::string enumTableId(const Kernel& kernel);
+
 class ValidationMemo {
  public:
   ValidationMemo(const PatchCache& cache, const Kernel& kernel, const OptionText& validatorOptions,

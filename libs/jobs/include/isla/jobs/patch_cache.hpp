@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -73,15 +74,25 @@ class PatchCache {
   // Where a fetch places each file of an entry, by its relative path.
   using Placement = std::function<std::filesystem::path(const std::string& path)>;
   // The same, each file placed where `where` says (an entry may hold what
-  // goes apart from a package: a compile's notes for its assembly).
-  std::optional<CacheEntry> fetch(const std::string& key, const Placement& where, std::string& problem) const;
+  // goes apart from a package: a compile's notes for its assembly), and
+  // each file's check digest (as its list has it, by path) into `checks`.
+  std::optional<CacheEntry> fetch(const std::string& key, const Placement& where, std::string& problem,
+                                  std::map<std::string, std::string>* checks = nullptr) const;
+
+  // Marks the entry of `key` used now, when there is one (an entry that
+  // another entry stands for: its patches, when the whole world is placed).
+  void noteEntryUse(const std::string& key) const;
+  // Removes the entry of `key` (one whose note its caller finds damaged).
+  void removeEntry(const std::string& key) const;
 
   // Stores the files of `entry` (relative to `from`; their SHA-256 as
   // written) and its note (one line) as the entry of `key`. An entry of
   // that key is left as it is. False, with why, when the entry cannot be
   // written (a full disk): the cache is as before, and `from` untouched.
-  bool store(const std::string& key, const std::filesystem::path& from, const CacheEntry& entry,
-             std::string& why) const;
+  // A file whose check digest is in `known` (fetched from an entry just
+  // now, and placed as a link to it) is not read again for it.
+  bool store(const std::string& key, const std::filesystem::path& from, const CacheEntry& entry, std::string& why,
+             const std::map<std::string, std::string>& known = {}) const;
 
   // Removes the least recently used entries and records (stored or used)
   // until the rest hold at most `maxBytes`, and what killed writers left
