@@ -139,6 +139,25 @@ std::map<std::string, std::string> computePatch(const ShardExporter& exporter, c
   return placed;
 }
 
+// The whole package placed from its entry and published, when every
+// source is as the cache remembers it and the cache holds a sound entry
+// of that world; none otherwise (a damaged entry or record said in `out`).
+std::optional<CompileResult> publishedWhole(const WorldEntry& whole, const PatchCache& cache,
+                                            const CompileRequest& request, Progress& progress, Diagnostics& out) {
+  const auto key = whole.keyOfRemembered(cache, out);
+  if (!key) return std::nullopt;
+  StagedDirectory stage(request.output);
+  auto placed = whole.place(cache, *key, stage.stage(), out);
+  if (!placed) return std::nullopt;
+  checkInterrupted();
+  stage.commit();
+  progress.update(1.0);
+  placed->output = stage.target();
+  placed->diagnostics.append(out);
+  cache.trim(request.cacheMaxBytes);
+  return placed;
+}
+
 }  // namespace
 
 CompileResult compileThroughCache(const Kernel& kernel, const CompileRequest& request, Progress& progress) {
@@ -157,20 +176,10 @@ CompileResult compileThroughCache(const Kernel& kernel, const CompileRequest& re
   const unsigned threads = resolveThreads(request.threads);
   ShardRecord who = recordOfRequest(kernel, chosen, request, ShardSpec{});
 
-  // A world whose every input is as the cache remembers it: placed whole.
   Diagnostics cacheNotes;
   const std::optional<WorldEntry> whole = WorldEntry::of(kernel, request, who);
-  if (const auto key = whole ? whole->keyOfRemembered(cache, cacheNotes) : std::nullopt) {
-    StagedDirectory stage(request.output);
-    if (auto placed = whole->place(cache, *key, stage.stage(), cacheNotes)) {
-      checkInterrupted();
-      stage.commit();
-      progress.update(1.0);
-      placed->output = stage.target();
-      placed->diagnostics.append(cacheNotes);
-      cache.trim(request.cacheMaxBytes);
-      return std::move(*placed);
-    }
+  if (whole) {
+    if (auto published = publishedWhole(*whole, cache, request, progress, cacheNotes)) return std::move(*published);
   }
 
   // Each patch's key as the world is built, before its figures would be
