@@ -25,6 +25,7 @@
 #include "isla/publish/sha256.hpp"
 #include "sample_blueprint.hpp"
 #include "skips.hpp"
+#include "test_kernel.hpp"
 #include "tool_runner.hpp"
 
 namespace fs = std::filesystem;
@@ -42,6 +43,7 @@ struct CachedWorld {
   std::string layout = workspace.layout("layout.json", 3, 3);
   std::string cache = workspace.path("cache");
   std::string exporter = "terrain-world-v1";
+  std::vector<std::string> shared;  // further arguments of both compiles
   int runs = 0;
 
   // A fresh compile and one through the cache, which must be the same bytes;
@@ -49,9 +51,11 @@ struct CachedWorld {
   ToolRun compileBoth(const std::vector<std::string>& extra = {}) {
     const std::string fresh = workspace.path("fresh-" + std::to_string(runs));
     const std::string cached = workspace.path("cached-" + std::to_string(runs++));
-    const ToolRun plain = compileLayout(layout, fresh, {"--quiet", "--exporter", exporter});
+    std::vector<std::string> arguments{"--quiet", "--exporter", exporter};
+    arguments.insert(arguments.end(), shared.begin(), shared.end());
+    const ToolRun plain = compileLayout(layout, fresh, arguments);
     BOOST_TEST_REQUIRE(plain.exitCode == 0, plain.err);
-    std::vector<std::string> arguments{"--quiet", "--exporter", exporter, "--cache", cache};
+    arguments.insert(arguments.end(), {"--cache", cache});
     arguments.insert(arguments.end(), extra.begin(), extra.end());
     ToolRun run = compileLayout(layout, cached, arguments);
     BOOST_TEST_REQUIRE(run.exitCode == 0, run.err);
@@ -190,23 +194,28 @@ BOOST_AUTO_TEST_CASE(tiles_across_patches_go_through_the_cache_too) {
   CachedWorld world;
   world.exporter = "3dtiles";
   computeOnlyWhatChanged(world);
-  // A byte of a patch's shares flipped in the cache: said, computed again,
-  // the same package (the whole world's entry, which holds no shares, forgotten).
-  world.forgetWholeWorlds();
+  // A byte of a patch's shares flipped in a cache whose every entry is in
+  // use: said, computed again, the same package (the whole world's entry,
+  // which holds no shares, forgotten).
+  CachedWorld unchanged;
+  unchanged.exporter = "3dtiles";
+  unchanged.compileBoth();
+  unchanged.forgetWholeWorlds();
   fs::path shares;
-  for (const auto& entry : fs::recursive_directory_iterator(fs::path(world.cache) / "entries")) {
-    if (entry.path().filename() == "shares.bin" && fs::file_size(entry.path()) > 0) shares = entry.path();
+  for (const fs::path& entry : unchanged.entries(CachedWorld::Kind::Patch)) {
+    const fs::path found = entry / "files" / "assembly-notes" / "shares.bin";
+    if (shares.empty() && fs::exists(found) && fs::file_size(found) > 0) shares = found;
   }
   BOOST_TEST_REQUIRE(!shares.empty());
   std::string bytes = readText(shares);
   bytes[bytes.size() / 2] = static_cast<char>(bytes[bytes.size() / 2] ^ 1);
   std::ofstream(shares, std::ios::binary) << bytes;
-  const ToolRun damaged = world.compileBoth();
+  const ToolRun damaged = unchanged.compileBoth();
   BOOST_TEST(startsWith(damaged.out, summary(24)), damaged.out);
   BOOST_TEST((damaged.err.find("[cache.damaged]") != std::string::npos &&
               damaged.err.find("assembly-notes/shares.bin has XXH3-128 ") != std::string::npos),
              damaged.err);
-  BOOST_TEST(startsWith(world.compileBoth().out, summary(25)));
+  BOOST_TEST(startsWith(unchanged.compileBoth().out, summary(25)));
 }
 
 // A world whose every input is as the cache remembers it is placed whole,
@@ -362,6 +371,23 @@ BOOST_AUTO_TEST_CASE(the_keys_are_the_shard_records) {
     std::sort(keys.begin(), keys.end());
     BOOST_TEST(keys == world.keys(), boost::test_tools::per_element());
   }
+}
+
+// Biome images are coloured by the enum table (--enums): another table is
+// another key for every patch, and another whole world.
+BOOST_AUTO_TEST_CASE(another_enum_table_is_another_key) {
+  CachedWorld world;
+  world.exporter = "3dtiles";
+  world.compileBoth();
+  const fs::path enums = world.workspace.dir / "enums.json";
+  fs::copy_file(isla::test::sharedKernel().enums().origin(), enums);
+  std::string table = readText(enums);
+  table.replace(table.find("\"Ocean\""), 7, "\"Sea\"");
+  std::ofstream(enums, std::ios::binary | std::ios::trunc) << table;
+  world.shared = {"--enums", enums.string()};
+  const ToolRun other = world.compileBoth();
+  BOOST_TEST(startsWith(other.out, summary(0)), other.out);
+  BOOST_TEST(world.keys().size() == 50u);
 }
 
 // The keys of one patch differ by exporter: a Terrain World strip is made

@@ -25,6 +25,7 @@
 #include "patch_inputs.hpp"
 #include "record_json.hpp"
 #include "shard_settings.hpp"
+#include "validation_memo.hpp"
 #include "world_entry.hpp"
 
 namespace isla {
@@ -173,6 +174,7 @@ CompileResult compileThroughCache(const Kernel& kernel, const CompileRequest& re
   }
   const PatchCache cache(request.cache);
   const PatchReach reach = patchReach(*exporter);
+  const std::string enumTable = enumTableId(kernel);
   const unsigned threads = resolveThreads(request.threads);
   ShardRecord who = recordOfRequest(kernel, chosen, request, ShardSpec{});
 
@@ -191,7 +193,7 @@ CompileResult compileThroughCache(const Kernel& kernel, const CompileRequest& re
       inCache.keys.resize(world.patches.size());
       inCache.entries.resize(world.patches.size());
     }
-    const std::string& key = inCache.keys[patch] = patchInputKey(who, world, patch, reach);
+    const std::string& key = inCache.keys[patch] = patchInputKey(who, world, patch, reach, enumTable);
     std::string problem;
     auto entry = cache.look(key, problem);
     if (!problem.empty()) cacheNotes.add(damaged(world.patches[patch], problem));

@@ -30,12 +30,13 @@ PatchReach patchReach(const Exporter& exporter) {
   return patchExporter(exporter) ? PatchReach::OwnRows : PatchReach::Lattice;
 }
 
-std::string patchInputKey(const ShardRecord& who, const World& world, std::size_t index, PatchReach reach) {
+std::string patchInputKey(const ShardRecord& who, const World& world, std::size_t index, PatchReach reach,
+                          const std::string& enumTable) {
   const Patch& patch = world.patches[index];
   const auto sourceLine = [&](std::size_t source) {
     return "source " + world.sources[source].id + " " + world.sources[source].sha256;
   };
-  std::vector<std::string> inputs;
+  std::vector<std::string> inputs{"enums " + enumTable};
   if (reach == PatchReach::Lattice) {
     inputs.push_back("lattice " + std::to_string(world.rows) + " " + std::to_string(world.cols));
   }

@@ -37,11 +37,13 @@ enum class PatchReach : std::uint8_t {
 // PatchExporter, Lattice for any other.
 PatchReach patchReach(const Exporter& exporter);
 
-// inputKey (shard_settings.hpp) of `patch`, its inputs being its source's
-// SHA-256, and for a strip or corner the SHA-256 of each source border
-// line facing it (OwnRows) or of each source facing it and the lattice's
-// size (Lattice). `who` gives the tool, plugins, exporter, options and
-// MapSize; `world` its sources' SHA-256 and borders.
-std::string patchInputKey(const ShardRecord& who, const World& world, std::size_t patch, PatchReach reach);
+// inputKey (shard_settings.hpp) of `patch`, its inputs being the enum
+// table (`enumTable`, enumTableId: biome images are coloured by it), its
+// source's SHA-256, and for a strip or corner the SHA-256 of each source
+// border line facing it (OwnRows) or of each source facing it and the
+// lattice's size (Lattice). `who` gives the tool, plugins, exporter,
+// options and MapSize; `world` its sources' SHA-256 and borders.
+std::string patchInputKey(const ShardRecord& who, const World& world, std::size_t patch, PatchReach reach,
+                          const std::string& enumTable);
 
 }  // namespace isla

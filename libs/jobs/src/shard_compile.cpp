@@ -22,6 +22,7 @@
 #include "isla/plugin/plugin_call.hpp"
 #include "isla/publish/staged_directory.hpp"
 #include "patch_inputs.hpp"
+#include "validation_memo.hpp"
 #include "shard_settings.hpp"
 
 #include <sys/stat.h>
@@ -123,12 +124,13 @@ void recordSources(ShardRecord& record, const World& world, const Layout& layout
 }
 
 // The record's part about each patch of this shard and each edge it owns.
-void recordPatches(ShardRecord& record, const World& world, const std::vector<std::size_t>& mine, PatchReach reach) {
+void recordPatches(ShardRecord& record, const World& world, const std::vector<std::size_t>& mine, PatchReach reach,
+                   const std::string& enumTable) {
   std::vector<bool> patchMine(world.patches.size(), false);
   for (const std::size_t p : mine) patchMine[p] = true;
   for (const std::size_t p : mine) {
     const Patch& patch = world.patches[p];
-    ShardRecord::PatchFigures figures{p, patch.id, world.stats[p], patchInputKey(record, world, p, reach), {}};
+    ShardRecord::PatchFigures figures{p, patch.id, world.stats[p], patchInputKey(record, world, p, reach, enumTable), {}};
     for (const Side side : kSides) {
       if (const auto& e = patch.edges[static_cast<std::size_t>(side)]) {
         figures.sides[static_cast<std::size_t>(side)] = lineDigest(world.edges[*e].heights, world.edges[*e].normals);
@@ -236,7 +238,7 @@ ShardResult compileShard(const Kernel& kernel, const CompileRequest& request, Sh
   });
   checkInterrupted();
   recordSources(record, world, *layoutRead, built.diagnostics, uses, mine);
-  recordPatches(record, world, mine, patchReach(*exporter));
+  recordPatches(record, world, mine, patchReach(*exporter), enumTableId(kernel));
   checkNormals(record);
   ShardResult result;
   for (const std::size_t p : mine) result.samples += samples[p];

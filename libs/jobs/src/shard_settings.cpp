@@ -12,7 +12,7 @@ namespace isla {
 
 namespace {
 
-constexpr std::string_view kInputKeyVersion = "isla-tool patch inputs 1";
+constexpr std::string_view kInputKeyVersion = "isla-tool patch inputs 2";
 
 template <class Registrations>
 void addPlugins(std::set<std::pair<std::string, std::string>>& plugins, const Registrations& registrations) {
