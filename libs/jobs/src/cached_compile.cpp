@@ -111,10 +111,6 @@ std::map<std::string, std::string> computePatch(const ShardExporter& exporter, c
                                     "not (a bug: please report it); nothing was published",
                        {});
   }
-  std::map<std::string, std::string> notesWritten;
-  for (const auto& [path, sha256] : written) {
-    if (path.starts_with("notes/")) notesWritten.emplace(path.substr(6), sha256);
-  }
   CacheEntry entry{{}, figuresNote(input.world.stats[patch])};
   std::map<std::string, std::string> placed;
   FilePlacer placer;
@@ -127,7 +123,7 @@ std::map<std::string, std::string> computePatch(const ShardExporter& exporter, c
     place(files / file.path, stage / file.path);
     placed.emplace(file.path, file.sha256);
   }
-  for (const ShardRecord::File& file : filesBelow(scratchNotes, notesWritten, input.threads)) {
+  for (const ShardRecord::File& file : filesBelow(scratchNotes, notesWritten(written), input.threads)) {
     entry.files.push_back({kEntryNotes + file.path, file.bytes, file.sha256});
     place(scratchNotes / file.path, notes / std::to_string(patch) / file.path);
   }

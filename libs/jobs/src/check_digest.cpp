@@ -30,8 +30,8 @@ std::string checkDigest(std::span<const std::byte> bytes) {
 
 std::string checkDigestOfFile(const std::filesystem::path& path) {
   // Read a piece at a time into a buffer, not mapped: on a virtual
-  // machine, hashing mapped pages ran at a quarter of the speed (their
-  // first touch each costs a fault and a TLB miss; docs/performance.md).
+  // machine, hashing the mapped pages ran at a quarter of the speed of
+  // hashing them read into a buffer (docs/performance.md).
   struct State {
     XXH3_state_t* state = XXH3_createState();
     ~State() { XXH3_freeState(state); }
@@ -39,7 +39,9 @@ std::string checkDigestOfFile(const std::filesystem::path& path) {
   if (!hash.state) throw std::bad_alloc();
   XXH3_128bits_reset(hash.state);
   FileWindowOptions options;
-  options.everyByte = [&](std::span<const std::byte> bytes) { XXH3_128bits_update(hash.state, bytes.data(), bytes.size()); };
+  options.everyByte = [&](std::span<const std::byte> bytes) {
+    XXH3_128bits_update(hash.state, bytes.data(), bytes.size());
+  };
   FileWindow file(path, std::move(options));
   file.readToEnd();
   return hexOf(XXH3_128bits_digest(hash.state));

@@ -242,12 +242,8 @@ ShardResult compileShard(const Kernel& kernel, const CompileRequest& request, Sh
   checkNormals(record);
   ShardResult result;
   for (const std::size_t p : mine) result.samples += samples[p];
-  std::map<std::string, std::string> writtenNotes;
-  for (const auto& [path, sha256] : written) {
-    if (path.starts_with("notes/")) writtenNotes.emplace(path.substr(6), sha256);
-  }
   record.outputs = filesBelow(stage.stage(), written, threads);
-  record.notes = filesBelow(notes, writtenNotes, threads);
+  record.notes = filesBelow(notes, notesWritten(written), threads);
   writeShardRecord(stage.stage(), record);
   checkInterrupted();
   stage.commit();

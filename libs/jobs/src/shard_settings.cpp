@@ -80,4 +80,13 @@ std::vector<ShardRecord::File> filesBelow(const std::filesystem::path& directory
   return files;
 }
 
+std::map<std::string, std::string> notesWritten(const std::map<std::string, std::string>& written) {
+  constexpr std::string_view kNotes = "notes/";
+  std::map<std::string, std::string> notes;
+  for (const auto& [path, sha256] : written) {
+    if (path.starts_with(kNotes)) notes.emplace(path.substr(kNotes.size()), sha256);
+  }
+  return notes;
+}
+
 }  // namespace isla

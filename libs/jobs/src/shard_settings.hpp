@@ -32,4 +32,8 @@ std::string inputKey(const ShardRecord& record, const WorldSettings& settings, c
 std::vector<ShardRecord::File> filesBelow(const std::filesystem::path& directory,
                                           const std::map<std::string, std::string>& written, unsigned threads);
 
+// The notes among what writePatches returned (paths beginning "notes/"),
+// by path relative to the notes' directory, for filesBelow of it.
+std::map<std::string, std::string> notesWritten(const std::map<std::string, std::string>& written);
+
 }  // namespace isla
