@@ -4,13 +4,13 @@
 namespace isla_water {
 
 void BodyCensus::merge(const BodyCensus& later) {
-  for (std::size_t id = 0; id < kIdCount; ++id) {
-    if (later.pixels[id] == 0) continue;
-    if (pixels[id] == 0) firstPixel[id] = later.firstPixel[id];
-    pixels[id] += later.pixels[id];
-    sumX[id] += later.sumX[id];
-    sumY[id] += later.sumY[id];
-  }
+  later.forEach([&](std::uint16_t id, const BodyPixels& from) {
+    BodyPixels& body = bodies_[id];
+    if (body.pixels == 0) body.firstPixel = from.firstPixel;
+    body.pixels += from.pixels;
+    body.sumX += from.sumX;
+    body.sumY += from.sumY;
+  });
 }
 
 }  // namespace isla_water

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // water: BIOM, WBID, WBTB and WSRF describe the same water bodies, as
 // BLUEPRINT_FORMAT.md's rules for them say. Built for 16384^2 maps: per-id
-// arrays, run-length union-find and vectorisable passes, on every core, never
+// tables, run-length union-find and vectorisable passes, on every core, never
 // a label a pixel.
 #include <isla/plugin/plugin_api.hpp>
 #include <isla/base/text_format.hpp>
@@ -23,6 +23,7 @@ constexpr isla::FourCC kSurface{"WSRF"};
 
 constexpr std::uint16_t kNoWater = 0;
 constexpr std::uint16_t kFirstLakeId = 2;
+constexpr std::size_t kIdCount = std::size_t{1} << 16;  // every u16
 constexpr std::uint8_t kOceanType = 0;
 constexpr std::uint8_t kLakeType = 1;
 // The toolkit's decision (README.md): a mean stored as f32 is exact to about
@@ -81,7 +82,7 @@ class WaterCheck {
   WaterScan scan_;
   const BodyCensus& census_;
   const isla::Table* table_ = nullptr;
-  std::vector<std::int64_t> rowOf_ = std::vector<std::int64_t>(kIdCount, -1);  // -1: no row
+  isla::IdTable<std::size_t> rowOf_;  // the first WBTB row of each id that has one
   isla::Diagnostics& out_;
 };
 
@@ -129,38 +130,41 @@ void WaterCheck::biomesAgree(const isla::Raster& biomes, const isla::EnumTable& 
 
 void WaterCheck::connectivity() {
   // The ocean is the water 4-connected to the border.
-  if (census_.occurs(kOceanId) && scan_.enclosedOcean > 0) {
+  if (const BodyPixels* ocean = census_.find(kOceanId); ocean && scan_.enclosedOcean > 0) {
     error("water.ocean-enclosed",
-          std::to_string(scan_.enclosedOcean) + " of the " + std::to_string(census_.pixels[kOceanId]) +
+          std::to_string(scan_.enclosedOcean) + " of the " + std::to_string(ocean->pixels) +
               " pixels of ocean 1 lie in pieces that do not touch the map border; the first is " +
               at(scan_.firstEnclosedOcean) + ". The ocean is the water 4-connected to the border; enclosed " +
               "water is a lake with its own id",
           kIds, scan_.firstEnclosedOcean);
   }
   // A lake is one 4-connected piece.
-  for (std::size_t id = kFirstLakeId; id < kIdCount; ++id) {
-    const Pieces& pieces = scan_.pieces[id];
-    if (!census_.occurs(id) || !pieces.split()) continue;
+  census_.forEach([&](std::uint16_t id, const BodyPixels& body) {
+    const Pieces* pieces = scan_.pieces.find(id);
+    if (id < kFirstLakeId || !pieces || !pieces->split()) return;
     error("water.lake-split",
-          bodyName(id) + " is not one 4-connected piece: the piece at its first pixel " +
-              at(census_.firstPixel[id]) + " holds " + std::to_string(pieces.firstSize) + " of its " +
-              std::to_string(census_.pixels[id]) + " pixels, and another piece starts at " +
-              at(pieces.secondMin) + "; every 4-connected lake is a body with its own id",
-          kIds, pieces.secondMin);
-  }
+          bodyName(id) + " is not one 4-connected piece: the piece at its first pixel " + at(body.firstPixel) +
+              " holds " + std::to_string(pieces->firstSize) + " of its " + std::to_string(body.pixels) +
+              " pixels, and another piece starts at " + at(pieces->secondMin) +
+              "; every 4-connected lake is a body with its own id",
+          kIds, pieces->secondMin);
+  });
 }
 
 void WaterCheck::numbering() {
-  std::size_t highest = 0;
-  for (std::size_t id = kFirstLakeId; id < kIdCount; ++id) {
-    if (census_.occurs(id)) highest = id;
-  }
+  // The lakes that occur, in increasing id.
+  std::vector<std::pair<std::uint16_t, const BodyPixels*>> lakes;
+  census_.forEach([&](std::uint16_t id, const BodyPixels& body) {
+    if (id >= kFirstLakeId) lakes.emplace_back(id, &body);
+  });
+  const std::size_t highest = lakes.empty() ? 0 : lakes.back().first;
   std::size_t missing = 0;
   std::size_t firstMissing = 0;
-  for (std::size_t id = kFirstLakeId; id < highest; ++id) {
-    if (census_.occurs(id)) continue;
-    if (missing == 0) firstMissing = id;
-    ++missing;
+  std::size_t expectedId = kFirstLakeId;
+  for (const auto& [id, body] : lakes) {
+    if (missing == 0 && id != expectedId) firstMissing = expectedId;
+    missing += id - expectedId;
+    expectedId = id + 1u;
   }
   if (missing > 0) {
     error("water.id-gap",
@@ -170,28 +174,26 @@ void WaterCheck::numbering() {
           kIds);
   }
   // Ids follow the scan order of the lakes' first pixels.
-  std::size_t previous = 0;
   std::size_t outOfOrder = 0;
   std::size_t firstLate = 0;
   std::size_t firstEarly = 0;
-  for (std::size_t id = kFirstLakeId; id <= highest; ++id) {
-    if (!census_.occurs(id)) continue;
-    if (previous != 0 && census_.firstPixel[id] < census_.firstPixel[previous]) {
-      if (outOfOrder == 0) {
-        firstLate = previous;
-        firstEarly = id;
-      }
-      ++outOfOrder;
+  for (std::size_t k = 1; k < lakes.size(); ++k) {
+    if (lakes[k].second->firstPixel >= lakes[k - 1].second->firstPixel) continue;
+    if (outOfOrder == 0) {
+      firstLate = k - 1;
+      firstEarly = k;
     }
-    previous = id;
+    ++outOfOrder;
   }
   if (outOfOrder > 0) {
+    const auto& [earlyId, early] = lakes[firstEarly];
+    const auto& [lateId, late] = lakes[firstLate];
     error("water.lake-order",
-          bodyName(firstEarly) + " first appears at " + at(census_.firstPixel[firstEarly]) + ", before " +
-              bodyName(firstLate) + " (first at " + at(census_.firstPixel[firstLate]) +
+          bodyName(earlyId) + " first appears at " + at(early->firstPixel) + ", before " + bodyName(lateId) +
+              " (first at " + at(late->firstPixel) +
               "); lakes are numbered from 2 in the scan order (X outer, Y inner) of their first pixel (" +
               std::to_string(outOfOrder) + (outOfOrder == 1 ? " lake" : " lakes") + " out of order)",
-          kIds, census_.firstPixel[firstEarly]);
+          kIds, early->firstPixel);
   }
 }
 
@@ -199,12 +201,13 @@ void WaterCheck::indexRows(const isla::Table& table) {
   table_ = &table;
   for (std::size_t r = 0; r < table.rows.size(); ++r) {
     const std::uint16_t id = table.rows[r].as<std::uint16_t>("id");
-    if (rowOf_[id] < 0) {
-      rowOf_[id] = static_cast<std::int64_t>(r);
+    const std::size_t* first = rowOf_.find(id);
+    if (!first) {
+      rowOf_[id] = r;
       continue;
     }
     error("water.duplicate-row",
-          "WBTB rows " + std::to_string(rowOf_[id]) + " and " + std::to_string(r) + " both describe body " +
+          "WBTB rows " + std::to_string(*first) + " and " + std::to_string(r) + " both describe body " +
               std::to_string(id) + "; each body has exactly one row",
           kTable);
   }
@@ -212,23 +215,24 @@ void WaterCheck::indexRows(const isla::Table& table) {
 
 void WaterCheck::table(const isla::Table& table) {
   indexRows(table);
-  for (std::size_t id = kOceanId; id < kIdCount; ++id) {
-    if (!census_.occurs(id) || rowOf_[id] >= 0) continue;
+  census_.forEach([&](std::uint16_t id, const BodyPixels& body) {
+    if (rowOf_.find(id)) return;
     error("water.missing-row",
-          bodyName(id) + " occurs in WBID (" + std::to_string(census_.pixels[id]) + " pixels, first at " +
-              at(census_.firstPixel[id]) + ") but has no WBTB row",
-          kTable, census_.firstPixel[id]);
-  }
+          bodyName(id) + " occurs in WBID (" + std::to_string(body.pixels) + " pixels, first at " +
+              at(body.firstPixel) + ") but has no WBTB row",
+          kTable, body.firstPixel);
+  });
   // In table order; a duplicate row was reported and is not checked again.
   for (std::size_t r = 0; r < table.rows.size(); ++r) {
     const std::uint16_t id = table.rows[r].as<std::uint16_t>("id");
-    if (rowOf_[id] == static_cast<std::int64_t>(r)) checkRow(table.rows[r], r);
+    if (*rowOf_.find(id) == r) checkRow(table.rows[r], r);
   }
 }
 
 void WaterCheck::checkRow(const isla::Record& row, std::size_t rowIndex) {
   const std::uint16_t id = row.as<std::uint16_t>("id");
-  if (id == kNoWater || !census_.occurs(id)) {
+  const BodyPixels* body = census_.find(id);
+  if (id == kNoWater || !body) {
     error("water.orphan-row",
           "WBTB row " + std::to_string(rowIndex) + " describes body " + std::to_string(id) +
               ", but no WBID pixel holds id " + std::to_string(id) +
@@ -237,7 +241,7 @@ void WaterCheck::checkRow(const isla::Record& row, std::size_t rowIndex) {
     return;
   }
   const std::string rowName = "WBTB row " + std::to_string(rowIndex) + " (" + bodyName(id) + ")";
-  const std::uint64_t first = census_.firstPixel[id];
+  const std::uint64_t first = body->firstPixel;
   const std::uint8_t type = row.as<std::uint8_t>("type");
   const std::uint8_t expectedType = id == kOceanId ? kOceanType : kLakeType;
   if (type != expectedType) {
@@ -247,24 +251,24 @@ void WaterCheck::checkRow(const isla::Record& row, std::size_t rowIndex) {
           kTable, first);
   }
   const std::int32_t recorded = row.as<std::int32_t>("pixelCount");
-  if (recorded < 0 || static_cast<std::uint64_t>(recorded) != census_.pixels[id]) {
+  if (recorded < 0 || static_cast<std::uint64_t>(recorded) != body->pixels) {
     error("water.pixel-count",
           rowName + " records pixelCount " + std::to_string(recorded) + ", but WBID holds " +
-              std::to_string(census_.pixels[id]) + " pixels of id " + std::to_string(id) + " (first at " +
+              std::to_string(body->pixels) + " pixels of id " + std::to_string(id) + " (first at " +
               at(first) + ")",
           kTable, first);
   }
   const float cx = row.as<float>("centroidX");
   const float cy = row.as<float>("centroidY");
-  const double mx = census_.meanX(id);
-  const double my = census_.meanY(id);
+  const double mx = body->meanX();
+  const double my = body->meanY();
   // Written as "within", so that a NaN centroid fails.
   const bool within = std::abs(static_cast<double>(cx) - mx) <= kCentroidTolerancePx &&
                       std::abs(static_cast<double>(cy) - my) <= kCentroidTolerancePx;
   if (!within) {
     error("water.centroid",
           rowName + " records centroid (" + number(cx) + ", " + number(cy) +
-              "), but the mean position of its " + std::to_string(census_.pixels[id]) + " pixels (first at " +
+              "), but the mean position of its " + std::to_string(body->pixels) + " pixels (first at " +
               at(first) + ") is (" + isla::fixedText(mx, 3) + ", " + isla::fixedText(my, 3) + "); they must agree within " +
               number(static_cast<float>(kCentroidTolerancePx)) + " px",
           kTable, first);
@@ -274,22 +278,23 @@ void WaterCheck::checkRow(const isla::Record& row, std::size_t rowIndex) {
 void WaterCheck::surface(const isla::Raster& surface) {
   // The code each id's pixels must hold: 0 for no water, the encoded level of
   // the body's WBTB row, any nonzero code when that is unknown.
+  // A flat array: it is looked up at every pixel.
   std::vector<std::uint32_t> expected(kIdCount, kAnyLevel);
   expected[kNoWater] = 0;
-  for (std::size_t id = kOceanId; id < kIdCount; ++id) {
-    if (rowOf_[id] < 0 || !census_.occurs(id)) continue;
-    const auto r = static_cast<std::size_t>(rowOf_[id]);
-    const float level = table_->rows[r].as<float>("surfaceLevel");
+  census_.forEach([&](std::uint16_t id, const BodyPixels& body) {
+    const std::size_t* row = rowOf_.find(id);
+    if (!row) return;
+    const float level = table_->rows[*row].as<float>("surfaceLevel");
     if (const auto code = isla::water_surface::encodeWaterLevel(level)) {
       expected[id] = *code;
-      continue;
+      return;
     }
     error("water.level-unencodable",
-          "WBTB row " + std::to_string(r) + " (" + bodyName(id) + ") has surfaceLevel " + number(level) +
+          "WBTB row " + std::to_string(*row) + " (" + bodyName(id) + ") has surfaceLevel " + number(level) +
               " raw, which WSRF cannot hold (levels " + number(isla::water_surface::kMinLevel) + " .. " +
               number(isla::water_surface::kMaxLevel) + " raw); its WSRF pixels are checked for presence only",
-          kTable, census_.firstPixel[id]);
-  }
+          kTable, body.firstPixel);
+  });
   const auto codes = surface.values<std::uint16_t>();
   const std::uint64_t pixels = ids_.pixelCount();
   const Mismatches extent = countMismatches(

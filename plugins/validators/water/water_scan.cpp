@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <vector>
 
 namespace isla_water {
 
@@ -277,7 +278,7 @@ WaterScan scanWater(const isla::Raster& ids, std::size_t chunks) {
   for (std::size_t c = 1; c < chunks; ++c) {
     const WaterScan& later = scans[c].result;
     total.census.merge(later.census);
-    for (std::size_t id = 0; id < kIdCount; ++id) total.pieces[id].merge(later.pieces[id]);
+    later.pieces.forEach([&](std::uint16_t id, const Pieces& pieces) { total.pieces[id].merge(pieces); });
     total.enclosedOcean += later.enclosedOcean;
     total.firstEnclosedOcean = std::min(total.firstEnclosedOcean, later.firstEnclosedOcean);
   }

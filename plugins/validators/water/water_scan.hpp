@@ -3,14 +3,14 @@
 // 4-connected pieces: runs along Y (the contiguous axis) are joined across
 // neighbouring columns with union-find. The columns are split into chunks
 // scanned in parallel and joined at the seams, and every result is a sum or
-// a minimum, so it is the same for any number of chunks. Memory is per-id
-// arrays and O(MapSize) nodes a chunk, never a label a pixel.
+// a minimum, so it is the same for any number of chunks. Memory is a table
+// of the ids that occur and O(MapSize) nodes a chunk, never a label a pixel.
 #pragma once
 
+#include <isla/base/id_table.hpp>
 #include <isla/model/raster.hpp>
 
 #include <cstdint>
-#include <vector>
 
 #include "body_census.hpp"
 
@@ -29,7 +29,7 @@ struct Pieces {
 
 struct WaterScan {
   BodyCensus census;
-  std::vector<Pieces> pieces = std::vector<Pieces>(kIdCount);
+  isla::IdTable<Pieces> pieces;  // of the ids that occur
   // Ocean pixels in pieces that do not touch the map border, and the first.
   std::uint64_t enclosedOcean = 0;
   std::uint64_t firstEnclosedOcean = kNoPixel;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// SHA-256 (OpenSSL EVP) of exact bytes, as lower-case hex.
+// SHA-256 (OpenSSL) of exact bytes, as lower-case hex.
 #pragma once
 
 #include <cstddef>
