@@ -5,8 +5,9 @@
 // replaced); compiles sharing a cache at once, a cache that cannot be
 // written to and the bound all leave a whole package; the keys are the
 // shard records'. A source seen before, unchanged, is neither hashed nor
-// validated again: its digest and its findings come from the cache's
-// records, which are never trusted damaged.
+// validated again, nor are its samples read for its borders and water: its
+// digest, its findings and those parts come from the cache's records,
+// which are never trusted damaged.
 #include <boost/json/parse.hpp>
 #include <boost/test/unit_test.hpp>
 
@@ -554,6 +555,61 @@ BOOST_AUTO_TEST_CASE(bytes_validated_before_are_not_validated_again_and_a_damage
   }
   BOOST_TEST(sources.size() == 9u, run.err);
   BOOST_TEST(world.compileBoth().err.empty());
+}
+
+// The lines of a record between its key and its seal.
+std::string payloadOf(const fs::path& record) {
+  const std::string text = readText(record);
+  const std::size_t from = text.find('\n', text.find("\nkey ") + 1) + 1;
+  return text.substr(from, text.rfind("sealed ") - from);
+}
+
+BOOST_AUTO_TEST_CASE(unchanged_sources_give_their_borders_and_water_from_the_cache) {
+  CachedWorld world;
+  world.compileBoth();
+  const std::vector<fs::path> parts = records(world.cache, "parts");
+  BOOST_TEST_REQUIRE(parts.size() == 18u);  // each source's borders and its water bodies' boxes
+  // Every water boxes record forged to give the ocean one sample: the
+  // world's water regions are the forged ones, so the records were taken.
+  world.forgetWholeWorlds();
+  std::vector<fs::path> borders;
+  for (const fs::path& record : parts) {
+    const std::string payload = payloadOf(record);
+    if (!startsWith(payload, "1 ")) {  // the ocean's box comes first in a water boxes record
+      borders.push_back(record);
+      continue;
+    }
+    forge(record, payload.substr(0, payload.find('\n') + 1), "1 0 0 0 0\n");
+  }
+  BOOST_TEST_REQUIRE(borders.size() == 9u);
+  const fs::path fresh = world.workspace.path("fresh-0"), forged = world.workspace.path("forged");
+  ToolRun run = compileLayout(world.layout, forged.string(), {"--quiet", "--cache", world.cache});
+  BOOST_TEST_REQUIRE(run.exitCode == 0, run.err);
+  BOOST_TEST(readText(forged / "world.json") != readText(fresh / "world.json"));
+  BOOST_TEST(readText(forged / "boundaries.json") == readText(fresh / "boundaries.json"));
+  for (const fs::path& record : parts) fs::remove(record);
+
+  // Sealed but not borders (a bug's record): made again, nothing to say.
+  world.forgetWholeWorlds();
+  BOOST_TEST(world.compileBoth().err.empty());
+  forge(borders.front(), payloadOf(borders.front()), "not borders\n");
+  world.forgetWholeWorlds();
+  BOOST_TEST(world.compileBoth().err.empty());
+  BOOST_TEST(payloadOf(borders.front()) != "not borders\n");
+
+  // Damaged: said, removed, the source read again, the package the same.
+  damage(borders.front());
+  world.forgetWholeWorlds();
+  run = world.compileBoth();
+  const std::string head = "warning: the cache's borders record of source '",
+                    tail = "' was damaged (its record " + borders.front().string() +
+                           " is damaged): it was removed, and the source read again [cache.damaged]\n";
+  BOOST_TEST((startsWith(run.err, head) && run.err.ends_with(tail) &&
+              run.err.size() - head.size() - tail.size() == 2),  // a source's id: s0 .. s8
+             run.err);
+  world.forgetWholeWorlds();
+  BOOST_TEST(world.compileBoth().err.empty());
+  BOOST_TEST(records(world.cache, "parts").size() == 18u);
 }
 
 BOOST_AUTO_TEST_CASE(the_validators_findings_come_back_from_the_cache_as_they_were_found) {

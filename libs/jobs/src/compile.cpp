@@ -20,6 +20,7 @@
 #include "isla/validation/validation.hpp"
 #include "isla/world/world_builder.hpp"
 #include "source_digests.hpp"
+#include "source_part_records.hpp"
 #include "validation_memo.hpp"
 
 namespace isla {
@@ -44,8 +45,13 @@ std::string namesOf(const std::vector<const Registered*>& registered) {
 
 // What a compile through the patch cache remembers of its sources.
 struct RememberedSources {
+  RememberedSources(const PatchCache& cache, const Kernel& kernel, const OptionText& validatorOptions,
+                    const Units& units)
+      : digests(cache), validations(cache, kernel, validatorOptions, units), parts(cache, kernel) {}
+
   SourceDigests digests;
   ValidationMemo validations;
+  SourcePartRecords parts;
 };
 
 std::future<std::string> readyHash(std::string sha256) {
@@ -206,7 +212,7 @@ BuiltWorld buildRequestedWorld(const Kernel& kernel, const CompileRequest& reque
   const Units units{layout->settings.heightScaleM, layout->settings.spacingM};
   const ValidationContext context{kernel.enums(), units, validatorOptions, layout->sources.size() > 1 ? 1U : threads};
   std::optional<RememberedSources> remembered;
-  if (cache) remembered.emplace(SourceDigests(*cache), ValidationMemo(*cache, kernel, request.validatorOptions, units));
+  if (cache) remembered.emplace(*cache, kernel, request.validatorOptions, units);
   const std::size_t count = layout->sources.size();
   const std::vector<SourceUse> wanted = select ? select(*layout) : std::vector<SourceUse>(count, SourceUse::Whole);
   std::vector<std::optional<LoadedSource>> read(count);
@@ -238,7 +244,9 @@ BuiltWorld buildRequestedWorld(const Kernel& kernel, const CompileRequest& reque
     if (wanted[i] == SourceUse::Whole) loaded[i].sha256 = hashes[i].get();
   }
   ProgressRange building(progress, 0.55, 1.0);
-  World world = buildWorld(*layout, std::move(loaded), kernel.enums(), threads, building, knownFigures);
+  World world = buildWorld(*layout, std::move(loaded), kernel.enums(), threads, building, knownFigures,
+                           remembered ? remembered->parts.memo() : SourcePartMemo{});
+  if (remembered) remembered->parts.reportDamage(*layout, diagnostics);
   for (std::size_t i = 0; i < hashes.size(); ++i) {
     if (hashes[i].valid()) world.sources[i].sha256 = hashes[i].get();
   }

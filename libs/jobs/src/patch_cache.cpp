@@ -398,8 +398,7 @@ void PatchCache::trim(std::uint64_t maxBytes) const {
   std::vector<fs::path> otherVersions;
   std::vector<FoundEntry> entries = entriesBelow(directory_ / "entries", &otherVersions);
   for (const fs::path& entry : otherVersions) remove(entry);
-  addRecordsBelow(directory_ / kSourcesFolder, entries);
-  addRecordsBelow(directory_ / kValidationsFolder, entries);
+  for (const char* folder : kRecordFolders) addRecordsBelow(directory_ / folder, entries);
   std::sort(entries.begin(), entries.end(), [](const FoundEntry& a, const FoundEntry& b) {
     return a.used != b.used ? a.used > b.used : a.key < b.key;  // most recently used first
   });
@@ -427,8 +426,7 @@ CacheStats PatchCache::stats() const {
   CacheStats stats;
   std::vector<FoundEntry> found = entriesBelow(directory_ / "entries");
   stats.entries = found.size();
-  addRecordsBelow(directory_ / kSourcesFolder, found);
-  addRecordsBelow(directory_ / kValidationsFolder, found);
+  for (const char* folder : kRecordFolders) addRecordsBelow(directory_ / folder, found);
   for (const FoundEntry& entry : found) stats.bytes += entry.bytes;
   return stats;
 }
@@ -438,7 +436,7 @@ void PatchCache::clear() const {
   for (const auto& shelf : fs::directory_iterator(directory_ / "entries", error)) {
     for (const auto& entry : fs::directory_iterator(shelf.path(), error)) remove(entry.path());
   }
-  for (const char* folder : {kSourcesFolder, kValidationsFolder}) {
+  for (const char* folder : kRecordFolders) {
     for (const auto& shelf : fs::directory_iterator(directory_ / folder, error)) {
       for (const auto& record : fs::directory_iterator(shelf.path(), error)) removeRecord(record.path());
     }

@@ -32,6 +32,15 @@ void addPlugins(std::set<std::string>& plugins, const Registrations& registratio
 
 }  // namespace
 
+std::string sourceToolchain(const Kernel& kernel, bool withValidators) {
+  std::set<std::string> plugins;
+  addPlugins(plugins, kernel.registry().sections());
+  if (withValidators) addPlugins(plugins, kernel.registry().validators());
+  std::string text = std::string("isla-tool ") + ISLA_VERSION + " (" + ISLA_GIT_HASH + ")\n";
+  for (const auto& plugin : plugins) text += plugin;
+  return text;
+}
+
 std::string enumTableId(const Kernel& kernel) {
   const std::filesystem::path enums = kernel.enums().origin();
   std::error_code error;
@@ -41,11 +50,7 @@ std::string enumTableId(const Kernel& kernel) {
 ValidationMemo::ValidationMemo(const PatchCache& cache, const Kernel& kernel, const OptionText& validatorOptions,
                                const Units& units)
     : cache_(cache) {
-  std::set<std::string> plugins;
-  addPlugins(plugins, kernel.registry().sections());
-  addPlugins(plugins, kernel.registry().validators());
-  context_ = std::string(kHeader) + "isla-tool " + ISLA_VERSION + " (" + ISLA_GIT_HASH + ")\n";
-  for (const auto& plugin : plugins) context_ += plugin;
+  context_ = std::string(kHeader) + sourceToolchain(kernel, true);
   // Findings name enum members (a biome, a town's tier): the table's bytes, which --enums may replace.
   context_ += "enums " + enumTableId(kernel) + "\n";
   for (const auto& [name, value] : validatorOptions) context_ += "option " + name + "=" + value + "\n";

@@ -22,6 +22,11 @@ namespace isla {
 // from, when it is built in), which --enums may replace.
 std::string enumTableId(const Kernel& kernel);
 
+// The tool and the plugins that decode sources' sections (and, `withValidators`,
+// that check them), a line each: what a record about a source's bytes
+// depends on beside the bytes.
+std::string sourceToolchain(const Kernel& kernel, bool withValidators);
+
 class ValidationMemo {
  public:
   ValidationMemo(const PatchCache& cache, const Kernel& kernel, const OptionText& validatorOptions,

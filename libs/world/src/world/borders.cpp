@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "bits_text.hpp"
 #include "isla/json/json_text.hpp"
 
 namespace isla {
@@ -51,6 +52,40 @@ SourceBorders readBorders(const Raster& heights, double scale, double spacing) {
     }
   }
   return out;
+}
+
+std::string bordersText(const SourceBorders& borders) {
+  std::string text;
+  for (const BorderLine& line : borders.sides) {
+    text.reserve(text.size() + line.heights.size() * (8 + 3 * 16) + 1);
+    for (std::size_t i = 0; i < line.heights.size(); ++i) {
+      appendBits(text, line.heights[i]);
+      appendBits(text, line.normals[i].x);
+      appendBits(text, line.normals[i].y);
+      appendBits(text, line.normals[i].z);
+    }
+    text.push_back('\n');
+  }
+  return text;
+}
+
+std::optional<SourceBorders> bordersFromText(std::string_view text, std::int32_t mapSize) {
+  SourceBorders borders;
+  for (BorderLine& line : borders.sides) {
+    line.heights.resize(static_cast<std::size_t>(mapSize));
+    line.normals.resize(static_cast<std::size_t>(mapSize));
+    for (std::size_t i = 0; i < line.heights.size(); ++i) {
+      Normal& normal = line.normals[i];
+      if (!takeBits(text, line.heights[i]) || !takeBits(text, normal.x) || !takeBits(text, normal.y) ||
+          !takeBits(text, normal.z)) {
+        return std::nullopt;
+      }
+    }
+    if (!text.starts_with('\n')) return std::nullopt;
+    text.remove_prefix(1);
+  }
+  if (!text.empty()) return std::nullopt;
+  return borders;
 }
 
 LineEnd lineEnd(const BorderLine& line, std::size_t index, Axis across) {

@@ -6,6 +6,9 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "isla/model/raster.hpp"
@@ -38,6 +41,12 @@ Normal normalFromSlopes(double dhdx, double dhdz);
 // The four border lines of one source, normals from finite differences of
 // its heights as read back from JSON (central along, one-sided across).
 SourceBorders readBorders(const Raster& heights, double scale, double spacing);
+
+// Border lines as text, every value exact (bits_text.hpp): one line a side,
+// in kSides order. And back: none unless the text is the lines of a source
+// of `mapSize` samples a side.
+std::string bordersText(const SourceBorders& borders);
+std::optional<SourceBorders> bordersFromText(std::string_view text, std::int32_t mapSize);
 
 // One end of a line across a gap: its height and the slope across the gap
 // (dh per metre, in the direction of the line).

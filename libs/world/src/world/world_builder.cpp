@@ -8,6 +8,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "bits_text.hpp"
 #include "borders.hpp"
 #include "edges.hpp"
 #include "isla/base/fourcc.hpp"
@@ -157,6 +158,42 @@ World emptyWorld(const Layout& layout, std::int32_t mapSize) {
   return world;
 }
 
+// A part of source `index`: from the memo when the source's SHA-256 is
+// known and the memo's text reads back, else made and remembered.
+template <class Part, class Make, class FromText, class ToText>
+Part rememberedPart(const SourcePartMemo& memo, const World& world, std::size_t index, const std::string& part,
+                    const std::string& settings, Make make, FromText fromText, ToText toText) {
+  const WorldSource& source = world.sources[index];
+  if (!memo.recall || source.sha256.empty()) return make();
+  const std::string key = part + " 1\nsource " + source.sha256 + "\n" + settings;
+  if (const auto text = memo.recall(index, part, key)) {
+    if (auto known = fromText(*text)) return std::move(*known);
+  }
+  Part made = make();
+  memo.remember(key, toText(made));
+  return made;
+}
+
+SourceBorders sourceBorders(const World& world, std::size_t index, const SourcePartMemo& memo) {
+  const double scale = world.settings.heightScaleM, spacing = world.settings.spacingM;
+  std::string units = "height_scale_m ";
+  appendBits(units, scale);
+  units += "\nspacing_m ";
+  appendBits(units, spacing);
+  units += "\n";
+  return rememberedPart<SourceBorders>(
+      memo, world, index, "borders", units, [&] { return readBorders(world.sources[index].heights(), scale, spacing); },
+      [&](std::string_view text) { return bordersFromText(text, world.mapSize); }, bordersText);
+}
+
+WaterBoxes sourceWaterBoxes(const World& world, std::size_t index, const SourcePartMemo& memo) {
+  const auto* ids = world.sources[index].role<WaterBodyIdGrid>();
+  if (!ids || !world.sources[index].role<WaterBodyTable>()) return {};  // no regions to place
+  return rememberedPart<WaterBoxes>(
+      memo, world, index, "water boxes", "", [&] { return waterBoxes(ids->ids); },
+      [&](std::string_view text) { return waterBoxesFromText(text, world.mapSize); }, waterBoxesText);
+}
+
 }  // namespace
 
 World worldFrame(const Layout& layout, std::int32_t mapSize) {
@@ -170,7 +207,7 @@ World worldFrame(const Layout& layout, std::int32_t mapSize) {
 }
 
 World buildWorld(const Layout& layout, std::vector<LoadedSource> loaded, const EnumTable& enums,
-                 unsigned threads, Progress& progress, const KnownFigures& knownFigures) {
+                 unsigned threads, Progress& progress, const KnownFigures& knownFigures, const SourcePartMemo& memo) {
   threads = resolveThreads(threads);
   const auto read = std::find_if(loaded.begin(), loaded.end(), [](const LoadedSource& s) { return s.blueprint; });
   World world = emptyWorld(layout, read == loaded.end() ? throw std::invalid_argument("buildWorld: no source read")
@@ -187,9 +224,7 @@ World buildWorld(const Layout& layout, std::vector<LoadedSource> loaded, const E
   auto borders = std::make_shared<World::Borders>();
   borders->sources.resize(world.sources.size());
   parallelFor(world.sources.size(), threads, [&](std::size_t i) {
-    if (!world.sources[i].blueprint) return;
-    const Raster& heights = world.sources[i].heights();
-    borders->sources[i] = readBorders(heights, world.settings.heightScaleM, world.settings.spacingM);
+    if (world.sources[i].blueprint) borders->sources[i] = sourceBorders(world, i, memo);
   });
   world.borders = std::move(borders);
   buildEdges(world);
@@ -205,7 +240,7 @@ World buildWorld(const Layout& layout, std::vector<LoadedSource> loaded, const E
   parallelFor(world.sources.size(), threads, [&](std::size_t i) {
     if (!world.sources[i].blueprint || loaded[i].bordersOnly) return;
     world.scenery[i] = buildScenery(world, i, enums);
-    regions[i] = findWaterRegions(world, i, waterWarnings[i]);
+    regions[i] = findWaterRegions(world, i, sourceWaterBoxes(world, i, memo), waterWarnings[i]);
   });
   for (std::size_t i = 0; i < world.sources.size(); ++i) {
     world.waterRegions.insert(world.waterRegions.end(), regions[i].begin(), regions[i].end());

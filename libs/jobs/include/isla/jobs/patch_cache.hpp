@@ -11,6 +11,7 @@
 // least recently used entries go first when it outgrows its bound.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -104,10 +105,13 @@ class PatchCache {
   void clear() const;
 
   // Beside the entries, small records that spare a compile reading what
-  // did not change (source_digests.hpp, validation_memo.hpp), one file
-  // each, in a folder of their kind, found by a key of 64 hex digits.
+  // did not change (source_digests.hpp, validation_memo.hpp,
+  // source_part_records.hpp), one file each, in a folder of their kind,
+  // found by a key of 64 hex digits.
   static constexpr const char* kSourcesFolder = "sources";
   static constexpr const char* kValidationsFolder = "validations";
+  static constexpr const char* kPartsFolder = "parts";
+  static constexpr std::array<const char*, 3> kRecordFolders{kSourcesFolder, kValidationsFolder, kPartsFolder};
   std::filesystem::path recordPath(const char* folder, const std::string& key) const;
   // Writes `text` as the record at `record` (a recordPath), whole or not at
   // all: written aside, renamed over the one before. False, with why, when

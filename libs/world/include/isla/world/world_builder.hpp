@@ -8,6 +8,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "isla/model/enum_table.hpp"
@@ -37,8 +38,24 @@ struct LoadedSource {
 // having their figures computed: a shard computes only its own, the
 // assembly of shards takes every one from their records.
 using KnownFigures = std::function<std::optional<PatchStats>(const World& world, std::size_t patch)>;
+
+// Text a caller keeps between compiles (the patch cache) by key: the parts
+// of a world made from one source's samples alone beside its patch (its
+// border lines, its water bodies' boxes) are taken from it for a source
+// whose SHA-256 is known, so that an unchanged source's samples are not
+// read for them. A key names the part, its text's version, the source's
+// SHA-256 and the settings the part depends on; the caller adds what
+// decoded the source (the tool, its section plugins). recall gives none
+// when it has none; a text that does not read back is made again.
+struct SourcePartMemo {
+  std::function<std::optional<std::string>(std::size_t source, const std::string& part, const std::string& key)>
+      recall;
+  std::function<void(const std::string& key, const std::string& text)> remember;
+};
+
 World buildWorld(const Layout& layout, std::vector<LoadedSource> sources, const EnumTable& enums,
-                 unsigned threads, Progress& progress, const KnownFigures& knownFigures = {});
+                 unsigned threads, Progress& progress, const KnownFigures& knownFigures = {},
+                 const SourcePartMemo& memo = {});
 
 // The world's frame without its sources: the lattice and the shared edges'
 // ids, members, owners and origins (no heights, normals, figures, scenery
