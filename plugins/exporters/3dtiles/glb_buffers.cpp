@@ -24,7 +24,7 @@ const char* filterName(VertexFilter filter) {
   return "NONE";
 }
 
-void padToFour(std::vector<std::byte>& bytes) { bytes.resize((bytes.size() + 3) / 4 * 4, std::byte{0}); }
+constexpr std::byte kZeros[3] = {};
 
 // The triangle codec's version 1, the one EXT_meshopt_compression specifies
 // (header 0xe1); meshoptimizer 0.18 writes version 0 unless told. The
@@ -83,10 +83,18 @@ StoredView triangleView(const StoredTriangles& triangles) {
           .triangles = true};
 }
 
+void GlbBuffers::alignToFour() {
+  const std::uint64_t padding = (4 - binLength_ % 4) % 4;
+  if (padding == 0) return;
+  bin_.emplace_back(kZeros, padding);
+  binLength_ += padding;
+}
+
 std::size_t GlbBuffers::add(const StoredView& stored) {
-  padToFour(bin_);
-  const std::uint64_t offset = bin_.size();
-  bin_.insert(bin_.end(), stored.bytes.begin(), stored.bytes.end());
+  alignToFour();
+  const std::uint64_t offset = binLength_;
+  bin_.emplace_back(stored.bytes);
+  binLength_ += stored.bytes.size();
   // glTF gives a stride to vertex views only.
   const int target = stored.triangles ? isla_gltf::kElementArrayBuffer : isla_gltf::kArrayBuffer;
   if (!compress_) {
@@ -111,9 +119,9 @@ std::size_t GlbBuffers::add(const StoredView& stored) {
   return document_.add("bufferViews", std::move(view));
 }
 
-const std::vector<std::byte>& GlbBuffers::finish() {
-  padToFour(bin_);
-  document_.add("buffers", {{"byteLength", bin_.size()}});
+const std::vector<std::span<const std::byte>>& GlbBuffers::finish() {
+  alignToFour();
+  document_.add("buffers", {{"byteLength", binLength_}});
   if (compress_) {
     document_.add("buffers", {{"byteLength", fallbackLength_}, {"extensions", {{kMeshopt, {{"fallback", true}}}}}});
   }

@@ -52,20 +52,26 @@ StoredView storeVertices(std::span<const std::byte> filterInput, std::size_t cou
 // A triangle list as storeTriangles stored it, as a view.
 StoredView triangleView(const StoredTriangles& triangles);
 
+// The BIN chunk is gathered, not copied: its pieces are the views' own
+// bytes (and the zeros that align them), written one after the other.
 class GlbBuffers {
  public:
   GlbBuffers(isla_gltf::GltfDocument& document, bool compress);
 
-  // Appends a view stored in this document's form (compressed or plain); returns the buffer view.
+  // Appends a view stored in this document's form (compressed or plain),
+  // whose bytes must outlive the BIN chunk; returns the buffer view.
   std::size_t add(const StoredView& view);
 
-  // Adds the buffers to the document; returns the BIN chunk.
-  const std::vector<std::byte>& finish();
+  // Adds the buffers to the document; returns the BIN chunk's pieces.
+  const std::vector<std::span<const std::byte>>& finish();
 
  private:
+  void alignToFour();
+
   isla_gltf::GltfDocument& document_;
   bool compress_;
-  std::vector<std::byte> bin_;
+  std::vector<std::span<const std::byte>> bin_;
+  std::uint64_t binLength_ = 0;
   std::uint64_t fallbackLength_ = 0;  // compressed: the decoded views' place
 };
 
