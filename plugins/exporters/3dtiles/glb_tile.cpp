@@ -98,7 +98,9 @@ HeightRange writeTileGlb(const std::filesystem::path& path, const isla::World& w
                                            {"extras", {{"patch", patch.id}}}}));
   }
   const std::vector<std::span<const std::byte>>& bin = buffers.finish();
-  digest = writeGlb(path, std::move(document).text(nodes), bin,
+  GlbJson json;
+  std::move(document).writeText(json, nodes);
+  digest = writeGlb(path, json, bin,
                     style.digest ? isla::FileWriter::Digest::Sha256 : isla::FileWriter::Digest::None);
   return range;
 }

@@ -51,7 +51,9 @@ class GlbBuilder {
   void write(const std::filesystem::path& path, const std::vector<std::size_t>& nodes) && {
     document.at("buffers", 0)["byteLength"] = bin_.size();
     const std::span<const std::byte> bin(bin_);
-    writeGlb(path, std::move(document).text(nodes), {&bin, 1});
+    GlbJson json;
+    std::move(document).writeText(json, nodes);
+    writeGlb(path, json, {&bin, 1});
   }
 
   GltfDocument document{"isla-tool 3dtiles exporter"};
