@@ -46,14 +46,16 @@ StoredTriangles storeTriangles(std::span<const std::uint32_t> indices, std::size
   StoredTriangles out{.bytes = {}, .count = indices.size(), .stride = shortIndices ? 2U : 4U};
   std::vector<unsigned char> encoded(meshopt_encodeIndexBufferBound(indices.size(), vertexCount));
   encoded.resize(meshopt_encodeIndexBuffer(encoded.data(), encoded.size(), indices.data(), indices.size()));
+  std::vector<std::byte> bytes;
   if (compress) {
-    out.bytes.assign(std::as_bytes(std::span(encoded)).begin(), std::as_bytes(std::span(encoded)).end());
-    return out;
+    bytes.assign(std::as_bytes(std::span(encoded)).begin(), std::as_bytes(std::span(encoded)).end());
+  } else {
+    bytes.resize(indices.size() * out.stride);
+    if (meshopt_decodeIndexBuffer(bytes.data(), indices.size(), out.stride, encoded.data(), encoded.size()) != 0) {
+      throw std::logic_error("meshoptimizer did not decode the triangles it encoded");
+    }
   }
-  out.bytes.resize(indices.size() * out.stride);
-  if (meshopt_decodeIndexBuffer(out.bytes.data(), indices.size(), out.stride, encoded.data(), encoded.size()) != 0) {
-    throw std::logic_error("meshoptimizer did not decode the triangles it encoded");
-  }
+  out.bytes = SharedBytes::of(std::move(bytes));
   return out;
 }
 
@@ -61,16 +63,18 @@ StoredView storeVertices(std::span<const std::byte> filterInput, std::size_t cou
                          VertexFilter filter, bool compress) {
   StoredView view{.bytes = {}, .decodedLength = count * stride, .stride = stride, .count = count, .filter = filter,
                   .triangles = false};
+  std::vector<std::byte> bytes;
   if (compress) {
-    view.bytes.resize(meshopt_encodeVertexBufferBound(count, stride));
-    view.bytes.resize(meshopt_encodeVertexBuffer(reinterpret_cast<unsigned char*>(view.bytes.data()), view.bytes.size(),
-                                                 filterInput.data(), count, stride));
-    view.bytes.shrink_to_fit();  // held until its tile is written: the bound is about the decoded size
-    return view;
+    bytes.resize(meshopt_encodeVertexBufferBound(count, stride));
+    bytes.resize(meshopt_encodeVertexBuffer(reinterpret_cast<unsigned char*>(bytes.data()), bytes.size(),
+                                            filterInput.data(), count, stride));
+    bytes.shrink_to_fit();  // held until its tile is written: the bound is about the decoded size
+  } else {
+    bytes.assign(filterInput.begin(), filterInput.end());
+    if (filter == VertexFilter::Octahedral) meshopt_decodeFilterOct(bytes.data(), count, stride);
+    if (filter == VertexFilter::Exponential) meshopt_decodeFilterExp(bytes.data(), count, stride);
   }
-  view.bytes.assign(filterInput.begin(), filterInput.end());
-  if (filter == VertexFilter::Octahedral) meshopt_decodeFilterOct(view.bytes.data(), count, stride);
-  if (filter == VertexFilter::Exponential) meshopt_decodeFilterExp(view.bytes.data(), count, stride);
+  view.bytes = SharedBytes::of(std::move(bytes));
   return view;
 }
 
@@ -93,8 +97,8 @@ void GlbBuffers::alignToFour() {
 std::size_t GlbBuffers::add(const StoredView& stored) {
   alignToFour();
   const std::uint64_t offset = binLength_;
-  bin_.emplace_back(stored.bytes);
-  binLength_ += stored.bytes.size();
+  bin_.emplace_back(stored.bytes.span());
+  binLength_ += stored.bytes.size;
   // glTF gives a stride to vertex views only.
   const int target = stored.triangles ? isla_gltf::kElementArrayBuffer : isla_gltf::kArrayBuffer;
   if (!compress_) {
@@ -110,7 +114,7 @@ std::size_t GlbBuffers::add(const StoredView& stored) {
   view["target"] = target;
   boost::json::object compressed{{"buffer", 0},
                                  {"byteOffset", offset},
-                                 {"byteLength", stored.bytes.size()},
+                                 {"byteLength", stored.bytes.size},
                                  {"byteStride", stored.stride},
                                  {"mode", stored.triangles ? "TRIANGLES" : "ATTRIBUTES"},
                                  {"count", stored.count}};

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "gltf_document.hpp"
+#include "shared_bytes.hpp"
 
 namespace isla_3dtiles {
 
@@ -28,7 +29,7 @@ enum class VertexFilter { None, Octahedral, Exponential };
 // each triangle but may begin it at another of its vertices, and both forms
 // hold the same index bytes.
 struct StoredTriangles {
-  std::vector<std::byte> bytes;
+  SharedBytes bytes;
   std::size_t count = 0;   // indices
   std::size_t stride = 2;  // 2 or 4
 };
@@ -40,7 +41,7 @@ StoredTriangles storeTriangles(std::span<const std::uint32_t> indices, std::size
 // view says of them. A tile's parts are stored so apart from their document
 // (tile_parts.hpp), which numbers and places them.
 struct StoredView {
-  std::vector<std::byte> bytes;
+  SharedBytes bytes;
   std::uint64_t decodedLength = 0, stride = 0, count = 0;
   VertexFilter filter = VertexFilter::None;
   bool triangles = false;  // an index list (storeTriangles), else vertices

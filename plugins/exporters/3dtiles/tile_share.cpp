@@ -37,7 +37,7 @@ class ShareWriter {
   void word(std::uint64_t value) { append(std::as_bytes(std::span(&value, 1))); }
   void real(double value) { word(std::bit_cast<std::uint64_t>(value)); }
   void single(float value) { word(std::bit_cast<std::uint32_t>(value)); }
-  void bytes(const std::vector<std::byte>& bytes) {
+  void bytes(std::span<const std::byte> bytes) {
     word(bytes.size());
     append(bytes);
     out_.resize(out_.size() + paddedToWords(bytes.size()) - bytes.size(), std::byte{0});
@@ -78,10 +78,10 @@ class ShareReader {
     if (value > left() / each) fail("a count runs past the end");
     return value;
   }
-  std::vector<std::byte> bytes() {
+  // Bytes of the share, not copied: they keep the share's buffer alive.
+  SharedBytes bytes() {
     const std::uint64_t size = count(1);
-    const std::byte* const from = bytes_.get() + offset_;
-    std::vector<std::byte> out(from, from + size);  // copied once, never zeroed first
+    SharedBytes out{std::shared_ptr<const std::byte>(bytes_, bytes_.get() + offset_), size};
     skip(paddedToWords(size));
     return out;
   }
@@ -92,11 +92,11 @@ class ShareReader {
  private:
   // Bytes [offset, offset + length) of the file, in one pread, into
   // memory that is not zeroed first (the first touch of a page is dear).
-  static std::unique_ptr<std::byte[]> readRange(const std::filesystem::path& path, std::uint64_t offset,
+  static std::shared_ptr<std::byte[]> readRange(const std::filesystem::path& path, std::uint64_t offset,
                                                 std::uint64_t length) {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) throw std::runtime_error("cannot read " + path.string() + ": " + std::strerror(errno));
-    auto out = std::make_unique_for_overwrite<std::byte[]>(length);
+    auto out = std::make_shared_for_overwrite<std::byte[]>(length);
     std::uint64_t got = 0;
     while (got < length) {
       const ssize_t n = ::pread(fd, out.get() + got, length - got, static_cast<off_t>(offset + got));
@@ -124,7 +124,7 @@ class ShareReader {
   }
 
   std::filesystem::path path_;
-  std::unique_ptr<std::byte[]> bytes_;
+  std::shared_ptr<std::byte[]> bytes_;
   std::uint64_t size_ = 0;
   std::uint64_t offset_ = 0;
 };
@@ -181,7 +181,7 @@ std::vector<std::byte> shareBytes(const GlbTile& share) {
       out.word(view.count);
       out.word(static_cast<std::uint64_t>(view.filter));
       out.word(view.triangles ? 1 : 0);
-      out.bytes(view.bytes);
+      out.bytes(view.bytes.span());
     }
     out.word(part.primitives.size());
     for (const GlbPart::Primitive& p : part.primitives) {
