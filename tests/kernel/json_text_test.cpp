@@ -2,6 +2,8 @@
 #include <boost/test/unit_test.hpp>
 
 #include <limits>
+#include <span>
+#include <string>
 
 #include <isla/json/json_text.hpp>
 
@@ -20,6 +22,35 @@ BOOST_AUTO_TEST_CASE(non_finite_numbers_become_null_and_strings_are_escaped) {
 BOOST_AUTO_TEST_CASE(pretty_output_indents_two_spaces_in_insertion_order) {
   const boost::json::object object{{"z", 1}, {"a", boost::json::array{}}};
   BOOST_TEST(isla::toJsonText(object) == "{\n  \"z\": 1,\n  \"a\": []\n}");
+}
+
+BOOST_AUTO_TEST_CASE(text_written_in_blocks_is_the_same_text) {
+  // Over 64 KiB in blocks: every kind of value, numbers that print with an
+  // exponent or a sign of zero, nested arrays and objects.
+  boost::json::array points;
+  for (int i = 0; i < 4000; ++i) {
+    points.emplace_back(boost::json::array{i * 1e-7, -0.0, 1e21 + i, isla::jsonFloat(0.1f * static_cast<float>(i))});
+  }
+  boost::json::object document{{"points", std::move(points)},
+                               {"flags", boost::json::array{true, false, nullptr}},
+                               {"name", "tab\there"},
+                               {"empty", boost::json::object{}}};
+  const std::string whole = isla::toJsonText(document), compact = isla::toJsonText(document, false);
+  BOOST_TEST_REQUIRE(whole.size() > 3 * 65536U);
+  struct Blocks final : isla::ByteSink {
+    void write(std::span<const std::byte> bytes) override {
+      text.append(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+      ++writes;
+    }
+    std::string text;
+    std::size_t writes = 0;
+  };
+  Blocks pretty, flat;
+  isla::writeJsonText(pretty, document);
+  isla::writeJsonText(flat, document, false);
+  BOOST_TEST(pretty.text == whole);
+  BOOST_TEST(flat.text == compact);
+  BOOST_TEST(pretty.writes > 3U);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <span>
 
 namespace isla {
 
@@ -42,13 +43,28 @@ void writeDouble(std::string& out, double value) {
   out.append(buffer, result.ptr);
 }
 
+// The text being written, handed to `sink` (when there is one) a block at
+// a time, so that a large document is never held whole nor regrown.
+struct Output {
+  static constexpr std::size_t kBlock = std::size_t{1} << 16;
+  std::string& text;
+  ByteSink* sink = nullptr;
+
+  void spillWhenFull() {
+    if (sink == nullptr || text.size() < kBlock) return;
+    sink->write(std::as_bytes(std::span(text)));
+    text.clear();
+  }
+};
+
 void newline(std::string& out, bool pretty, int depth) {
   if (!pretty) return;
   out += '\n';
   out.append(static_cast<std::size_t>(depth) * 2, ' ');
 }
 
-void write(std::string& out, const boost::json::value& value, bool pretty, int depth) {
+void write(Output& output, const boost::json::value& value, bool pretty, int depth) {
+  std::string& out = output.text;
   switch (value.kind()) {
     case boost::json::kind::null: out += "null"; break;
     case boost::json::kind::bool_: out += value.get_bool() ? "true" : "false"; break;
@@ -62,7 +78,8 @@ void write(std::string& out, const boost::json::value& value, bool pretty, int d
       for (std::size_t i = 0; i < array.size(); ++i) {
         if (i) out += ',';
         newline(out, pretty, depth + 1);
-        write(out, array[i], pretty, depth + 1);
+        write(output, array[i], pretty, depth + 1);
+        output.spillWhenFull();
       }
       if (!array.empty()) newline(out, pretty, depth);
       out += ']';
@@ -78,7 +95,8 @@ void write(std::string& out, const boost::json::value& value, bool pretty, int d
         newline(out, pretty, depth + 1);
         writeString(out, key);
         out += pretty ? ": " : ":";
-        write(out, member, pretty, depth + 1);
+        write(output, member, pretty, depth + 1);
+        output.spillWhenFull();
       }
       if (!object.empty()) newline(out, pretty, depth);
       out += '}';
@@ -91,8 +109,16 @@ void write(std::string& out, const boost::json::value& value, bool pretty, int d
 
 std::string toJsonText(const boost::json::value& value, bool pretty) {
   std::string out;
-  write(out, value, pretty, 0);
+  Output output{out};
+  write(output, value, pretty, 0);
   return out;
+}
+
+void writeJsonText(ByteSink& sink, const boost::json::value& value, bool pretty) {
+  std::string block;  // grows to a block, then is reused: never above malloc's mapping threshold
+  Output output{block, &sink};
+  write(output, value, pretty, 0);
+  sink.write(std::as_bytes(std::span(block)));
 }
 
 double jsonFloat(float value) {

@@ -106,11 +106,16 @@ bool RecordReader::flag(const boost::json::object& in, std::string_view key, con
 }
 
 double RecordReader::bits(const boost::json::value& value, const std::string& pointer) const {
-  std::uint64_t word = 0;
   const auto* digits = value.if_string();
-  if (!digits || digits->size() != 16) fail(pointer, "16 hex digits are expected");
-  const auto [end, error] = std::from_chars(digits->data(), digits->data() + digits->size(), word, 16);
-  if (error != std::errc() || end != digits->data() + digits->size()) fail(pointer, "16 hex digits are expected");
+  if (!digits) fail(pointer, "16 hex digits are expected");
+  return bits(std::string_view(*digits), pointer);
+}
+
+double RecordReader::bits(std::string_view digits, const std::string& pointer) const {
+  std::uint64_t word = 0;
+  if (digits.size() != 16) fail(pointer, "16 hex digits are expected");
+  const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), word, 16);
+  if (error != std::errc() || end != digits.data() + digits.size()) fail(pointer, "16 hex digits are expected");
   return std::bit_cast<double>(word);
 }
 

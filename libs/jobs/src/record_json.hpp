@@ -46,6 +46,8 @@ class RecordReader {
   bool flag(const boost::json::object& in, std::string_view key, const std::string& pointer) const;
   double bits(const boost::json::object& in, std::string_view key, const std::string& pointer) const;
   double bits(const boost::json::value& value, const std::string& pointer) const;
+  // The same from the 16 digits themselves (a road's points are 48 a point in one string).
+  double bits(std::string_view digits, const std::string& pointer) const;
   OptionText texts(const boost::json::object& in, std::string_view key, const std::string& pointer) const;
 
  private:

@@ -8,9 +8,9 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdio>
 #include <cstring>
-#include <fstream>
-#include <sstream>
+#include <memory>
 
 #include "isla/json/strict_json.hpp"
 #include "isla/publish/file_writer.hpp"
@@ -29,13 +29,18 @@ constexpr std::int64_t kSchemaVersion = 3;  // 2: the notes; 3: the world's part
 constexpr std::size_t kMaxRecordBytes = std::size_t{1} << 30;
 constexpr std::string_view kSealKey = "  \"record_sha256\": \"";
 
+// Read straight into the string, sized from the file: through streams it
+// was copied twice more (the assembly reads every shard's record and edges).
+// A file cut short reads short, and its size or seal then names it damaged.
 std::string readWhole(const std::filesystem::path& file, const RecordReader& reader, std::size_t limit) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) reader.fail("", "it cannot be read");
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (text.str().size() > limit) reader.fail("", "it is larger than " + std::to_string(limit) + " bytes");
-  return text.str();
+  const std::unique_ptr<std::FILE, int (*)(std::FILE*)> in(std::fopen(file.c_str(), "rb"), &std::fclose);
+  std::error_code error;
+  const std::uintmax_t size = std::filesystem::file_size(file, error);
+  if (!in || error) reader.fail("", "it cannot be read");
+  if (size > limit) reader.fail("", "it is larger than " + std::to_string(limit) + " bytes");
+  std::string text(size, '\0');
+  text.resize(std::fread(text.data(), 1, text.size(), in.get()));
+  return text;
 }
 
 std::span<const std::byte> bytesOf(const auto& values) { return std::as_bytes(std::span(values)); }

@@ -123,11 +123,13 @@ Scenery readScenery(const RecordReader& reader, const boost::json::object& in, c
   scenery.roads = readList(reader, in, "roads", pointer, [&](const boost::json::object& o, const std::string& at) {
     SceneryRoad road{reader.text(o, "id", at), reader.text(o, "source_entity_id", at), reader.text(o, "tier", at), {}};
     const std::string bits = reader.text(o, "points_bits", at);
-    if (bits.size() % 48 != 0) reader.fail(pointerTo(at, "points_bits"), "48 hex digits a point are expected");
+    const std::string pointsAt = pointerTo(at, "points_bits");
+    if (bits.size() % 48 != 0) reader.fail(pointsAt, "48 hex digits a point are expected");
+    road.points.reserve(bits.size() / 48);
     for (std::size_t i = 0; i < bits.size(); i += 48) {
       Position point{};
       for (std::size_t axis = 0; axis < 3; ++axis) {
-        point[axis] = reader.bits(boost::json::value(bits.substr(i + 16 * axis, 16)), pointerTo(at, "points_bits"));
+        point[axis] = reader.bits(std::string_view(bits).substr(i + 16 * axis, 16), pointsAt);
       }
       road.points.push_back(point);
     }

@@ -110,22 +110,26 @@ boost::json::object GltfDocument::head(const std::vector<std::size_t>& roots) co
   return document;
 }
 
-std::string GltfDocument::text(const std::vector<std::size_t>& roots) const& {
-  boost::json::object document = head(roots);
+std::string GltfDocument::text(const std::vector<std::size_t>& roots) const {
+  boost::json::value document = head(roots);
   for (const char* name : kArrays) {
     const auto found = named(arrays_, name);
-    if (found != arrays_.end()) document[name] = found->second;  // glTF forbids empty arrays
+    if (found != arrays_.end()) document.as_object()[name] = found->second;  // glTF forbids empty arrays
   }
-  return isla::toJsonText(document) + "\n";
+  std::string text = isla::toJsonText(document);
+  text += '\n';
+  return text;
 }
 
-std::string GltfDocument::text(const std::vector<std::size_t>& roots) && {
-  boost::json::object document = head(roots);
+void GltfDocument::writeText(isla::ByteSink& out, const std::vector<std::size_t>& roots) && {
+  // A value from the start: toJsonText's argument from an object would be a copy of it.
+  boost::json::value document = head(roots);
   for (const char* name : kArrays) {
     const auto found = named(arrays_, name);
-    if (found != arrays_.end()) document[name] = std::move(found->second);
+    if (found != arrays_.end()) document.as_object()[name] = std::move(found->second);
   }
-  return isla::toJsonText(document) + "\n";
+  isla::writeJsonText(out, document);
+  out.write(std::as_bytes(std::span("\n", 1)));
 }
 
 namespace {

@@ -46,11 +46,12 @@ class GltfDocument {
   void requireExtension(const char* name);
   // The document's own object of an extension (EXT_structural_metadata's schema and tables).
   void setExtension(const char* name, boost::json::object object);
-  // The JSON text, with one scene holding `roots`; a document that is done
-  // with (std::move(document).text(roots)) gives its objects to the text
-  // rather than copying them.
-  std::string text(const std::vector<std::size_t>& roots) const&;
-  std::string text(const std::vector<std::size_t>& roots) &&;
+  // The JSON text, with one scene holding `roots`.
+  std::string text(const std::vector<std::size_t>& roots) const;
+  // The same text written to `out` in blocks, by a document that is done
+  // with (std::move(document).writeText(out, roots)): it gives its objects
+  // to the text rather than copying them, and the text is never held whole.
+  void writeText(isla::ByteSink& out, const std::vector<std::size_t>& roots) &&;
 
   // The index of each top-level array's first object: a part of a document
   // written in parts (writeParts) numbers its objects after the parts before.

@@ -24,7 +24,7 @@ const char* filterName(VertexFilter filter) {
   return "NONE";
 }
 
-void padToFour(std::vector<std::byte>& bytes) { bytes.resize((bytes.size() + 3) / 4 * 4, std::byte{0}); }
+constexpr std::byte kZeros[3] = {};
 
 // The triangle codec's version 1, the one EXT_meshopt_compression specifies
 // (header 0xe1); meshoptimizer 0.18 writes version 0 unless told. The
@@ -46,14 +46,16 @@ StoredTriangles storeTriangles(std::span<const std::uint32_t> indices, std::size
   StoredTriangles out{.bytes = {}, .count = indices.size(), .stride = shortIndices ? 2U : 4U};
   std::vector<unsigned char> encoded(meshopt_encodeIndexBufferBound(indices.size(), vertexCount));
   encoded.resize(meshopt_encodeIndexBuffer(encoded.data(), encoded.size(), indices.data(), indices.size()));
+  std::vector<std::byte> bytes;
   if (compress) {
-    out.bytes.assign(std::as_bytes(std::span(encoded)).begin(), std::as_bytes(std::span(encoded)).end());
-    return out;
+    bytes.assign(std::as_bytes(std::span(encoded)).begin(), std::as_bytes(std::span(encoded)).end());
+  } else {
+    bytes.resize(indices.size() * out.stride);
+    if (meshopt_decodeIndexBuffer(bytes.data(), indices.size(), out.stride, encoded.data(), encoded.size()) != 0) {
+      throw std::logic_error("meshoptimizer did not decode the triangles it encoded");
+    }
   }
-  out.bytes.resize(indices.size() * out.stride);
-  if (meshopt_decodeIndexBuffer(out.bytes.data(), indices.size(), out.stride, encoded.data(), encoded.size()) != 0) {
-    throw std::logic_error("meshoptimizer did not decode the triangles it encoded");
-  }
+  out.bytes = SharedBytes::of(std::move(bytes));
   return out;
 }
 
@@ -61,16 +63,18 @@ StoredView storeVertices(std::span<const std::byte> filterInput, std::size_t cou
                          VertexFilter filter, bool compress) {
   StoredView view{.bytes = {}, .decodedLength = count * stride, .stride = stride, .count = count, .filter = filter,
                   .triangles = false};
+  std::vector<std::byte> bytes;
   if (compress) {
-    view.bytes.resize(meshopt_encodeVertexBufferBound(count, stride));
-    view.bytes.resize(meshopt_encodeVertexBuffer(reinterpret_cast<unsigned char*>(view.bytes.data()), view.bytes.size(),
-                                                 filterInput.data(), count, stride));
-    view.bytes.shrink_to_fit();  // held until its tile is written: the bound is about the decoded size
-    return view;
+    bytes.resize(meshopt_encodeVertexBufferBound(count, stride));
+    bytes.resize(meshopt_encodeVertexBuffer(reinterpret_cast<unsigned char*>(bytes.data()), bytes.size(),
+                                            filterInput.data(), count, stride));
+    bytes.shrink_to_fit();  // held until its tile is written: the bound is about the decoded size
+  } else {
+    bytes.assign(filterInput.begin(), filterInput.end());
+    if (filter == VertexFilter::Octahedral) meshopt_decodeFilterOct(bytes.data(), count, stride);
+    if (filter == VertexFilter::Exponential) meshopt_decodeFilterExp(bytes.data(), count, stride);
   }
-  view.bytes.assign(filterInput.begin(), filterInput.end());
-  if (filter == VertexFilter::Octahedral) meshopt_decodeFilterOct(view.bytes.data(), count, stride);
-  if (filter == VertexFilter::Exponential) meshopt_decodeFilterExp(view.bytes.data(), count, stride);
+  view.bytes = SharedBytes::of(std::move(bytes));
   return view;
 }
 
@@ -83,10 +87,18 @@ StoredView triangleView(const StoredTriangles& triangles) {
           .triangles = true};
 }
 
+void GlbBuffers::alignToFour() {
+  const std::uint64_t padding = (4 - binLength_ % 4) % 4;
+  if (padding == 0) return;
+  bin_.emplace_back(kZeros, padding);
+  binLength_ += padding;
+}
+
 std::size_t GlbBuffers::add(const StoredView& stored) {
-  padToFour(bin_);
-  const std::uint64_t offset = bin_.size();
-  bin_.insert(bin_.end(), stored.bytes.begin(), stored.bytes.end());
+  alignToFour();
+  const std::uint64_t offset = binLength_;
+  bin_.emplace_back(stored.bytes.span());
+  binLength_ += stored.bytes.size;
   // glTF gives a stride to vertex views only.
   const int target = stored.triangles ? isla_gltf::kElementArrayBuffer : isla_gltf::kArrayBuffer;
   if (!compress_) {
@@ -102,7 +114,7 @@ std::size_t GlbBuffers::add(const StoredView& stored) {
   view["target"] = target;
   boost::json::object compressed{{"buffer", 0},
                                  {"byteOffset", offset},
-                                 {"byteLength", stored.bytes.size()},
+                                 {"byteLength", stored.bytes.size},
                                  {"byteStride", stored.stride},
                                  {"mode", stored.triangles ? "TRIANGLES" : "ATTRIBUTES"},
                                  {"count", stored.count}};
@@ -111,9 +123,9 @@ std::size_t GlbBuffers::add(const StoredView& stored) {
   return document_.add("bufferViews", std::move(view));
 }
 
-const std::vector<std::byte>& GlbBuffers::finish() {
-  padToFour(bin_);
-  document_.add("buffers", {{"byteLength", bin_.size()}});
+const std::vector<std::span<const std::byte>>& GlbBuffers::finish() {
+  alignToFour();
+  document_.add("buffers", {{"byteLength", binLength_}});
   if (compress_) {
     document_.add("buffers", {{"byteLength", fallbackLength_}, {"extensions", {{kMeshopt, {{"fallback", true}}}}}});
   }

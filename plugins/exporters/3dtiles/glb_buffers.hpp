@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "gltf_document.hpp"
+#include "shared_bytes.hpp"
 
 namespace isla_3dtiles {
 
@@ -28,7 +29,7 @@ enum class VertexFilter { None, Octahedral, Exponential };
 // each triangle but may begin it at another of its vertices, and both forms
 // hold the same index bytes.
 struct StoredTriangles {
-  std::vector<std::byte> bytes;
+  SharedBytes bytes;
   std::size_t count = 0;   // indices
   std::size_t stride = 2;  // 2 or 4
 };
@@ -40,7 +41,7 @@ StoredTriangles storeTriangles(std::span<const std::uint32_t> indices, std::size
 // view says of them. A tile's parts are stored so apart from their document
 // (tile_parts.hpp), which numbers and places them.
 struct StoredView {
-  std::vector<std::byte> bytes;
+  SharedBytes bytes;
   std::uint64_t decodedLength = 0, stride = 0, count = 0;
   VertexFilter filter = VertexFilter::None;
   bool triangles = false;  // an index list (storeTriangles), else vertices
@@ -52,20 +53,26 @@ StoredView storeVertices(std::span<const std::byte> filterInput, std::size_t cou
 // A triangle list as storeTriangles stored it, as a view.
 StoredView triangleView(const StoredTriangles& triangles);
 
+// The BIN chunk is gathered, not copied: its pieces are the views' own
+// bytes (and the zeros that align them), written one after the other.
 class GlbBuffers {
  public:
   GlbBuffers(isla_gltf::GltfDocument& document, bool compress);
 
-  // Appends a view stored in this document's form (compressed or plain); returns the buffer view.
+  // Appends a view stored in this document's form (compressed or plain),
+  // whose bytes must outlive the BIN chunk; returns the buffer view.
   std::size_t add(const StoredView& view);
 
-  // Adds the buffers to the document; returns the BIN chunk.
-  const std::vector<std::byte>& finish();
+  // Adds the buffers to the document; returns the BIN chunk's pieces.
+  const std::vector<std::span<const std::byte>>& finish();
 
  private:
+  void alignToFour();
+
   isla_gltf::GltfDocument& document_;
   bool compress_;
-  std::vector<std::byte> bin_;
+  std::vector<std::span<const std::byte>> bin_;
+  std::uint64_t binLength_ = 0;
   std::uint64_t fallbackLength_ = 0;  // compressed: the decoded views' place
 };
 

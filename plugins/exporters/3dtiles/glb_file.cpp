@@ -26,7 +26,12 @@ void writeWords(isla::FileWriter& file, std::array<std::uint32_t, 2> words) {
 
 }  // namespace
 
-std::string writeGlb(const std::filesystem::path& path, std::string_view json,
+void GlbJson::write(std::span<const std::byte> bytes) {
+  blocks_.emplace_back(bytes.begin(), bytes.end());
+  size_ += bytes.size();
+}
+
+std::string writeGlb(const std::filesystem::path& path, const GlbJson& json,
                      std::span<const std::span<const std::byte>> bin, isla::FileWriter::Digest digest) {
   std::size_t binSize = 0;
   for (const auto& piece : bin) binSize += piece.size();
@@ -36,7 +41,7 @@ std::string writeGlb(const std::filesystem::path& path, std::string_view json,
   const std::array<std::uint32_t, 3> header{kMagic, 2, static_cast<std::uint32_t>(total)};
   file.write(std::as_bytes(std::span(header)));
   writeWords(file, {static_cast<std::uint32_t>(jsonLength), kJsonChunk});
-  file.write(json);
+  for (const std::vector<std::byte>& block : json.blocks()) file.write(block);
   file.write(std::string(jsonLength - json.size(), ' '));
   if (binSize != 0) {
     writeWords(file, {static_cast<std::uint32_t>(binLength), kBinChunk});

@@ -97,9 +97,10 @@ HeightRange writeTileGlb(const std::filesystem::path& path, const isla::World& w
                                            {"translation", {patch.originX, 0, patch.originZ}},
                                            {"extras", {{"patch", patch.id}}}}));
   }
-  const std::vector<std::byte>& bin = buffers.finish();
-  const std::span<const std::byte> chunk(bin);
-  digest = writeGlb(path, std::move(document).text(nodes), {&chunk, 1},
+  const std::vector<std::span<const std::byte>>& bin = buffers.finish();
+  GlbJson json;
+  std::move(document).writeText(json, nodes);
+  digest = writeGlb(path, json, bin,
                     style.digest ? isla::FileWriter::Digest::Sha256 : isla::FileWriter::Digest::None);
   return range;
 }

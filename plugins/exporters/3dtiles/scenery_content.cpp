@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <utility>
 #include <span>
 #include <vector>
 
@@ -46,10 +47,13 @@ class GlbBuilder {
     bin_.resize((bin_.size() + 3) / 4 * 4, std::byte{0});
     return view;
   }
-  void write(const std::filesystem::path& path, const std::vector<std::size_t>& nodes) {
+  // The last use of the builder: its document gives its objects to the text.
+  void write(const std::filesystem::path& path, const std::vector<std::size_t>& nodes) && {
     document.at("buffers", 0)["byteLength"] = bin_.size();
     const std::span<const std::byte> bin(bin_);
-    writeGlb(path, document.text(nodes), {&bin, 1});
+    GlbJson json;
+    std::move(document).writeText(json, nodes);
+    writeGlb(path, json, {&bin, 1});
   }
 
   GltfDocument document{"isla-tool 3dtiles exporter"};
@@ -93,7 +97,7 @@ BoxBounds writeWater(const isla::World& world, const std::filesystem::path& stag
     bounds.add(region.minX, region.levelM, region.minZ);
     bounds.add(region.maxX, region.levelM, region.maxZ);
   }
-  if (!nodes.empty()) glb.write(stage / kWaterGlb, nodes);
+  if (!nodes.empty()) std::move(glb).write(stage / kWaterGlb, nodes);
   return bounds;
 }
 
@@ -160,7 +164,7 @@ BoxBounds writeScenery(const isla::World& world, const std::filesystem::path& st
   glb.document.useExtension("EXT_mesh_features");
   glb.document.setExtension("EXT_structural_metadata",
                             features.structuralMetadata([&](std::span<const std::byte> bytes) { return glb.addView(bytes); }));
-  glb.write(stage / kSceneryGlb, nodes);
+  std::move(glb).write(stage / kSceneryGlb, nodes);
   return bounds;
 }
 

@@ -17,6 +17,7 @@
 #include <bit>
 #include <cerrno>
 #include <cstring>
+#include <memory>
 #include <span>
 #include <stdexcept>
 #include <string_view>
@@ -36,7 +37,7 @@ class ShareWriter {
   void word(std::uint64_t value) { append(std::as_bytes(std::span(&value, 1))); }
   void real(double value) { word(std::bit_cast<std::uint64_t>(value)); }
   void single(float value) { word(std::bit_cast<std::uint32_t>(value)); }
-  void bytes(const std::vector<std::byte>& bytes) {
+  void bytes(std::span<const std::byte> bytes) {
     word(bytes.size());
     append(bytes);
     out_.resize(out_.size() + paddedToWords(bytes.size()) - bytes.size(), std::byte{0});
@@ -51,9 +52,9 @@ class ShareWriter {
 class ShareReader {
  public:
   ShareReader(const std::filesystem::path& path, std::uint64_t offset, std::uint64_t length)
-      : path_(path), bytes_(readRange(path, offset, length)) {
+      : path_(path), bytes_(readRange(path, offset, length)), size_(length) {
     std::string magic(kShareMagic.size(), '\0');
-    if (bytes_.size() < magic.size()) fail("it is not a tile share of this exporter");
+    if (size_ < magic.size()) fail("it is not a tile share of this exporter");
     read(magic.data(), magic.size());
     if (magic != kShareMagic) fail("it is not a tile share of this exporter");
   }
@@ -77,12 +78,11 @@ class ShareReader {
     if (value > left() / each) fail("a count runs past the end");
     return value;
   }
-  std::vector<std::byte> bytes() {
+  // Bytes of the share, not copied: they keep the share's buffer alive.
+  SharedBytes bytes() {
     const std::uint64_t size = count(1);
-    std::vector<std::byte> out(size);
-    read(out.data(), out.size());
-    std::byte padding[8];
-    read(padding, paddedToWords(size) - size);
+    SharedBytes out{std::shared_ptr<const std::byte>(bytes_, bytes_.get() + offset_), size};
+    skip(paddedToWords(size));
     return out;
   }
   void expectEnd() const {
@@ -90,15 +90,16 @@ class ShareReader {
   }
 
  private:
-  // Bytes [offset, offset + length) of the file, in one pread.
-  static std::vector<std::byte> readRange(const std::filesystem::path& path, std::uint64_t offset,
-                                          std::uint64_t length) {
+  // Bytes [offset, offset + length) of the file, in one pread, into
+  // memory that is not zeroed first (the first touch of a page is dear).
+  static std::shared_ptr<std::byte[]> readRange(const std::filesystem::path& path, std::uint64_t offset,
+                                                std::uint64_t length) {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) throw std::runtime_error("cannot read " + path.string() + ": " + std::strerror(errno));
-    std::vector<std::byte> out(length);
+    auto out = std::make_shared_for_overwrite<std::byte[]>(length);
     std::uint64_t got = 0;
     while (got < length) {
-      const ssize_t n = ::pread(fd, out.data() + got, length - got, static_cast<off_t>(offset + got));
+      const ssize_t n = ::pread(fd, out.get() + got, length - got, static_cast<off_t>(offset + got));
       if (n < 0 && errno == EINTR) continue;
       if (n <= 0) {
         const int error = n < 0 ? errno : 0;
@@ -111,15 +112,20 @@ class ShareReader {
     ::close(fd);
     return out;
   }
-  std::uint64_t left() const { return bytes_.size() - offset_; }
+  std::uint64_t left() const { return size_ - offset_; }
+  void skip(std::size_t bytes) {
+    if (bytes > left()) fail("it ends early");
+    offset_ += bytes;
+  }
   void read(void* to, std::size_t bytes) {
     if (bytes > left()) fail("it ends early");
-    std::memcpy(to, bytes_.data() + offset_, bytes);
+    std::memcpy(to, bytes_.get() + offset_, bytes);
     offset_ += bytes;
   }
 
   std::filesystem::path path_;
-  std::vector<std::byte> bytes_;
+  std::shared_ptr<std::byte[]> bytes_;
+  std::uint64_t size_ = 0;
   std::uint64_t offset_ = 0;
 };
 
@@ -175,7 +181,7 @@ std::vector<std::byte> shareBytes(const GlbTile& share) {
       out.word(view.count);
       out.word(static_cast<std::uint64_t>(view.filter));
       out.word(view.triangles ? 1 : 0);
-      out.bytes(view.bytes);
+      out.bytes(view.bytes.span());
     }
     out.word(part.primitives.size());
     for (const GlbPart::Primitive& p : part.primitives) {
