@@ -5,7 +5,6 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <span>
 
 namespace isla {
 
@@ -48,11 +47,11 @@ void writeDouble(std::string& out, double value) {
 struct Output {
   static constexpr std::size_t kBlock = std::size_t{1} << 16;
   std::string& text;
-  ByteSink* sink = nullptr;
+  const std::function<void(std::string_view)>* sink = nullptr;
 
   void spillWhenFull() {
     if (sink == nullptr || text.size() < kBlock) return;
-    sink->write(std::as_bytes(std::span(text)));
+    (*sink)(text);
     text.clear();
   }
 };
@@ -114,11 +113,12 @@ std::string toJsonText(const boost::json::value& value, bool pretty) {
   return out;
 }
 
-void writeJsonText(ByteSink& sink, const boost::json::value& value, bool pretty) {
+void writeJsonText(const std::function<void(std::string_view block)>& sink, const boost::json::value& value,
+                   bool pretty) {
   std::string block;  // grows to a block, then is reused: never above malloc's mapping threshold
   Output output{block, &sink};
   write(output, value, pretty, 0);
-  sink.write(std::as_bytes(std::span(block)));
+  sink(block);
 }
 
 double jsonFloat(float value) {

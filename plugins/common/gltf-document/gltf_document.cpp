@@ -128,7 +128,7 @@ void GltfDocument::writeText(isla::ByteSink& out, const std::vector<std::size_t>
     const auto found = named(arrays_, name);
     if (found != arrays_.end()) document.as_object()[name] = std::move(found->second);
   }
-  isla::writeJsonText(out, document);
+  isla::writeJsonText([&](std::string_view block) { out.write(std::as_bytes(std::span(block))); }, document);
   out.write(std::as_bytes(std::span("\n", 1)));
 }
 

@@ -5,18 +5,19 @@
 
 #include <boost/json/value.hpp>
 
+#include <functional>
 #include <string>
-
-#include "isla/io/byte_writer.hpp"
+#include <string_view>
 
 namespace isla {
 
 // Two-space indentation when `pretty`, else compact. Non-finite numbers,
 // which JSON cannot hold, are written as null.
 std::string toJsonText(const boost::json::value& value, bool pretty = true);
-// The same text written to `sink` in blocks of about 64 KiB: a large
+// The same text handed to `write` in blocks of about 64 KiB: a large
 // document is neither held whole nor copied as its string grows.
-void writeJsonText(ByteSink& sink, const boost::json::value& value, bool pretty = true);
+void writeJsonText(const std::function<void(std::string_view block)>& write, const boost::json::value& value,
+                   bool pretty = true);
 
 // A float as the double that prints like it: 0.1f becomes 0.1, not
 // 0.10000000149011612.
