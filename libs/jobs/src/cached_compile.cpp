@@ -12,11 +12,10 @@
 // published. The whole package is then kept as one entry too, so that a
 // compile whose every input is as the cache remembers it places it whole
 // (world_entry.hpp).
-#include <bit>
-#include <charconv>
 
 #include "compile_steps.hpp"
 #include "file_placer.hpp"
+#include "isla/base/bits_text.hpp"
 #include "isla/base/interrupt.hpp"
 #include "isla/base/io_error.hpp"
 #include "isla/parallel/parallel.hpp"
@@ -54,22 +53,23 @@ const std::string kEntryNotes = std::string(kShardNotesDirectory) + "/";
 
 // An entry's note: the patch's report figures as the bits of their doubles.
 std::string figuresNote(const PatchStats& stats) {
-  return "figures " + doubleBits(stats.minHeightM) + " " + doubleBits(stats.maxHeightM) + " " +
-         doubleBits(stats.maxSlopeDeg) + " " + doubleBits(stats.overshootM);
+  return "figures " + bitsText(stats.minHeightM) + " " + bitsText(stats.maxHeightM) + " " +
+         bitsText(stats.maxSlopeDeg) + " " + bitsText(stats.overshootM);
 }
 
 std::optional<PatchStats> figuresOf(const std::string& note) {
   constexpr std::string_view kPrefix = "figures ";
-  constexpr std::size_t kDigits = 16;
-  if (!note.starts_with(kPrefix) || note.size() != kPrefix.size() + 4 * (kDigits + 1) - 1) return std::nullopt;
+  if (!note.starts_with(kPrefix)) return std::nullopt;
+  std::string_view rest = std::string_view(note).substr(kPrefix.size());
   double values[4];
   for (std::size_t i = 0; i < 4; ++i) {
-    const char* begin = note.data() + kPrefix.size() + i * (kDigits + 1);
-    std::uint64_t word = 0;
-    const auto [end, error] = std::from_chars(begin, begin + kDigits, word, 16);
-    if (error != std::errc() || end != begin + kDigits) return std::nullopt;
-    values[i] = std::bit_cast<double>(word);
+    if (i > 0) {
+      if (!rest.starts_with(' ')) return std::nullopt;
+      rest.remove_prefix(1);
+    }
+    if (!takeBits(rest, values[i])) return std::nullopt;
   }
+  if (!rest.empty()) return std::nullopt;
   return PatchStats{values[0], values[1], values[2], values[3]};
 }
 

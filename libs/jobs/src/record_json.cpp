@@ -1,22 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "record_json.hpp"
 
-#include <bit>
-#include <charconv>
-#include <cstdio>
-
+#include "isla/base/bits_text.hpp"
 #include "isla/jobs/compile.hpp"
 #include "isla/json/strict_json.hpp"
 
 namespace isla {
 
-std::string doubleBits(double value) {
-  char text[17];
-  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(std::bit_cast<std::uint64_t>(value)));
-  return text;
-}
-
-void writeBits(JsonWriter& json, std::string_view key, double value) { json.member(key, doubleBits(value)); }
+void writeBits(JsonWriter& json, std::string_view key, double value) { json.member(key, bitsText(value)); }
 
 void writeTexts(JsonWriter& json, std::string_view key, const OptionText& texts) {
   json.key(key);
@@ -112,11 +103,9 @@ double RecordReader::bits(const boost::json::value& value, const std::string& po
 }
 
 double RecordReader::bits(std::string_view digits, const std::string& pointer) const {
-  std::uint64_t word = 0;
-  if (digits.size() != 16) fail(pointer, "16 hex digits are expected");
-  const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), word, 16);
-  if (error != std::errc() || end != digits.data() + digits.size()) fail(pointer, "16 hex digits are expected");
-  return std::bit_cast<double>(word);
+  double value = 0;
+  if (!takeBits(digits, value) || !digits.empty()) fail(pointer, "16 hex digits are expected");
+  return value;
 }
 
 double RecordReader::bits(const boost::json::object& in, std::string_view key, const std::string& pointer) const {

@@ -18,9 +18,6 @@
 
 namespace isla {
 
-// "3ff8000000000000" for 1.5.
-std::string doubleBits(double value);
-
 void writeBits(JsonWriter& json, std::string_view key, double value);
 void writeTexts(JsonWriter& json, std::string_view key, const OptionText& texts);
 // KEY: null or the text.

@@ -19,6 +19,7 @@
 
 #include "compile_steps.hpp"
 #include "file_placer.hpp"
+#include "isla/base/bits_text.hpp"
 #include "isla/base/interrupt.hpp"
 #include "isla/base/io_error.hpp"
 #include "isla/plugin/shard_exporter.hpp"
@@ -384,7 +385,7 @@ class RecordedWorld {
                                            edge.originZ + (edge.axis == Axis::Z ? along : 0)};
         const Normal& n = edge.normals[i];
         const std::string value = std::to_string(std::bit_cast<std::uint32_t>(edge.heights[i])) + " " +
-                                  doubleBits(n.x) + doubleBits(n.y) + doubleBits(n.z);
+                                  bitsText(n.x) + bitsText(n.y) + bitsText(n.z);
         const auto [found, added] = ends.emplace(at, std::pair(value, &edge));
         if (!added && found->second.first != value) {
           throw CompileError("shared edges '" + found->second.second->id + "' and '" + edge.id +

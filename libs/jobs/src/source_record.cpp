@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "source_record.hpp"
 
+#include "isla/base/bits_text.hpp"
+
 namespace isla {
 
 namespace {
@@ -8,7 +10,7 @@ namespace {
 void writePosition(JsonWriter& json, std::string_view key, const Position& position) {
   json.key(key);
   json.beginCompactArray();
-  for (const double value : position) json.value(doubleBits(value));
+  for (const double value : position) json.value(bitsText(value));
   json.endArray();
 }
 
@@ -80,7 +82,7 @@ void writeScenery(JsonWriter& json, const Scenery& scenery) {
     // One text for the polyline, 48 hex digits a point: a road has hundreds.
     std::string bits;
     for (const Position& point : r.points) {
-      for (const double value : point) bits += doubleBits(value);
+      for (const double value : point) bits += bitsText(value);
     }
     json.member("points_bits", bits);
   });

@@ -1,19 +1,18 @@
 // SPDX-License-Identifier: MIT
 #include "tiles_shards.hpp"
 
+#include <isla/base/bits_text.hpp>
 #include <isla/base/io_error.hpp>
 #include <isla/parallel/parallel.hpp>
 #include <isla/publish/file_writer.hpp>
 
 #include <algorithm>
-#include <bit>
-#include <charconv>
-#include <cstdio>
 #include <fstream>
 #include <map>
 #include <mutex>
 #include <sstream>
 #include <stdexcept>
+#include <string_view>
 #include <tuple>
 
 #include "tile_share.hpp"
@@ -31,12 +30,6 @@ constexpr const char* kShareFile = "shares.bin";   // the shares one after the o
 constexpr const char* kSharesNote = "shares.txt";  // "<level> <x> <z> <offset> <length>", a share a line
 
 using KeyOrder = std::tuple<std::int32_t, std::int64_t, std::int64_t>;  // level, x, z
-
-std::string bitsOf(double value) {
-  char text[17];
-  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(std::bit_cast<std::uint64_t>(value)));
-  return text;
-}
 
 bool inTree(const TileKey& key, const Quadtree& tree) {
   return key.level >= 0 && key.level <= tree.leafLevel() && key.x >= 0 && key.z >= 0 &&
@@ -136,7 +129,7 @@ std::string writeTilesNote(const fs::path& path, const std::vector<LevelSummarie
         const TileSummary& tile = levels[level].at(x, z);
         if (!tile.exists) continue;
         file.write(std::to_string(level) + " " + std::to_string(x) + " " + std::to_string(z) + " " +
-                   bitsOf(tile.bounds.minY) + " " + bitsOf(tile.bounds.maxY) + " " + bitsOf(tile.measuredErrorM) +
+                   isla::bitsText(tile.bounds.minY) + " " + isla::bitsText(tile.bounds.maxY) + " " + isla::bitsText(tile.measuredErrorM) +
                    "\n");
       }
     }
@@ -158,12 +151,10 @@ void readTilesNote(const fs::path& path, const Quadtree& tree, double spacingM, 
     }
     double values[3];
     for (int i = 0; i < 3; ++i) {
-      std::uint64_t word = 0;
-      const auto [end, error] = std::from_chars(bits[i].data(), bits[i].data() + bits[i].size(), word, 16);
-      if (error != std::errc() || end != bits[i].data() + bits[i].size() || bits[i].size() != 16) {
+      std::string_view digits = bits[i];
+      if (!isla::takeBits(digits, values[i]) || !digits.empty()) {
         throw std::runtime_error(path.string() + " line " + std::to_string(number) + ": 16 hex digits are expected");
       }
-      values[i] = std::bit_cast<double>(word);
     }
     TileSummary& tile = levels[static_cast<std::size_t>(key.level)].at(key.x, key.z);
     if (tile.exists) throw std::runtime_error("two shards wrote tile " + key.name());

@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "bits_text.hpp"
+#include "isla/base/bits_text.hpp"
 #include "isla/json/json_text.hpp"
 
 namespace isla {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// Floating-point values as the hex digits of their bits: the text form of
-// the parts a cache keeps (source_parts.hpp), exact both ways. Internal.
+// Floating-point values as the hex digits of their bits, exact both ways:
+// how shard records, the patch cache's notes and records, and the 3D Tiles
+// shards' summaries carry doubles and floats, whatever a reader's rounding.
 #pragma once
 
 #include <bit>
@@ -21,6 +22,14 @@ void appendBits(std::string& out, Float value) {
   const auto bits = std::bit_cast<BitsOf<Float>>(value);
   static constexpr char kHex[] = "0123456789abcdef";
   for (std::size_t d = kDigits; d-- > 0;) out.push_back(kHex[(bits >> (4 * d)) & 0xf]);
+}
+
+// "3ff8000000000000" for 1.5.
+template <class Float>
+std::string bitsText(Float value) {
+  std::string text;
+  appendBits(text, value);
+  return text;
 }
 
 // Reads the value at the front of `text` and drops its digits; false when
