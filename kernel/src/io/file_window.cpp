@@ -8,8 +8,8 @@
 #include <algorithm>
 #include <cerrno>
 #include <stdexcept>
+#include <memory>
 #include <string>
-#include <vector>
 
 #include "isla/base/io_error.hpp"
 #include "regular_file.hpp"
@@ -18,8 +18,11 @@ namespace isla {
 
 namespace {
 
-// What everyByte gets of the bytes outside the window at a time.
-constexpr std::size_t kReadBytes = std::size_t{1} << 20;
+// What everyByte gets of the bytes outside the window at a time: small, so
+// that hashing a file touches few pages of memory (a fresh page costs more
+// to map in than its bytes cost to hash, docs/performance.md), and the
+// next file's buffer is the same freed memory.
+constexpr std::size_t kReadBytes = std::size_t{256} << 10;
 
 }  // namespace
 
@@ -74,7 +77,7 @@ void FileWindow::readToEnd() { pass(size_); }
 // the last).
 void FileWindow::pass(std::uint64_t upTo) {
   if (!options_.everyByte) return;
-  std::vector<std::byte> buffer;
+  std::unique_ptr<std::byte[]> buffer;  // not zeroed: each read fills what it hands on
   while (passed_ < upTo) {
     const std::uint64_t mappedEnd = mappedBegin_ + mappedBytes_;
     if (mapped_ && passed_ >= mappedBegin_ && passed_ < mappedEnd) {
@@ -85,12 +88,13 @@ void FileWindow::pass(std::uint64_t upTo) {
       continue;
     }
     const std::uint64_t stop = mapped_ && passed_ < mappedBegin_ ? std::min(upTo, mappedBegin_) : upTo;
-    buffer.resize(static_cast<std::size_t>(std::min<std::uint64_t>(kReadBytes, stop - passed_)));
-    const ssize_t got = ::pread(fd_, buffer.data(), buffer.size(), static_cast<off_t>(passed_));
+    if (!buffer) buffer = std::make_unique_for_overwrite<std::byte[]>(kReadBytes);
+    const auto wanted = static_cast<std::size_t>(std::min<std::uint64_t>(kReadBytes, stop - passed_));
+    const ssize_t got = ::pread(fd_, buffer.get(), wanted, static_cast<off_t>(passed_));
     if (got < 0 && errno == EINTR) continue;
     if (got < 0) throwSystemError(path_, "read", errno);
     if (got == 0) throw IoError(path_, "'" + path_.string() + "' became shorter while it was read");
-    options_.everyByte(std::span(buffer).first(static_cast<std::size_t>(got)));
+    options_.everyByte(std::span(buffer.get(), static_cast<std::size_t>(got)));
     passed_ += static_cast<std::uint64_t>(got);
     if (!mapped_) dropBefore(passedPages());
   }

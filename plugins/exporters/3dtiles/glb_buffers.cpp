@@ -3,8 +3,10 @@
 
 #include <meshoptimizer.h>
 
+#include <memory>
 #include <mutex>
 #include <stdexcept>
+#include <vector>
 
 namespace isla_3dtiles {
 
@@ -34,6 +36,18 @@ void useTriangleCodecVersion1() {
   std::call_once(once, [] { meshopt_encodeIndexVersion(1); });
 }
 
+// What `encode(room, bound)` writes into room for `bound` bytes, which is
+// not zeroed first: a codec's bound is several times what it writes, and
+// zeroing it would map in every page of it, where a fresh page costs more
+// than encoding its bytes (docs/performance.md, "Page faults").
+template <class Encode>
+std::vector<std::byte> encodedBytes(std::size_t bound, Encode&& encode) {
+  const auto room = std::make_unique_for_overwrite<unsigned char[]>(bound);
+  const std::size_t written = encode(room.get(), bound);
+  const auto* first = reinterpret_cast<const std::byte*>(room.get());
+  return std::vector<std::byte>(first, first + written);
+}
+
 }  // namespace
 
 GlbBuffers::GlbBuffers(isla_gltf::GltfDocument& document, bool compress) : document_(document), compress_(compress) {
@@ -44,14 +58,17 @@ StoredTriangles storeTriangles(std::span<const std::uint32_t> indices, std::size
                                bool compress) {
   useTriangleCodecVersion1();
   StoredTriangles out{.bytes = {}, .count = indices.size(), .stride = shortIndices ? 2U : 4U};
-  std::vector<unsigned char> encoded(meshopt_encodeIndexBufferBound(indices.size(), vertexCount));
-  encoded.resize(meshopt_encodeIndexBuffer(encoded.data(), encoded.size(), indices.data(), indices.size()));
+  std::vector<std::byte> encoded =
+      encodedBytes(meshopt_encodeIndexBufferBound(indices.size(), vertexCount), [&](unsigned char* room, std::size_t bound) {
+        return meshopt_encodeIndexBuffer(room, bound, indices.data(), indices.size());
+      });
   std::vector<std::byte> bytes;
   if (compress) {
-    bytes.assign(std::as_bytes(std::span(encoded)).begin(), std::as_bytes(std::span(encoded)).end());
+    bytes = std::move(encoded);
   } else {
     bytes.resize(indices.size() * out.stride);
-    if (meshopt_decodeIndexBuffer(bytes.data(), indices.size(), out.stride, encoded.data(), encoded.size()) != 0) {
+    if (meshopt_decodeIndexBuffer(bytes.data(), indices.size(), out.stride,
+                                  reinterpret_cast<const unsigned char*>(encoded.data()), encoded.size()) != 0) {
       throw std::logic_error("meshoptimizer did not decode the triangles it encoded");
     }
   }
@@ -65,10 +82,10 @@ StoredView storeVertices(std::span<const std::byte> filterInput, std::size_t cou
                   .triangles = false};
   std::vector<std::byte> bytes;
   if (compress) {
-    bytes.resize(meshopt_encodeVertexBufferBound(count, stride));
-    bytes.resize(meshopt_encodeVertexBuffer(reinterpret_cast<unsigned char*>(bytes.data()), bytes.size(),
-                                            filterInput.data(), count, stride));
-    bytes.shrink_to_fit();  // held until its tile is written: the bound is about the decoded size
+    // Held until its tile is written: exactly what was written, not the bound.
+    bytes = encodedBytes(meshopt_encodeVertexBufferBound(count, stride), [&](unsigned char* room, std::size_t bound) {
+      return meshopt_encodeVertexBuffer(room, bound, filterInput.data(), count, stride);
+    });
   } else {
     bytes.assign(filterInput.begin(), filterInput.end());
     if (filter == VertexFilter::Octahedral) meshopt_decodeFilterOct(bytes.data(), count, stride);

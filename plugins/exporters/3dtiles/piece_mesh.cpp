@@ -18,13 +18,16 @@ PieceNormals::PieceNormals(const isla::World& world, const Piece& of, const Worl
   const isla::Patch& patch = world.patches[piece.patch];
   const std::size_t samples =
       static_cast<std::size_t>(piece.x1 - piece.x0 + 1) * static_cast<std::size_t>(piece.z1 - piece.z0 + 1);
-  std::vector<std::array<float, 3>> vectors;
-  vectors.reserve(samples);
-  for (std::int32_t z = piece.z0; z <= piece.z1; ++z) {
-    isla::appendRowNormals(world, patch, z, piece.x0, piece.x1, band.around(piece.patch, z), vectors);
-  }
+  // A row's vectors at a time, encoded as they are made: a piece's would
+  // be megabytes of fresh pages, which cost more than the normals do
+  // (docs/performance.md, "Page faults"); the encoding is each vector's own.
+  std::vector<std::array<float, 3>> row;
   normals.reserve(samples);
-  appendOctahedral(vectors, normals);
+  for (std::int32_t z = piece.z0; z <= piece.z1; ++z) {
+    row.clear();
+    isla::appendRowNormals(world, patch, z, piece.x0, piece.x1, band.around(piece.patch, z), row);
+    appendOctahedral(row, normals);
+  }
 }
 
 }  // namespace isla_3dtiles

@@ -17,15 +17,22 @@ namespace isla_world_export {
 
 namespace {
 
-// 65536 numbers a block: about 0.6 MiB of text, so that the blocks in
-// flight stay far below a source's heights however large it is.
-constexpr std::int64_t kNumbersPerBlock = std::int64_t{1} << 16;
+// 32768 numbers a block: about 0.3 MiB of text, so that the blocks in
+// flight stay far below a source's heights however large it is, and so
+// that a small patch's blocks take turns in the same slots: each slot's
+// memory is mapped in once, and a fresh page costs more than formatting
+// its numbers (docs/performance.md, "Page faults").
+constexpr std::int64_t kNumbersPerBlock = std::int64_t{1} << 15;
 // But 64 rows at least: a source's heights are X outer, so a block reads
 // a run of its rows' samples from each x, 4 KiB apart or more; runs of 2
 // rows (65536 / 32768) would take a cache line and a page walk for every
 // two samples, and make 32768² twice as costly a sample as 8192² (issue 27).
 // Even at 32768² a block is then about 20 MiB of text.
 constexpr std::int64_t kMinRowsPerBlock = 64;
+// Bytes a number takes with its comma, as JsonWriter::appendNumbers
+// reckons: a block's text is reserved at this, and grows beyond it only for
+// unusual heights.
+constexpr std::size_t kTypicalNumberRoom = 16;
 // A block being formatted on each thread and one ready behind each.
 constexpr std::size_t kSlotsPerThread = 2;
 
@@ -51,7 +58,12 @@ void writeTerrain(isla::JsonWriter& json, const isla::World& world, std::size_t 
     std::string text;
     std::vector<std::size_t> rowEnds;
   };
+  // Room for a block's text made once: grown by doubling, a slot would
+  // copy its text and touch twice the pages, and a fresh page costs more
+  // to map in than its numbers cost to format (docs/performance.md).
   std::vector<Block> formatted(slots);
+  const std::size_t blockNumbers = static_cast<std::size_t>(blockRows) * static_cast<std::size_t>(patch.pointsX);
+  for (Block& block : formatted) block.text.reserve(blockNumbers * kTypicalNumberRoom);
   const auto firstRow = [&](std::size_t block) { return static_cast<std::int32_t>(block) * blockRows; };
   isla::orderedPipeline(
       blocks, threads, slots,

@@ -10,6 +10,7 @@
 #include <deque>
 #include <fstream>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <regex>
 #include <sstream>
@@ -458,7 +459,18 @@ std::filesystem::path shippedSchemaDirectory() {
 }
 }  // namespace
 
-JsonSchema JsonSchema::shipped(std::string_view fileName) { return load(shippedSchemaDirectory() / fileName); }
+JsonSchema JsonSchema::shipped(std::string_view fileName) {
+  // Each loaded once a process: a compile through the cache checks each
+  // patch's documents on their own, and interpreting the schema (its
+  // patterns made into std::regex) costs more than checking a patch.
+  static std::mutex mutex;
+  static std::map<std::string, JsonSchema, std::less<>> loaded;
+  const std::lock_guard lock(mutex);
+  if (const auto found = loaded.find(fileName); found != loaded.end()) return found->second;
+  JsonSchema schema = load(shippedSchemaDirectory() / fileName);
+  loaded.emplace(std::string(fileName), schema);
+  return schema;
+}
 
 std::vector<SchemaViolation> JsonSchema::validate(const boost::json::value& instance,
                                                   std::string_view definition) const {

@@ -17,7 +17,10 @@ namespace isla {
 
 namespace {
 
-constexpr std::int64_t kBandBytes = std::int64_t{1} << 20;
+// 256 KiB: a band's buffer is written whole, and each fresh page of it
+// costs more to map in than its samples cost to read (docs/performance.md,
+// "Page faults"); from 1024 columns on, kMinBandRows decides.
+constexpr std::int64_t kBandBytes = std::int64_t{256} << 10;
 // 64 rows at least: a band reads a run of that many samples from every x,
 // each run a page or more from the last; shorter runs pay a cache miss and
 // a page walk for a few samples, and the larger the map the more (issue 27).
