@@ -61,8 +61,10 @@ void writeTerrain(isla::JsonWriter& json, const isla::World& world, std::size_t 
   // Room for a block's text made once: grown by doubling, a slot would
   // copy its text and touch twice the pages, and a fresh page costs more
   // to map in than its numbers cost to format (docs/performance.md).
+  // A patch shorter than a block (a corner) reserves its rows only.
   std::vector<Block> formatted(slots);
-  const std::size_t blockNumbers = static_cast<std::size_t>(blockRows) * static_cast<std::size_t>(patch.pointsX);
+  const std::size_t blockNumbers =
+      static_cast<std::size_t>(std::min(blockRows, patch.pointsZ)) * static_cast<std::size_t>(patch.pointsX);
   for (Block& block : formatted) block.text.reserve(blockNumbers * kTypicalNumberRoom);
   const auto firstRow = [&](std::size_t block) { return static_cast<std::int32_t>(block) * blockRows; };
   isla::orderedPipeline(
