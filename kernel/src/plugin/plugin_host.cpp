@@ -104,12 +104,17 @@ const PluginLoadRecord& PluginHost::loadFile(const std::filesystem::path& file) 
   }
 
   // The library handle is made before anything it provides, so it is
-  // released after them.
+  // released after them. Released, the library stays mapped
+  // (RTLD_NODELETE, which Boost.DLL passes through to dlopen): unmapping
+  // 23 plugins one by one was 5-10 % of a small process's CPU, which exit
+  // does at once (docs/performance.md, "Page faults"); loaded again, it is
+  // found, not mapped again.
   auto library = std::make_shared<boost::dll::shared_library>();
   boost::dll::fs::error_code loadError;
   dlerror();
   library->load(boost::dll::fs::path(file.string()), loadError,
-                boost::dll::load_mode::rtld_now | boost::dll::load_mode::rtld_local);
+                boost::dll::load_mode::rtld_now | boost::dll::load_mode::rtld_local |
+                    static_cast<boost::dll::load_mode::type>(RTLD_NODELETE));
   if (loadError) {
     const char* reason = dlerror();
     return record(file.string(), PluginOutcome::Failed,
