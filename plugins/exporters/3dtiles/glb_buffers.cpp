@@ -58,10 +58,10 @@ StoredTriangles storeTriangles(std::span<const std::uint32_t> indices, std::size
                                bool compress) {
   useTriangleCodecVersion1();
   StoredTriangles out{.bytes = {}, .count = indices.size(), .stride = shortIndices ? 2U : 4U};
-  std::vector<std::byte> encoded =
-      encodedBytes(meshopt_encodeIndexBufferBound(indices.size(), vertexCount), [&](unsigned char* room, std::size_t bound) {
-        return meshopt_encodeIndexBuffer(room, bound, indices.data(), indices.size());
-      });
+  const std::size_t bound = meshopt_encodeIndexBufferBound(indices.size(), vertexCount);
+  std::vector<std::byte> encoded = encodedBytes(bound, [&](unsigned char* room, std::size_t size) {
+    return meshopt_encodeIndexBuffer(room, size, indices.data(), indices.size());
+  });
   std::vector<std::byte> bytes;
   if (compress) {
     bytes = std::move(encoded);

@@ -129,8 +129,8 @@ std::string writeTilesNote(const fs::path& path, const std::vector<LevelSummarie
         const TileSummary& tile = levels[level].at(x, z);
         if (!tile.exists) continue;
         file.write(std::to_string(level) + " " + std::to_string(x) + " " + std::to_string(z) + " " +
-                   isla::bitsText(tile.bounds.minY) + " " + isla::bitsText(tile.bounds.maxY) + " " + isla::bitsText(tile.measuredErrorM) +
-                   "\n");
+                   isla::bitsText(tile.bounds.minY) + " " + isla::bitsText(tile.bounds.maxY) + " " +
+                   isla::bitsText(tile.measuredErrorM) + "\n");
       }
     }
   }

@@ -29,10 +29,6 @@ constexpr std::int64_t kNumbersPerBlock = std::int64_t{1} << 15;
 // two samples, and make 32768² twice as costly a sample as 8192² (issue 27).
 // Even at 32768² a block is then about 20 MiB of text.
 constexpr std::int64_t kMinRowsPerBlock = 64;
-// Bytes a number takes with its comma, as JsonWriter::appendNumbers
-// reckons: a block's text is reserved at this, and grows beyond it only for
-// unusual heights.
-constexpr std::size_t kTypicalNumberRoom = 16;
 // A block being formatted on each thread and one ready behind each.
 constexpr std::size_t kSlotsPerThread = 2;
 
@@ -65,7 +61,7 @@ void writeTerrain(isla::JsonWriter& json, const isla::World& world, std::size_t 
   std::vector<Block> formatted(slots);
   const std::size_t blockNumbers =
       static_cast<std::size_t>(std::min(blockRows, patch.pointsZ)) * static_cast<std::size_t>(patch.pointsX);
-  for (Block& block : formatted) block.text.reserve(blockNumbers * kTypicalNumberRoom);
+  for (Block& block : formatted) block.text.reserve(blockNumbers * isla::JsonWriter::kNumberRoom);
   const auto firstRow = [&](std::size_t block) { return static_cast<std::int32_t>(block) * blockRows; };
   isla::orderedPipeline(
       blocks, threads, slots,

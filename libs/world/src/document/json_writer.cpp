@@ -256,7 +256,7 @@ void JsonWriter::writeNumber(T number, std::optional<std::size_t> index) {
 void JsonWriter::appendNumbers(std::string& out, std::span<const float> values, std::string_view pointer) {
   const std::size_t finite = firstNonFinite(values);
   std::size_t used = out.size();
-  out.resize(used + 2 + values.size() * 16);
+  out.resize(used + 2 + values.size() * kNumberRoom);
   out[used++] = '[';
   // Room is checked a block at a time, each number followed by its comma.
   constexpr std::size_t kBlock = 16, kBlockRoom = kBlock * (kMaxFloatRoom + 1);

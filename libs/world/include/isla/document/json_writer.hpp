@@ -74,6 +74,9 @@ class ISLA_API JsonWriter {
   // The same text appended to `out`, away from any writer, so that threads
   // can format rows that one writer then places with preformatted(). A
   // non-finite number throws std::domain_error naming `pointer`/<index>.
+  // It makes kNumberRoom bytes a number (with its comma) before formatting,
+  // more only for unusually long ones: room reserved at that never grows.
+  static constexpr std::size_t kNumberRoom = 16;
   static void appendNumbers(std::string& out, std::span<const float> values, std::string_view pointer);
   // A value whose JSON text was made elsewhere (appendNumbers), separated
   // and indented like any other value.
