@@ -2,7 +2,10 @@
 # The kernel is the small SDK the design card asks for (docs/architecture.md):
 # at most 7,000 lines, linking neither libzip nor OpenSSL, and every shipped
 # section and validator plugin needs libisla-kernel and no other isla
-# library, while every exporter links the world library over it.
+# library, while every exporter links the world library over it. Nothing
+# the tool maps at start needs libzip or the shared libcrypto (4 ms of each
+# process: docs/performance.md, Process start): libzip is opened when a
+# bundle is read, SHA-256 linked in.
 #   sdk_shape.sh SOURCE_DIR BUILD_DIR
 set -euo pipefail
 source=$1 build=$2
@@ -35,6 +38,10 @@ for kind in sections validators exporters; do
     esac
     checked=$((checked + 1))
   done
+done
+for file in "$build/bin/isla-tool" "$plugins"/*.so; do
+  mapped=$(ldd "$file" | awk '{print $1}' | grep -E '^lib(zip|crypto|ssl)\.so' | paste -sd ' ' - || true)
+  [ -z "$mapped" ] || fail "$(basename "$file") maps $mapped at start (open it when needed, as zip_library.hpp does)"
 done
 echo "checked the links of $checked plugins"
 [ "$checked" -ge 20 ] || fail "only $checked plugins were checked"

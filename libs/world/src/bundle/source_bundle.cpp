@@ -262,6 +262,9 @@ std::optional<SourceBundle> readBundle(std::span<const std::byte> archive, const
   std::optional<ZipReader> zip;
   try {
     zip.emplace(archive);
+  } catch (const ZipUnavailable& error) {
+    check.error("bundle.no-libzip", {}, error.what());
+    return std::nullopt;
   } catch (const ZipError& error) {
     check.error("bundle.damaged", {},
                 "not a complete ZIP archive (" + std::string(error.what()) + "); it is truncated or not a bundle: " +

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// The ZIP container through libzip: an archive read in place from bytes, its
-// central directory as recorded (raw names, declared sizes, attributes), and
-// deterministic archives written to bytes. Internal to the kernel.
+// The ZIP container through libzip (opened when first needed:
+// zip_library.hpp): an archive read in place from bytes, its central
+// directory as recorded (raw names, declared sizes, attributes), and
+// deterministic archives written to bytes. Internal to the world library.
 #pragma once
 
 #include <cstddef>
@@ -24,6 +25,13 @@ class ZipError : public std::runtime_error {
 
  private:
   Kind kind_;
+};
+
+// libzip cannot be opened, or lacks a function: no bundle can be read or
+// written in this process. Thrown by ZipReader and writeZip.
+class ZipUnavailable : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
 };
 
 // One central-directory entry, as the archive records it.
