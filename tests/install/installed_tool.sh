@@ -28,7 +28,16 @@ cat >"$work/layout.json" <<'LAYOUT'
 {"format": "terrain-world.layout", "schema_version": 1, "name": "installed", "slope_warning_deg": 89.99,
  "sources": [{"id": "island", "namespace": "island", "path": "island.dat", "row": 0, "col": 0}]}
 LAYOUT
-"$tool" run compile "$work/layout.json" "$work/world" --quiet
+# The install indexes the installed plugins (their times are the
+# install's): a compile maps the exporter it uses and no other.
+[ -s "$prefix/lib/isla-tool/plugins/plugins.index.json" ] || { echo "the install wrote no plugin index" >&2; exit 1; }
+LD_DEBUG=files "$tool" run compile "$work/layout.json" "$work/world" --quiet 2>"$work/mapped"
+grep -q "$prefix/lib/isla-tool/plugins/terrain-world-v1-exporter.so" "$work/mapped" \
+  || { echo "the installed compile did not map its exporter" >&2; exit 1; }
+if grep -q "plugins/3dtiles.so" "$work/mapped"; then
+  echo "the installed compile mapped the 3dtiles exporter it does not use: the index was not used" >&2
+  exit 1
+fi
 "$tool" validate "$work/world" --sources "$work/layout.json"
 "$tool" export "$work/island.dat" "$work/png" --exporter png --quiet
 for file in heightmap.png heightmap.json relief.png; do

@@ -14,14 +14,6 @@ using namespace isla::test;
 
 namespace {
 
-const PluginLoadRecord& recordFor(const PluginHost& host, std::string_view fileName) {
-  for (const auto& record : host.report()) {
-    if (std::filesystem::path(record.file).filename() == fileName) return record;
-  }
-  BOOST_FAIL("no load record for " << fileName);
-  throw;
-}
-
 // A kernel with the shipped plugins built in, then every test plugin module.
 std::unique_ptr<Kernel> kernelWithTestPlugins() {
   auto kernel = makeKernel();

@@ -30,4 +30,11 @@ std::string describe(const Diagnostics& diagnostics) {
   return out;
 }
 
+const PluginLoadRecord& recordFor(const PluginHost& host, std::string_view fileName) {
+  for (const auto& record : host.report()) {
+    if (std::filesystem::path(record.file).filename() == fileName) return record;
+  }
+  throw std::invalid_argument("no load record for " + std::string(fileName));
+}
+
 }  // namespace isla::test

@@ -26,4 +26,8 @@ LoadResult load(std::vector<std::byte> bytes, const std::string& name = "test.da
 // Every diagnostic, formatted, for test failure messages.
 std::string describe(const Diagnostics& diagnostics);
 
+// The host's record of the file named `fileName` (its last part); throws
+// std::invalid_argument when it has none.
+const PluginLoadRecord& recordFor(const PluginHost& host, std::string_view fileName);
+
 }  // namespace isla::test

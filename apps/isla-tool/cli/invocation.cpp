@@ -26,11 +26,8 @@ po::options_description sharedOptions() {
 }
 
 std::vector<OptionSpec> validatorOptions(const Kernel& kernel) {
-  std::vector<OptionSpec> out;
-  for (const auto* r : kernel.registry().validators()) {
-    for (auto& option : r->object->options()) out.push_back(std::move(option));
-  }
-  return out;
+  // Declared, loaded or not: a command that validates nothing loads no validator.
+  return kernel.registry().validatorOptions();
 }
 
 Invocation::Invocation(CommandInfo command, std::vector<std::string> arguments)

@@ -7,7 +7,9 @@
 
 #include <isla/plugin/plugin_api.hpp>
 #include <isla/base/printable_text.hpp>
+#include <isla/publish/staged_file.hpp>
 
+#include "cli/command_step.hpp"
 #include "cli/report.hpp"
 #include "commands/commands.hpp"
 
@@ -175,18 +177,46 @@ int printOptions(const Kernel& kernel, const std::string& name, bool json) {
   return 0;
 }
 
+// `--write-index DIR`: DIR's plugins, each loaded now, described in its
+// index, so that a process loads each when it first needs it.
+int writeIndex(const Kernel& kernel, const std::filesystem::path& directory) {
+  if (!std::filesystem::is_directory(directory)) throw CommandError(directory.string() + " is not a directory");
+  Kernel indexed(kernel.enums(), kernel.units());
+  const auto searchPath = pluginSearchPath(std::vector{directory}, nullptr, {}, false);
+  indexed.plugins().loadSearchPath(searchPath, false);
+  printPluginProblems(indexed.plugins(), std::cerr);
+  const auto plugins = indexed.plugins().indexOfLoaded();
+  commandStep([&] {
+    StagedFile out(directory / kPluginIndexName, true);
+    const std::string text = pluginIndexText(plugins);
+    out.write(std::as_bytes(std::span(text)));
+    out.commit();
+  });
+  std::cout << "indexed " << plugins.size() << (plugins.size() == 1 ? " plugin" : " plugins") << " in "
+            << printableText((directory / kPluginIndexName).string()) << "\n";
+  return 0;
+}
+
 }  // namespace
 
 int runPlugins(Invocation& invocation) {
   po::options_description options("plugins");
   options.add_options()("json", po::bool_switch(), "print the report as JSON")(
-      "options", po::value<std::string>(), "list the options of the exporter or validator NAME, with what each accepts");
+      "options", po::value<std::string>(),
+      "list the options of the exporter or validator NAME, with what each accepts")(
+      "write-index", po::value<std::string>()->value_name("DIR"),
+      "load the plugins of DIR and describe them in DIR/plugins.index.json, so that each is loaded only when a "
+      "command first needs it");
   if (!invocation.parse(options, {})) return 0;
   const Kernel& kernel = invocation.kernel();
+  if (invocation.values().count("write-index")) {
+    return writeIndex(kernel, invocation.values()["write-index"].as<std::string>());
+  }
   if (invocation.values().count("options")) {
     return printOptions(kernel, invocation.values()["options"].as<std::string>(),
                                 invocation.values()["json"].as<bool>());
   }
+  kernel.registry().loadDeferred();  // the report says what each plugin registered
   if (invocation.values()["json"].as<bool>()) {
     printJson(reportJson(kernel), std::cout);
   } else {

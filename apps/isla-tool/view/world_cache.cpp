@@ -45,7 +45,8 @@ void compileInto(const Kernel& kernel, WorldInput kind, const std::filesystem::p
 // What the tiles are made with: a plugin that changes changes them.
 void hashPlugins(Sha256& hash, const Kernel& kernel) {
   for (const PluginLoadRecord& record : kernel.plugins().report()) {
-    if (record.outcome != PluginOutcome::Loaded || !std::filesystem::is_regular_file(record.file)) continue;
+    const bool inUse = record.outcome == PluginOutcome::Loaded || record.outcome == PluginOutcome::Deferred;
+    if (!inUse || !std::filesystem::is_regular_file(record.file)) continue;
     hashText(hash, record.file);
     hashText(hash, sha256OfFile(record.file));
   }

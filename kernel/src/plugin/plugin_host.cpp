@@ -6,6 +6,8 @@
 #include <dlfcn.h>
 
 #include <algorithm>
+#include <fstream>
+#include <sstream>
 
 namespace isla {
 
@@ -15,6 +17,7 @@ std::string_view pluginOutcomeName(PluginOutcome outcome) {
     case PluginOutcome::Skipped: return "skipped";
     case PluginOutcome::Failed: return "failed";
     case PluginOutcome::Refused: return "refused";
+    case PluginOutcome::Deferred: return "deferred";
   }
   return "?";
 }
@@ -67,10 +70,98 @@ std::string whyNotLoadable(const std::filesystem::directory_entry& entry) {
 
 }  // namespace
 
-void PluginHost::loadSearchPath(std::span<const SearchDirectory> directories) {
+namespace {
+
+// An index larger than this is not read: a thousand plugins take 2 MB.
+constexpr std::uintmax_t kMaxIndexBytes = 16u << 20;
+
+}  // namespace
+
+std::map<std::string, IndexedPlugin> PluginHost::readIndex(const std::filesystem::path& directory) {
+  const std::filesystem::path file = directory / kPluginIndexName;
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(file, error)) return {};
+  const auto notUsed = [&](const std::string& why) {
+    record(file.string(), PluginOutcome::Skipped,
+           "not used (" + why + "): every plugin of its directory was loaded at start; index it again with "
+           "isla-tool plugins --write-index " + directory.string());
+    return std::map<std::string, IndexedPlugin>{};
+  };
+  const auto bytes = std::filesystem::file_size(file, error);
+  if (error || bytes > kMaxIndexBytes) return notUsed(error ? error.message() : "larger than 16 MiB");
+  std::ifstream in(file, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (!in) return notUsed("cannot be read");
+  std::string problem;
+  auto plugins = parsePluginIndex(text.str(), problem);
+  if (!plugins) return notUsed(problem);
+  std::map<std::string, IndexedPlugin> byFile;
+  for (IndexedPlugin& plugin : *plugins) byFile.emplace(plugin.file, std::move(plugin));
+  return byFile;
+}
+
+bool PluginHost::defer(const std::filesystem::path& file, const IndexedPlugin& indexed) {
+  if (fileStamp(file) != indexed.stamp || loadedNames_.contains(indexed.name)) return false;
+  std::error_code error;
+  auto canonical = std::filesystem::weakly_canonical(file, error);
+  if (error) canonical = file;
+  if (loadedFiles_.contains(canonical)) return false;
+  auto info = std::make_shared<const PluginInfo>(PluginInfo{indexed.name, indexed.version, indexed.description,
+                                                            file.string(), kPluginApiVersion, indexed.kinds});
+  const std::size_t at = report_.size();
+  // Loaded when first needed: the record is the deferred one, updated in place.
+  const auto load = [this, file, canonical, at](const DeferredPlugin& plugin) {
+    loadedNames_.erase(plugin.plugin->name);
+    struct Replacing {
+      std::optional<std::size_t>& at;
+      ~Replacing() { at.reset(); }
+    } replacing{replacing_ = at};
+    const PluginLoadRecord& loaded = loadLibrary(file, canonical);
+    return loaded.outcome == PluginOutcome::Loaded ? std::string() : loaded.message;
+  };
+  if (!registry_.defer(DeferredPlugin{info, indexed}, load)) return false;
+  loadedFiles_.insert(canonical);
+  loadedNames_.insert(indexed.name);
+  record(file.string(), PluginOutcome::Deferred, "listed in its directory's " + std::string(kPluginIndexName) +
+                                                     "; loaded when first needed", info);
+  return true;
+}
+
+std::vector<IndexedPlugin> PluginHost::indexOfLoaded() const {
+  std::vector<IndexedPlugin> out;
+  for (const PluginLoadRecord& loaded : report_) {
+    if (loaded.outcome != PluginOutcome::Loaded || !loaded.plugin) continue;
+    const std::filesystem::path file(loaded.file);
+    const auto stamp = fileStamp(file);
+    if (!stamp) continue;  // built in, or gone
+    const PluginInfo& info = *loaded.plugin;
+    IndexedPlugin plugin{.file = file.filename().string(), .stamp = *stamp, .name = info.name,
+                         .version = info.version, .description = info.description, .kinds = info.kinds,
+                         .sections = {}, .validators = {}, .exporters = {}, .packageValidators = {}};
+    const auto mine = [&](const auto* registration) { return registration->plugin == loaded.plugin; };
+    for (const auto* r : registry_.sections()) {
+      if (mine(r)) plugin.sections.push_back(r->object->tag());
+    }
+    for (const auto* r : registry_.validators()) {
+      if (mine(r)) plugin.validators.push_back({r->object->name(), r->object->options()});
+    }
+    for (const auto* r : registry_.exporters()) {
+      if (mine(r)) plugin.exporters.push_back(r->object->name());
+    }
+    for (const auto* r : registry_.packageValidators()) {
+      if (mine(r)) plugin.packageValidators.push_back(r->object->name());
+    }
+    out.push_back(std::move(plugin));
+  }
+  return out;
+}
+
+void PluginHost::loadSearchPath(std::span<const SearchDirectory> directories, bool useIndex) {
   for (const auto& directory : directories) {
     searchPath_.push_back(directory);
     if (!directory.exists) continue;
+    const auto index = useIndex ? readIndex(directory.path) : std::map<std::string, IndexedPlugin>{};
     // Every *.so is reported: loaded, or skipped with the reason.
     std::vector<std::pair<std::filesystem::path, std::string>> files;  // a reason to skip it, or ""
     std::error_code error;
@@ -79,6 +170,8 @@ void PluginHost::loadSearchPath(std::span<const SearchDirectory> directories) {
     }
     std::sort(files.begin(), files.end());
     for (const auto& [file, reason] : files) {
+      const auto indexed = index.find(file.filename().string());
+      if (reason.empty() && indexed != index.end() && defer(file, indexed->second)) continue;
       if (reason.empty()) {
         loadFile(file);
       } else {
@@ -91,7 +184,9 @@ void PluginHost::loadSearchPath(std::span<const SearchDirectory> directories) {
 const PluginLoadRecord& PluginHost::record(std::string file, PluginOutcome outcome,
                                            std::string message,
                                            std::shared_ptr<const PluginInfo> plugin) {
-  report_.push_back(PluginLoadRecord{std::move(file), outcome, std::move(message), std::move(plugin)});
+  PluginLoadRecord made{std::move(file), outcome, std::move(message), std::move(plugin)};
+  if (replacing_) return report_[*replacing_] = std::move(made);
+  report_.push_back(std::move(made));
   return report_.back();
 }
 
@@ -102,7 +197,11 @@ const PluginLoadRecord& PluginHost::loadFile(const std::filesystem::path& file) 
   if (loadedFiles_.contains(canonical)) {
     return record(file.string(), PluginOutcome::Skipped, "already loaded from the same file");
   }
+  return loadLibrary(file, canonical);
+}
 
+const PluginLoadRecord& PluginHost::loadLibrary(const std::filesystem::path& file,
+                                                const std::filesystem::path& canonical) {
   // The library handle is made before anything it provides, so it is
   // released after them. Released, the library stays mapped
   // (RTLD_NODELETE, which Boost.DLL passes through to dlopen): unmapping
@@ -172,7 +271,8 @@ const PluginLoadRecord& PluginHost::registerDescriptor(const PluginDescriptor& d
       descriptor.description ? descriptor.description : "", file, descriptor.apiVersion, descriptor.kinds});
   if (loadedNames_.contains(info->name)) {
     const auto earlier = std::find_if(report_.begin(), report_.end(), [&](const auto& r) {
-      return r.outcome == PluginOutcome::Loaded && r.plugin->name == info->name;
+      const bool holds = r.outcome == PluginOutcome::Loaded || r.outcome == PluginOutcome::Deferred;
+      return holds && r.plugin->name == info->name;
     });
     return record(std::move(file), PluginOutcome::Refused,
                   "a plugin named '" + info->name + "' is already loaded from " + earlier->file,

@@ -2,6 +2,7 @@
 #include "isla/plugin/registry.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <set>
 
 #include "isla/plugin/plugin_api.hpp"
@@ -42,30 +43,189 @@ auto* lookup(const Map& map, const Key& key) {
   return it == map.end() ? nullptr : &it->second;
 }
 
+// The names of what an indexed plugin declares of `kind`, a section by its tag's text.
+std::vector<std::string> declared(const IndexedPlugin& plugin, std::uint32_t kind) {
+  std::vector<std::string> out;
+  if (kind == kSectionPlugin) {
+    for (const FourCC tag : plugin.sections) out.push_back(tag.text());
+  } else if (kind == kValidatorPlugin) {
+    for (const IndexedValidator& validator : plugin.validators) out.push_back(validator.name);
+  } else if (kind == kExporterPlugin) {
+    out = plugin.exporters;
+  } else if (kind == kPackageValidatorPlugin) {
+    out = plugin.packageValidators;
+  }
+  return out;
+}
+
+bool declares(const IndexedPlugin& plugin, std::uint32_t kind, std::string_view name) {
+  if ((plugin.kinds & kind) == 0) return false;
+  const auto names = declared(plugin, kind);
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+// The registered objects of `kind` by name, a section by its tag's text.
+template <class Map>
+std::vector<std::pair<std::string, std::shared_ptr<const PluginInfo>>> registeredNames(const Map& map) {
+  std::vector<std::pair<std::string, std::shared_ptr<const PluginInfo>>> out;
+  for (const auto& [key, registration] : map) {
+    if constexpr (std::is_same_v<std::decay_t<decltype(key)>, FourCC>) {
+      out.emplace_back(key.text(), registration.plugin);
+    } else {
+      out.emplace_back(key, registration.plugin);
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
-const Registration<SectionCodec>* Registry::section(FourCC tag) const { return lookup(sections_, tag); }
+template <class Map, class Key>
+auto* Registry::find(std::uint32_t kind, const Map& map, const Key& key, std::string_view name) const {
+  if (settled(kind)) return lookup(map, key);
+  std::lock_guard lock(mutex_);
+  loadWaiting(kind, [&](const IndexedPlugin& plugin) { return declares(plugin, kind, name); });
+  return lookup(map, key);
+}
+
+void Registry::need(std::uint32_t kind) const {
+  if (settled(kind)) return;
+  std::lock_guard lock(mutex_);
+  loadWaiting(kind, [](const IndexedPlugin&) { return true; });
+}
+
+void Registry::loadWaiting(std::uint32_t kind, const std::function<bool(const IndexedPlugin&)>& wanted) const {
+  std::vector<Waiting> chosen;
+  for (auto it = waiting_.begin(); it != waiting_.end();) {
+    if ((it->plugin.indexed.kinds & kind) != 0 && wanted(it->plugin.indexed)) {
+      chosen.push_back(std::move(*it));
+      it = waiting_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  std::string failures;
+  for (const Waiting& plugin : chosen) {
+    const std::string why = plugin.load(plugin.plugin);
+    if (why.empty()) continue;
+    failures += (failures.empty() ? "" : "; ") + describe(*plugin.plugin.plugin) +
+                ", which its directory's " + kPluginIndexName + " lists, cannot be loaded now: " + why;
+  }
+  if (std::none_of(waiting_.begin(), waiting_.end(), [&](const Waiting& w) { return w.plugin.indexed.kinds & kind; })) {
+    unsettled_.fetch_and(~kind, std::memory_order_release);
+  }
+  if (!failures.empty()) {
+    throw DeferredPluginError(failures + " (isla-tool plugins says why; once it loads, index its directory again: "
+                                         "isla-tool plugins --write-index DIR)");
+  }
+}
+
+const Registration<SectionCodec>* Registry::section(FourCC tag) const {
+  return find(kSectionPlugin, sections_, tag, tag.text());
+}
 const Registration<Validator>* Registry::validator(std::string_view name) const {
-  return lookup(validators_, name);
+  return find(kValidatorPlugin, validators_, name, name);
 }
 const Registration<Exporter>* Registry::exporter(std::string_view name) const {
-  return lookup(exporters_, name);
+  return find(kExporterPlugin, exporters_, name, name);
 }
 const Registration<PackageValidator>* Registry::packageValidator(std::string_view name) const {
-  return lookup(packageValidators_, name);
+  return find(kPackageValidatorPlugin, packageValidators_, name, name);
 }
 
 std::vector<const Registration<SectionCodec>*> Registry::sections() const {
+  need(kSectionPlugin);
   // By the tag as it reads, not by its little-endian value.
   auto out = sortedValues(sections_);
   std::sort(out.begin(), out.end(),
             [](const auto* a, const auto* b) { return a->object->tag().text() < b->object->tag().text(); });
   return out;
 }
-std::vector<const Registration<Validator>*> Registry::validators() const { return sortedValues(validators_); }
-std::vector<const Registration<Exporter>*> Registry::exporters() const { return sortedValues(exporters_); }
+std::vector<const Registration<Validator>*> Registry::validators() const {
+  need(kValidatorPlugin);
+  return sortedValues(validators_);
+}
+std::vector<const Registration<Exporter>*> Registry::exporters() const {
+  need(kExporterPlugin);
+  return sortedValues(exporters_);
+}
 std::vector<const Registration<PackageValidator>*> Registry::packageValidators() const {
+  need(kPackageValidatorPlugin);
   return sortedValues(packageValidators_);
+}
+
+std::vector<std::pair<std::string, std::shared_ptr<const PluginInfo>>> Registry::named(std::uint32_t kind) const {
+  std::vector<std::pair<std::string, std::shared_ptr<const PluginInfo>>> out;
+  if (kind == kSectionPlugin) out = registeredNames(sections_);
+  if (kind == kValidatorPlugin) out = registeredNames(validators_);
+  if (kind == kExporterPlugin) out = registeredNames(exporters_);
+  if (kind == kPackageValidatorPlugin) out = registeredNames(packageValidators_);
+  for (const Waiting& waiting : waiting_) {
+    if ((waiting.plugin.indexed.kinds & kind) == 0) continue;
+    for (std::string& name : declared(waiting.plugin.indexed, kind)) {
+      out.emplace_back(std::move(name), waiting.plugin.plugin);
+    }
+  }
+  return out;
+}
+
+std::vector<std::shared_ptr<const PluginInfo>> Registry::providers(std::uint32_t kind) const {
+  std::vector<std::shared_ptr<const PluginInfo>> out;
+  {
+    std::lock_guard lock(mutex_);
+    for (auto& [name, plugin] : named(kind)) out.push_back(std::move(plugin));
+  }
+  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a->name < b->name; });
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+std::shared_ptr<const PluginInfo> Registry::provider(std::uint32_t kind, std::string_view name) const {
+  std::lock_guard lock(mutex_);
+  return claimedBy(kind, name);
+}
+
+std::vector<OptionSpec> Registry::validatorOptions() const {
+  std::lock_guard lock(mutex_);
+  std::map<std::string, std::vector<OptionSpec>, std::less<>> byValidator;
+  for (const auto& [name, registration] : validators_) byValidator[name] = registration.object->options();
+  for (const Waiting& waiting : waiting_) {
+    for (const IndexedValidator& validator : waiting.plugin.indexed.validators) {
+      byValidator[validator.name] = validator.options;
+    }
+  }
+  std::vector<OptionSpec> out;
+  for (auto& [name, options] : byValidator) out.insert(out.end(), options.begin(), options.end());
+  return out;
+}
+
+bool Registry::defer(DeferredPlugin plugin, DeferredLoad load) {
+  const std::uint32_t kind = plugin.indexed.kinds;
+  if (std::popcount(kind) != 1) return false;
+  std::lock_guard lock(mutex_);
+  std::set<std::string> taken;
+  for (auto& [name, holder] : named(kind)) taken.insert(std::move(name));
+  for (const std::string& name : declared(plugin.indexed, kind)) {
+    if (!taken.insert(name).second) return false;
+  }
+  waiting_.push_back(Waiting{std::move(plugin), std::move(load)});
+  unsettled_.fetch_or(kind, std::memory_order_release);
+  return true;
+}
+
+void Registry::loadDeferred() const {
+  std::lock_guard lock(mutex_);
+  std::vector<Waiting> all = std::move(waiting_);
+  waiting_.clear();
+  for (const Waiting& plugin : all) plugin.load(plugin.plugin);
+  unsettled_.store(0, std::memory_order_release);
+}
+
+std::shared_ptr<const PluginInfo> Registry::claimedBy(std::uint32_t kind, std::string_view name) const {
+  for (auto& [declaredName, plugin] : named(kind)) {
+    if (declaredName == name) return std::move(plugin);
+  }
+  return nullptr;
 }
 
 void Registry::add(const std::shared_ptr<const PluginInfo>& plugin, PluginRegistrar&& registrar,
@@ -74,23 +234,23 @@ void Registry::add(const std::shared_ptr<const PluginInfo>& plugin, PluginRegist
   std::map<FourCC, std::size_t> newTags;
   for (std::size_t i = 0; i < registrar.sections.size(); ++i) {
     const FourCC tag = registrar.sections[i]->tag();
-    if (const auto* existing = section(tag)) {
+    if (const auto existing = claimedBy(kSectionPlugin, tag.text())) {
       throw RegistryConflict("section tag " + tag.text() + " is claimed by " + describe(*plugin) +
-                             " and already registered by " + describe(*existing->plugin) +
+                             " and already registered by " + describe(*existing) +
                              "; remove one of the two plugins from the search path");
     }
     if (!newTags.emplace(tag, i).second) {
       throw RegistryConflict(describe(*plugin) + " registers section tag " + tag.text() + " twice");
     }
   }
-  auto checkNames = [&](const auto& objects, const auto& registered, std::string_view kind) {
+  auto checkNames = [&](const auto& objects, std::uint32_t bit, std::string_view kind) {
     std::set<std::string> seen;
     for (const auto& object : objects) {
       const std::string name = object->name();
-      if (const auto* existing = lookup(registered, name)) {
+      if (const auto existing = claimedBy(bit, name)) {
         throw RegistryConflict(std::string(kind) + " '" + name + "' is claimed by " +
                                describe(*plugin) + " and already registered by " +
-                               describe(*existing->plugin));
+                               describe(*existing));
       }
       if (!seen.insert(name).second) {
         throw RegistryConflict(describe(*plugin) + " registers " + std::string(kind) + " '" +
@@ -98,9 +258,9 @@ void Registry::add(const std::shared_ptr<const PluginInfo>& plugin, PluginRegist
       }
     }
   };
-  checkNames(registrar.validators, validators_, "validator");
-  checkNames(registrar.exporters, exporters_, "exporter");
-  checkNames(registrar.packageValidators, packageValidators_, "package validator");
+  checkNames(registrar.validators, kValidatorPlugin, "validator");
+  checkNames(registrar.exporters, kExporterPlugin, "exporter");
+  checkNames(registrar.packageValidators, kPackageValidatorPlugin, "package validator");
 
   for (auto& codec : registrar.sections) {
     const FourCC tag = codec->tag();

@@ -6,6 +6,7 @@
 
 #include "isla/json/json_text.hpp"
 #include "isla/parallel/parallel.hpp"
+#include "isla/plugin/plugin_api.hpp"
 #include "isla/publish/sha256.hpp"
 
 namespace isla {
@@ -14,25 +15,22 @@ namespace {
 
 constexpr std::string_view kInputKeyVersion = "isla-tool patch inputs 2";
 
-template <class Registrations>
-void addPlugins(std::set<std::pair<std::string, std::string>>& plugins, const Registrations& registrations) {
-  for (const auto* registration : registrations) {
-    plugins.emplace(registration->plugin->name, registration->plugin->version);
-  }
+void addPlugin(std::set<std::pair<std::string, std::string>>& plugins,
+               const std::shared_ptr<const PluginInfo>& plugin) {
+  if (plugin) plugins.emplace(plugin->name, plugin->version);
 }
 
 }  // namespace
 
 ShardRecord recordOfRequest(const Kernel& kernel, const ChosenExporter& chosen, const CompileRequest& request,
                             ShardSpec shard) {
+  // Named as the plugins are, loaded or not: an assembly uses none but the exporter.
   const Registry& registry = kernel.registry();
   std::set<std::pair<std::string, std::string>> plugins;
-  addPlugins(plugins, registry.sections());
-  addPlugins(plugins, registry.validators());
-  if (const auto* exporter = registry.exporter(request.exporter)) addPlugins(plugins, std::vector{exporter});
-  if (const auto* validator = registry.packageValidator(chosen.exporter.packageValidator())) {
-    addPlugins(plugins, std::vector{validator});
-  }
+  for (const auto& plugin : registry.providers(kSectionPlugin)) addPlugin(plugins, plugin);
+  for (const auto& plugin : registry.providers(kValidatorPlugin)) addPlugin(plugins, plugin);
+  addPlugin(plugins, registry.provider(kExporterPlugin, request.exporter));
+  addPlugin(plugins, registry.provider(kPackageValidatorPlugin, chosen.exporter.packageValidator()));
   ShardRecord record;
   record.shard = shard;
   record.tool = std::string("isla-tool ") + ISLA_VERSION + " (" + ISLA_GIT_HASH + ")";

@@ -12,6 +12,7 @@
 
 #include "diagnostic_json.hpp"
 #include "isla/json/json_text.hpp"
+#include "isla/plugin/plugin_api.hpp"
 #include "isla/publish/sha256.hpp"
 #include "sealed_record.hpp"
 
@@ -23,19 +24,18 @@ namespace json = boost::json;
 
 constexpr std::string_view kHeader = "isla-tool validation memo 1\n";
 
-template <class Registrations>
-void addPlugins(std::set<std::string>& plugins, const Registrations& registrations) {
-  for (const auto* registration : registrations) {
-    plugins.insert("plugin " + registration->plugin->name + " " + registration->plugin->version + "\n");
-  }
+// Named as the plugins are, loaded or not: a run that finds everything in
+// the cache loads none of them.
+void addPlugins(std::set<std::string>& plugins, const std::vector<std::shared_ptr<const PluginInfo>>& providers) {
+  for (const auto& plugin : providers) plugins.insert("plugin " + plugin->name + " " + plugin->version + "\n");
 }
 
 }  // namespace
 
 std::string sourceToolchain(const Kernel& kernel, bool withValidators) {
   std::set<std::string> plugins;
-  addPlugins(plugins, kernel.registry().sections());
-  if (withValidators) addPlugins(plugins, kernel.registry().validators());
+  addPlugins(plugins, kernel.registry().providers(kSectionPlugin));
+  if (withValidators) addPlugins(plugins, kernel.registry().providers(kValidatorPlugin));
   std::string text = std::string("isla-tool ") + ISLA_VERSION + " (" + ISLA_GIT_HASH + ")\n";
   for (const auto& plugin : plugins) text += plugin;
   return text;

@@ -1,9 +1,14 @@
 // SPDX-License-Identifier: MIT
 // Finds, loads and registers plugin modules, and keeps a report of every file
-// it looked at: loaded, skipped (why) or failed (the loader's text).
+// it looked at: loaded, deferred, skipped (why) or failed (the loader's
+// text). A plugin its directory's index describes (plugin_index.hpp) is
+// deferred: registered by the registry when first needed, its record then
+// updated in place; the host must outlive those lookups.
 #pragma once
 
 #include <filesystem>
+#include <map>
+#include <optional>
 #include <set>
 #include <span>
 #include <string>
@@ -19,6 +24,7 @@ enum class PluginOutcome : std::uint8_t {
   Skipped,  // not a plugin, or already loaded
   Failed,   // the loader or the registration failed
   Refused,  // wrong API version, or a conflicting registration
+  Deferred,  // listed in its directory's index; loaded when first needed
 };
 
 std::string_view pluginOutcomeName(PluginOutcome outcome);
@@ -48,17 +54,26 @@ class PluginHost {
  public:
   explicit PluginHost(Registry& registry) : registry_(registry) {}
 
-  // Every regular *.so in each directory, in name order; a missing
-  // directory is noted, not fatal.
-  void loadSearchPath(std::span<const SearchDirectory> directories);
+  // Every regular *.so in each directory, in name order, deferred when the
+  // directory's index describes it as it is (unless `useIndex` is false);
+  // a missing directory is noted, not fatal.
+  void loadSearchPath(std::span<const SearchDirectory> directories, bool useIndex = true);
   const PluginLoadRecord& loadFile(const std::filesystem::path& file);
   // A plugin linked into this binary (tests, fuzzers).
   const PluginLoadRecord& addBuiltin(const PluginDescriptor& descriptor);
 
   std::span<const PluginLoadRecord> report() const { return report_; }
+  // What each loaded plugin module registered, as its directory's index
+  // describes it (plugin_index.hpp), with the file as it is now.
+  std::vector<IndexedPlugin> indexOfLoaded() const;
   std::span<const SearchDirectory> searchPath() const { return searchPath_; }
 
  private:
+  // The plugins of `directory`'s index by file name; none, noted in the
+  // report, when it is missing or cannot be used.
+  std::map<std::string, IndexedPlugin> readIndex(const std::filesystem::path& directory);
+  bool defer(const std::filesystem::path& file, const IndexedPlugin& indexed);
+  const PluginLoadRecord& loadLibrary(const std::filesystem::path& file, const std::filesystem::path& canonical);
   const PluginLoadRecord& registerDescriptor(const PluginDescriptor& descriptor, std::string file,
                                              const std::shared_ptr<const void>& library);
   const PluginLoadRecord& record(std::string file, PluginOutcome outcome, std::string message,
@@ -69,6 +84,7 @@ class PluginHost {
   std::vector<SearchDirectory> searchPath_;
   std::set<std::filesystem::path> loadedFiles_;
   std::set<std::string, std::less<>> loadedNames_;
+  std::optional<std::size_t> replacing_;  // the deferred record a load being made updates
 };
 
 }  // namespace isla

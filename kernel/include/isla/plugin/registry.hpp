@@ -3,9 +3,12 @@
 // plugin that provided it. Every registered object keeps its library loaded.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -13,6 +16,7 @@
 #include "isla/plugin/exporter.hpp"
 #include "isla/base/fourcc.hpp"
 #include "isla/plugin/package_validator.hpp"
+#include "isla/plugin/plugin_index.hpp"
 #include "isla/plugin/section_codec.hpp"
 #include "isla/plugin/validator.hpp"
 
@@ -40,8 +44,25 @@ class RegistryConflict : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A plugin an index describes (plugin_index.hpp), registered when what it
+// declares is first looked up.
+struct DeferredPlugin {
+  std::shared_ptr<const PluginInfo> plugin;
+  IndexedPlugin indexed;
+};
+
+// A deferred plugin that could not be loaded when it was needed.
+class DeferredPluginError : public std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Safe to read from several threads; a lookup that loads a deferred plugin
+// does so under the registry's lock.
 class Registry {
  public:
+  // A lookup by tag or name first loads the deferred plugin that declares
+  // it, a list every deferred plugin of its kind; either throws
+  // DeferredPluginError when one cannot be loaded.
   const Registration<SectionCodec>* section(FourCC tag) const;
   const Registration<Validator>* validator(std::string_view name) const;
   const Registration<Exporter>* exporter(std::string_view name) const;
@@ -53,16 +74,54 @@ class Registry {
   std::vector<const Registration<Exporter>*> exporters() const;
   std::vector<const Registration<PackageValidator>*> packageValidators() const;
 
+  // The plugins that provide objects of `kind` (one k...Plugin bit), or
+  // the one that provides `name` (a tag's text for sections), registered
+  // or deferred, by plugin name; none is loaded.
+  std::vector<std::shared_ptr<const PluginInfo>> providers(std::uint32_t kind) const;
+  std::shared_ptr<const PluginInfo> provider(std::uint32_t kind, std::string_view name) const;
+  // The options of every validator, registered or deferred, by validator name.
+  std::vector<OptionSpec> validatorOptions() const;
+
   // Adds everything `registrar` holds, or nothing and throws
   // RegistryConflict. `library` stays alive while any object lives.
   void add(const std::shared_ptr<const PluginInfo>& plugin, PluginRegistrar&& registrar,
            const std::shared_ptr<const void>& library);
 
+  // Loads a deferred plugin's file and registers it (add), under the
+  // registry's lock; returns "" or why it could not.
+  using DeferredLoad = std::function<std::string(const DeferredPlugin&)>;
+  // Defers a plugin of one kind; false, deferring nothing, when it declares
+  // several kinds, or an object that is registered or deferred already
+  // (loaded now, the conflict is said as without an index).
+  bool defer(DeferredPlugin plugin, DeferredLoad load);
+  // Every deferred plugin, now; failures are the loader's to record.
+  void loadDeferred() const;
+
  private:
+  struct Waiting {
+    DeferredPlugin plugin;
+    DeferredLoad load;
+  };
+  bool settled(std::uint32_t kind) const { return (unsettled_.load(std::memory_order_acquire) & kind) == 0; }
+  // Under the lock: loads the waiting plugins `wanted` picks, then settles
+  // `kind` when none of it waits; throws DeferredPluginError.
+  void loadWaiting(std::uint32_t kind, const std::function<bool(const IndexedPlugin&)>& wanted) const;
+  void need(std::uint32_t kind) const;
+  // What is registered or waits, of `kind`, by name (a section by its tag's
+  // text), and which plugin claims `name`; the caller holds the lock, or
+  // is the one thread setting the registry up (add).
+  std::vector<std::pair<std::string, std::shared_ptr<const PluginInfo>>> named(std::uint32_t kind) const;
+  std::shared_ptr<const PluginInfo> claimedBy(std::uint32_t kind, std::string_view name) const;
+  template <class Map, class Key>
+  auto* find(std::uint32_t kind, const Map& map, const Key& key, std::string_view name) const;
+
   std::map<FourCC, Registration<SectionCodec>> sections_;
   std::map<std::string, Registration<Validator>, std::less<>> validators_;
   std::map<std::string, Registration<Exporter>, std::less<>> exporters_;
   std::map<std::string, Registration<PackageValidator>, std::less<>> packageValidators_;
+  mutable std::mutex mutex_;
+  mutable std::vector<Waiting> waiting_;
+  mutable std::atomic<std::uint32_t> unsettled_ = 0;  // kinds of which a plugin waits
 };
 
 }  // namespace isla
