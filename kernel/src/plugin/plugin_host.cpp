@@ -130,29 +130,34 @@ bool PluginHost::defer(const std::filesystem::path& file, const IndexedPlugin& i
 
 std::vector<IndexedPlugin> PluginHost::indexOfLoaded() const {
   std::vector<IndexedPlugin> out;
+  std::map<const PluginInfo*, std::size_t> entryOf;  // each loaded module's entry in `out`
   for (const PluginLoadRecord& loaded : report_) {
     if (loaded.outcome != PluginOutcome::Loaded || !loaded.plugin) continue;
     const std::filesystem::path file(loaded.file);
     const auto stamp = fileStamp(file);
     if (!stamp) continue;  // built in, or gone
     const PluginInfo& info = *loaded.plugin;
-    IndexedPlugin plugin{.file = file.filename().string(), .stamp = *stamp, .name = info.name,
-                         .version = info.version, .description = info.description, .kinds = info.kinds,
-                         .sections = {}, .validators = {}, .exporters = {}, .packageValidators = {}};
-    const auto mine = [&](const auto* registration) { return registration->plugin == loaded.plugin; };
-    for (const auto* r : registry_.sections()) {
-      if (mine(r)) plugin.sections.push_back(r->object->tag());
-    }
-    for (const auto* r : registry_.validators()) {
-      if (mine(r)) plugin.validators.push_back({r->object->name(), r->object->options()});
-    }
-    for (const auto* r : registry_.exporters()) {
-      if (mine(r)) plugin.exporters.push_back(r->object->name());
-    }
-    for (const auto* r : registry_.packageValidators()) {
-      if (mine(r)) plugin.packageValidators.push_back(r->object->name());
-    }
-    out.push_back(std::move(plugin));
+    entryOf.emplace(&info, out.size());
+    out.push_back({.file = file.filename().string(), .stamp = *stamp, .name = info.name, .version = info.version,
+                   .description = info.description, .kinds = info.kinds, .sections = {}, .validators = {},
+                   .exporters = {}, .packageValidators = {}});
+  }
+  // Each registration into its module's entry, in the registry's order.
+  const auto entry = [&](const auto* registration) -> IndexedPlugin* {
+    const auto found = entryOf.find(registration->plugin.get());
+    return found == entryOf.end() ? nullptr : &out[found->second];
+  };
+  for (const auto* r : registry_.sections()) {
+    if (auto* plugin = entry(r)) plugin->sections.push_back(r->object->tag());
+  }
+  for (const auto* r : registry_.validators()) {
+    if (auto* plugin = entry(r)) plugin->validators.push_back({r->object->name(), r->object->options()});
+  }
+  for (const auto* r : registry_.exporters()) {
+    if (auto* plugin = entry(r)) plugin->exporters.push_back(r->object->name());
+  }
+  for (const auto* r : registry_.packageValidators()) {
+    if (auto* plugin = entry(r)) plugin->packageValidators.push_back(r->object->name());
   }
   return out;
 }

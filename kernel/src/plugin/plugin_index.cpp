@@ -7,6 +7,7 @@
 
 #include <algorithm>
 
+#include "isla/io/file_identity.hpp"
 #include "isla/json/json_text.hpp"
 #include "isla/json/strict_json.hpp"
 #include "isla/plugin/plugin_api.hpp"
@@ -124,8 +125,8 @@ IndexedPlugin entryOf(const json::object& entry) {
 std::optional<FileStamp> fileStamp(const std::filesystem::path& file) {
   struct stat status {};
   if (::stat(file.c_str(), &status) != 0) return std::nullopt;
-  return FileStamp{static_cast<std::uintmax_t>(status.st_size),
-                   static_cast<std::int64_t>(status.st_mtim.tv_sec) * 1'000'000'000 + status.st_mtim.tv_nsec};
+  const FileIdentity identity = FileIdentity::of(status);
+  return FileStamp{identity.bytes, identity.modifiedNs};
 }
 
 std::string pluginIndexText(std::span<const IndexedPlugin> plugins) {
