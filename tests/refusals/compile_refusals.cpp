@@ -128,6 +128,13 @@ std::vector<RefusalCase> compileRefusals() {
              [](ZipPatch& z) { z.rename("runtime.json", "runtime1.dat"); }),
       bundle("bundle.no-blueprint", [](ZipPatch& z) { z.rename(kBlueprint, "zzzzzzzz.dat"); }),
       bundle("bundle.crc", [](ZipPatch& z) { z.flipCrc("runtime.json"); }),
+      {"bundle.no-libzip",  // the soname the tool opens is, first on the library path, not a library
+       [](const fs::path& dir) {
+         run({"bundle", "make", (dir / "s.zip").string(), "--blueprint", (dir / blueprint(dir, "s.dat")).string()});
+         fs::create_directory(dir / "lib");
+         writeText(dir / "lib" / ISLA_LIBZIP_SONAME, "not a shared library, but named as libzip's");
+         return ToolCall(compile(dir, entry("a", "s.zip", 0, 0)), {{"LD_LIBRARY_PATH", (dir / "lib").string()}});
+       }},
       bundle(
           "bundle.runtime-mismatch", [](ZipPatch&) {}, R"("height_scale_m": 100, )"),
       vegetation("bundle.bad-json", "{\"format\": "),

@@ -6,15 +6,26 @@
 
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace isla::test {
 
+// An isla-tool call: its arguments, and the variables its environment adds
+// (for the machine's faults, such as a library that is not there).
+struct ToolCall {
+  ToolCall(std::vector<std::string> toolArguments, std::map<std::string, std::string> addedVariables = {})
+      : arguments(std::move(toolArguments)), environment(std::move(addedVariables)) {}
+  std::vector<std::string> arguments;
+  std::map<std::string, std::string> environment;
+};
+
 struct RefusalCase {
   std::string code;
-  // Writes the input into the (empty) directory and returns the arguments.
-  std::function<std::vector<std::string>(const std::filesystem::path& dir)> make;
+  // Writes the input into the (empty) directory and returns the call.
+  std::function<ToolCall(const std::filesystem::path& dir)> make;
 };
 
 // The reader's, the kernel's, the section plugins' and the blueprint

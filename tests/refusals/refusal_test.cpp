@@ -92,10 +92,11 @@ BOOST_AUTO_TEST_CASE(each_broken_input_is_refused_with_its_code_as_an_error) {
   for (const auto& refusal : allCases()) {
     BOOST_TEST_CONTEXT(refusal.code) {
       const TempDir dir;
-      const auto arguments = refusal.make(dir.path());
-      const ToolRun run = runTool(arguments);
+      const ToolCall toolCall = refusal.make(dir.path());
+      const ToolRun run = runTool(toolCall.arguments, toolCall.environment);
       std::string call;
-      for (const auto& argument : arguments) call += " " + argument;
+      for (const auto& [name, value] : toolCall.environment) call = " " + name + "=" + value + call;
+      for (const auto& argument : toolCall.arguments) call += " " + argument;
       BOOST_TEST(run.exitCode == 1, "isla-tool" << call << " exited " << run.exitCode << ":\n" << run.err);
       BOOST_TEST(reportedAsError(run.err, refusal.code), "isla-tool" << call << " did not report [" << refusal.code
                                                                      << "] as an error:\n"
