@@ -21,6 +21,7 @@
 
 #include "check_digest.hpp"
 #include "compile_workspace.hpp"
+#include "entry_files.hpp"
 #include "file_tree.hpp"
 #include "isla/io/file_identity.hpp"
 #include "isla/publish/sha256.hpp"
@@ -31,6 +32,7 @@
 
 namespace fs = std::filesystem;
 using isla::test::compileLayout;
+using isla::test::entryFiles;
 using isla::test::fileTree;
 using isla::test::ToolRun;
 using isla::test::Workspace;
@@ -76,13 +78,11 @@ struct CachedWorld {
   enum class Kind { Patch, World };
   std::vector<fs::path> entries(Kind kind) const {
     std::vector<fs::path> found;
-    for (const auto& shelf : fs::directory_iterator(fs::path(cache) / "entries")) {
-      for (const auto& entry : fs::directory_iterator(shelf.path())) {
-        std::ifstream list(entry.path() / "entry.txt");
-        std::string line;
-        for (int i = 0; i < 3; ++i) std::getline(list, line);  // the header, the key, the note
-        if (line.starts_with(kind == Kind::Patch ? "note figures " : "note world ")) found.push_back(entry.path());
-      }
+    for (const auto& entry : fs::directory_iterator(fs::path(cache) / "entries")) {
+      std::ifstream list(entry.path() / "entry.txt");
+      std::string line;
+      for (int i = 0; i < 3; ++i) std::getline(list, line);  // the header, the key, the note
+      if (line.starts_with(kind == Kind::Patch ? "note figures " : "note world ")) found.push_back(entry.path());
     }
     std::sort(found.begin(), found.end(), [](const fs::path& a, const fs::path& b) { return a.filename() < b.filename(); });
     return found;
@@ -204,8 +204,9 @@ BOOST_AUTO_TEST_CASE(tiles_across_patches_go_through_the_cache_too) {
   unchanged.forgetWholeWorlds();
   fs::path shares;
   for (const fs::path& entry : unchanged.entries(CachedWorld::Kind::Patch)) {
-    const fs::path found = entry / "files" / "assembly-notes" / "shares.bin";
-    if (shares.empty() && fs::exists(found) && fs::file_size(found) > 0) shares = found;
+    const auto files = entryFiles(entry);
+    const auto found = files.find("assembly-notes/shares.bin");
+    if (shares.empty() && found != files.end() && fs::file_size(found->second) > 0) shares = found->second;
   }
   BOOST_TEST_REQUIRE(!shares.empty());
   std::string bytes = readText(shares);

@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "check_digest.hpp"
+#include "entry_files.hpp"
 #include "isla/base/io_error.hpp"
 #include "isla/jobs/patch_cache.hpp"
 #include "isla/publish/sha256.hpp"
@@ -24,6 +25,7 @@ namespace fs = std::filesystem;
 using isla::CacheEntry;
 using isla::CachedFile;
 using isla::PatchCache;
+using isla::test::entryFiles;
 using isla::test::TempDir;
 
 namespace {
@@ -59,11 +61,13 @@ std::size_t filesBelow(const fs::path& directory) {
   return count;
 }
 
-// The one file of the cache whose name ends so (an entry's file or list).
+// The one file of the cache whose listed name ends so (an entry's file or list).
 fs::path storedFile(const fs::path& cache, const std::string& ending) {
   std::vector<fs::path> found;
-  for (const auto& entry : fs::recursive_directory_iterator(cache / "entries")) {
-    if (entry.is_regular_file() && entry.path().string().ends_with(ending)) found.push_back(entry.path());
+  for (const auto& entry : fs::directory_iterator(cache / "entries")) {
+    for (const auto& [path, file] : entryFiles(entry.path())) {
+      if (path.ends_with(ending)) found.push_back(file);
+    }
   }
   BOOST_TEST_REQUIRE(found.size() == 1u);
   return found.front();
@@ -194,6 +198,27 @@ BOOST_AUTO_TEST_CASE(an_older_tools_entry_is_a_miss_and_goes) {
   BOOST_TEST(cache.stats().entries == 0u);
   cache.trim(PatchCache::kDefaultMaxBytes);
   BOOST_TEST(!fs::exists(left));
+}
+
+BOOST_AUTO_TEST_CASE(an_older_tools_folders_of_entries_and_records_go_with_a_trim) {
+  TempDir dir;
+  const PatchCache cache(dir / "cache");
+  std::string why;
+  BOOST_TEST_REQUIRE(cache.store(kKey, dir / "made", writeOutputs(dir / "made", "1"), why), why);
+  // Version 2 kept entries and records one folder down, by their key's first two digits.
+  const fs::path olderEntry = dir / "cache" / "entries" / kKey.substr(0, 2) / kKey;
+  const fs::path olderRecord = dir / "cache" / PatchCache::kSourcesFolder / kKey.substr(0, 2) / kKey;
+  fs::create_directories(olderEntry);
+  writeText(olderEntry / "entry.txt", "isla-tool cache entry 2\n");
+  fs::create_directories(olderRecord.parent_path());
+  writeText(olderRecord, "an older record");
+  BOOST_TEST(cache.stats().entries == 1u);
+  cache.trim(PatchCache::kDefaultMaxBytes);
+  BOOST_TEST(!fs::exists(olderEntry.parent_path()));
+  BOOST_TEST(!fs::exists(olderRecord.parent_path()));
+  std::string problem;
+  BOOST_TEST(cache.look(kKey, problem).has_value());  // this version's entry stays
+  BOOST_TEST(fs::exists(dir / "cache" / PatchCache::kSourcesFolder));
 }
 
 BOOST_AUTO_TEST_CASE(writers_sharing_the_cache_at_once_leave_it_whole) {

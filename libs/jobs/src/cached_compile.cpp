@@ -13,8 +13,10 @@
 // compile whose every input is as the cache remembers it places it whole
 // (world_entry.hpp).
 
+#include <cerrno>
+#include <cstdio>
+
 #include "compile_steps.hpp"
-#include "file_placer.hpp"
 #include "isla/base/bits_text.hpp"
 #include "isla/base/interrupt.hpp"
 #include "isla/base/io_error.hpp"
@@ -33,7 +35,11 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Where a patch is written before it is stored and placed, in the stage.
+// Where each computed patch is written before its files move into the
+// stage, in the stage: one folder for all of them, with its folder of
+// notes (a folder made costs more than a file written on a filesystem that
+// has just removed many), emptied after each patch (an exporter writes
+// into a folder without its own subfolders).
 constexpr const char* kScratchName = ".patch-being-cached";
 // Where each patch's notes for the assembly are placed, a folder a patch
 // (by index), in the stage until the shared documents are written.
@@ -50,6 +56,14 @@ struct RemovedFolder {
 
 // An entry's notes are its files below this folder (as in a shard's stage).
 const std::string kEntryNotes = std::string(kShardNotesDirectory) + "/";
+
+// Where a patch's entry has each file: the package's in the stage, its
+// notes in the patch's own folder of notes.
+PatchCache::Placement placement(const fs::path& stage, const fs::path& patchNotes) {
+  return [stage, patchNotes](const std::string& path) {
+    return path.starts_with(kEntryNotes) ? patchNotes / path.substr(kEntryNotes.size()) : stage / path;
+  };
+}
 
 // An entry's note: the patch's report figures as the bits of their doubles.
 std::string figuresNote(const PatchStats& stats) {
@@ -89,46 +103,48 @@ struct PatchesInCache {
   std::vector<std::optional<CacheEntry>> entries;
 };
 
-// Writes `patch` alone into a scratch directory in the stage, as a shard
-// of one patch, its notes below its own folder in `notes`; stores it in
-// the cache under `key` (a full disk: a warning, the compile goes on) and
-// places its files into the stage; returns them by path with their SHA-256.
+// Writes `patch` alone into the scratch folder, as a shard of one patch;
+// moves its files into the stage and its notes below its own folder in
+// `notes`, and stores them in the cache under `key` (a full disk: a
+// warning, the compile goes on); returns its files by path with their
+// SHA-256.
 std::map<std::string, std::string> computePatch(const ShardExporter& exporter, const ChosenExporter& chosen,
                                                 const ExportInput& input, std::size_t patch, const std::string& key,
-                                                const PatchCache& cache, const fs::path& stage, const fs::path& notes,
-                                                Diagnostics& out) {
-  const RemovedFolder scratch{stage / kScratchName};
-  const fs::path files = scratch.path / "files", scratchNotes = files / kShardNotesDirectory;
-  createDirectory(scratch.path);
-  createDirectory(files);
-  createDirectory(scratchNotes);
+                                                const PatchCache& cache, const fs::path& stage, const fs::path& scratch,
+                                                const fs::path& notes, Diagnostics& out) {
+  const fs::path scratchNotes = scratch / kShardNotesDirectory;
   std::map<std::string, std::string> written;
   callPlugin(chosen.who, "writing patch " + input.world.patches[patch].id, [&] {
-    written = exporter.writePatches(input, {patch}, files, scratchNotes, out);
+    written = exporter.writePatches(input, {patch}, scratch, scratchNotes, out);
   });
   if (patchExporter(exporter) && !fs::is_empty(scratchNotes)) {
     throw CompileError(chosen.who + " left notes for an assembly, which an exporter whose patches stand alone does "
                                     "not (a bug: please report it); nothing was published",
                        {});
   }
+  const auto where = placement(stage, notes / std::to_string(patch));
   CacheEntry entry{{}, figuresNote(input.world.stats[patch])};
   std::map<std::string, std::string> placed;
-  FilePlacer placer;
-  const auto place = [&](const fs::path& from, const fs::path& to) {
-    std::string why;
-    if (!placer.place(from, to, why)) throw IoError(from, "place the patch's file: " + why);
+  const auto move = [&](const fs::path& from, const std::string& path) {
+    const fs::path to = where(path);
+    fs::create_directories(to.parent_path());
+    if (::rename(from.c_str(), to.c_str()) != 0) throwSystemError(to, "move '" + from.string() + "' to", errno);
   };
-  for (const ShardRecord::File& file : filesBelow(files, written, input.threads)) {
+  for (const ShardRecord::File& file : filesBelow(scratch, written, input.threads)) {
     entry.files.push_back({file.path, file.bytes, file.sha256});
-    place(files / file.path, stage / file.path);
+    move(scratch / file.path, file.path);
     placed.emplace(file.path, file.sha256);
   }
   for (const ShardRecord::File& file : filesBelow(scratchNotes, notesWritten(written), input.threads)) {
     entry.files.push_back({kEntryNotes + file.path, file.bytes, file.sha256});
-    place(scratchNotes / file.path, notes / std::to_string(patch) / file.path);
+    move(scratchNotes / file.path, kEntryNotes + file.path);
   }
+  for (const auto& left : fs::directory_iterator(scratch)) {  // folders the files moved out of
+    if (left.path() != scratchNotes) fs::remove_all(left.path());
+  }
+  for (const auto& left : fs::directory_iterator(scratchNotes)) fs::remove_all(left.path());
   std::string why;
-  if (!cache.store(key, files, entry, why)) {
+  if (!cache.store(key, where, entry, why)) {
     out.add(cacheWarning("cache.not-stored", "patch " + input.world.patches[patch].id + " was not stored in the cache " +
                                                  cache.directory().string() + " (" + why +
                                                  "); the package is whole, and the next compile computes it again"));
@@ -203,8 +219,7 @@ CompileResult compileThroughCache(const Kernel& kernel, const CompileRequest& re
   built.diagnostics.append(cacheNotes);
 
   StagedDirectory stage(request.output);
-  const RemovedFolder notes{stage.stage() / kNotesName};
-  createDirectory(notes.path);
+  const RemovedFolder notes{stage.stage() / kNotesName};  // made by the first patch with notes
   // The entries found, placed on every thread and each checked byte for
   // byte: the package's files into the stage, the notes into the patch's folder.
   std::vector<std::size_t> listed;
@@ -215,10 +230,7 @@ CompileResult compileThroughCache(const Kernel& kernel, const CompileRequest& re
   std::vector<std::map<std::string, std::string>> checks(listed.size());  // of the files placed, by path
   parallelFor(listed.size(), threads, [&](std::size_t i) {
     checkInterrupted();
-    const fs::path patchNotes = notes.path / std::to_string(listed[i]);
-    const auto where = [&](const std::string& path) {
-      return path.starts_with(kEntryNotes) ? patchNotes / path.substr(kEntryNotes.size()) : stage.stage() / path;
-    };
+    const auto where = placement(stage.stage(), notes.path / std::to_string(listed[i]));
     if (!cache.fetch(inCache.keys[listed[i]], where, problems[i], &checks[i])) inCache.entries[listed[i]].reset();
   });
   std::map<std::string, std::string> placedChecks;
@@ -242,13 +254,19 @@ CompileResult compileThroughCache(const Kernel& kernel, const CompileRequest& re
   progress.update(0.6);
 
   // The others, one at a time, each on every thread.
+  const RemovedFolder scratch{stage.stage() / kScratchName};
+  if (!computed.empty()) {
+    createDirectory(scratch.path);
+    createDirectory(scratch.path / kShardNotesDirectory);
+  }
   for (std::size_t i = 0; i < computed.size(); ++i) {
     ProgressRange writing(progress, 0.6 + 0.3 * static_cast<double>(i) / static_cast<double>(computed.size()),
                           0.6 + 0.3 * static_cast<double>(i + 1) / static_cast<double>(computed.size()));
     const ExportInput input{world, kernel.enums(), chosen.options, threads, writing};
     written.merge(computePatch(*exporter, chosen, input, computed[i], inCache.keys[computed[i]], cache, stage.stage(),
-                               notes.path, built.diagnostics));
+                               scratch.path, notes.path, built.diagnostics));
   }
+  fs::remove_all(scratch.path);
   // Every patch's notes, as every shard's: none from an exporter whose patches stand alone.
   std::vector<fs::path> patchNotes;
   if (reach == PatchReach::Lattice) {

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 // On disk: CACHEDIR.TAG (what backup tools skip, and what marks the
-// directory as this tool's cache); sources/ and validations/, whose
-// records are files at <first two hex digits>/<key>; entries/<first two
-// hex digits>/<key>/ with the entry's files below files/ and its list,
-// entry.txt:
-//   isla-tool cache entry 2
+// directory as this tool's cache); a folder of records of each kind
+// (kRecordFolders), each record a file named by its key; entries/<key>/
+// with the entry's files, each named by its place in the list (0, 1, ...),
+// and its list, entry.txt:
+//   isla-tool cache entry 3
 //   key <key>
 //   note <the caller's line>
 //   file <bytes> <sha256> <xxh3-128> <relative path>     (one a file)
@@ -13,7 +13,10 @@
 // whose modification time is the entry's last use (a record's own is
 // its); and tmp/, where an entry or record is written before it is renamed
 // in, and where an entry goes to be removed (renamed out first, so that no
-// reader sees half of it).
+// reader sees half of it). No folders below an entry or above it: on a
+// filesystem that has just removed many files, making a folder costs more
+// than writing a small file (docs/decisions.md). What trim finds that is
+// not an entry or a record of this version (an older tool's) goes.
 #include "isla/jobs/patch_cache.hpp"
 
 #include <fcntl.h>
@@ -44,14 +47,16 @@ namespace fs = std::filesystem;
 constexpr std::string_view kTag =
     "Signature: 8a477f597d28d172789f06886806bc55\n"
     "# This directory is an isla-tool patch cache (isla-tool cache stats|clear DIR).\n";
-constexpr std::string_view kEntryHeader = "isla-tool cache entry 2\n";
+constexpr std::string_view kEntryHeader = "isla-tool cache entry 3\n";
 // The beginning of any version's list: one of another version is not damaged, only not ours to read.
 constexpr std::string_view kAnyEntryHeader = "isla-tool cache entry ";
 constexpr const char* kTagName = "CACHEDIR.TAG";
 constexpr const char* kListName = "entry.txt";
-constexpr const char* kFilesName = "files";
 // What a killed writer leaves in tmp/ is removed once this old.
 constexpr auto kAbandonedAfter = std::chrono::hours(1);
+
+// Where the entry at `entry` keeps the file at `index` of its list.
+fs::path storedFile(const fs::path& entry, std::size_t index) { return entry / std::to_string(index); }
 
 bool isKey(const std::string& key) {
   return key.size() == 64 && std::all_of(key.begin(), key.end(), [](char c) {
@@ -220,7 +225,7 @@ PatchCache::PatchCache(fs::path directory, Opening opening) : directory_(std::mo
 }
 
 fs::path PatchCache::entryDirectory(const std::string& key) const {
-  return directory_ / "entries" / key.substr(0, 2) / key;
+  return directory_ / "entries" / key;
 }
 
 void PatchCache::remove(const fs::path& entry) const {
@@ -279,7 +284,7 @@ std::optional<CacheEntry> PatchCache::fetch(const std::string& key, const Placem
     const CachedFile& file = found->files[i];
     const fs::path to = where(file.path);
     std::string why;
-    if (!placer.place(entry / kFilesName / file.path, to, why)) {
+    if (!placer.place(storedFile(entry, i), to, why)) {
       if (!fs::exists(list)) {  // removed by another meanwhile: a miss
         unplace();
         return std::nullopt;
@@ -315,6 +320,11 @@ void PatchCache::removeEntry(const std::string& key) const {
 
 bool PatchCache::store(const std::string& key, const fs::path& from, const CacheEntry& stored, std::string& why,
                        const std::map<std::string, std::string>& known) const {
+  return store(key, [&](const std::string& path) { return from / path; }, stored, why, known);
+}
+
+bool PatchCache::store(const std::string& key, const Placement& from, const CacheEntry& stored, std::string& why,
+                       const std::map<std::string, std::string>& known) const {
   checkKey(key);
   if (stored.note.find('\n') != std::string::npos) throw std::invalid_argument("a cache entry's note is one line");
   for (const CachedFile& file : stored.files) {
@@ -325,19 +335,17 @@ bool PatchCache::store(const std::string& key, const fs::path& from, const Cache
   const fs::path written = directory_ / "tmp" / uniqueName("store-" + key);
   std::error_code ignored;
   const bool made = madeAside(written, why, [&] {
-    fs::create_directories(written);
+    createDirectory(written);
     FilePlacer placer;
-    for (const CachedFile& file : stored.files) {
-      std::string failure;
-      if (!placer.place(from / file.path, written / kFilesName / file.path, failure)) {
-        throw IoError(from / file.path, file.path + " cannot be read (" + failure + ")");
-      }
-    }
     ListedEntry listed{stored, {}};
-    for (const CachedFile& file : stored.files) {
+    for (std::size_t i = 0; i < stored.files.size(); ++i) {
+      const CachedFile& file = stored.files[i];
+      std::string failure;
+      if (!placer.place(from(file.path), storedFile(written, i), failure)) {
+        throw IoError(from(file.path), file.path + " cannot be read (" + failure + ")");
+      }
       const auto check = known.find(file.path);
-      listed.checks.push_back(check != known.end() ? check->second
-                                                   : checkDigestOfFile(written / kFilesName / file.path));
+      listed.checks.push_back(check != known.end() ? check->second : checkDigestOfFile(storedFile(written, i)));
     }
     FileWriter list = FileWriter::create(written / kListName, FileWriter::Digest::None);
     list.write(listText(key, listed));
@@ -358,37 +366,48 @@ bool PatchCache::store(const std::string& key, const fs::path& from, const Cache
 
 namespace {
 
-// The sound entries; those of another version into `otherVersions` when given.
+// What `folder` holds named by a key; what else it holds (an older tool's
+// folders) into `others` when given.
+std::vector<fs::path> keyedBelow(const fs::path& folder, std::vector<fs::path>* others) {
+  std::vector<fs::path> keyed;
+  std::error_code error;
+  for (const auto& item : fs::directory_iterator(folder, error)) {
+    if (isKey(item.path().filename().string())) {
+      keyed.push_back(item.path());
+    } else if (others) {
+      others->push_back(item.path());
+    }
+  }
+  return keyed;
+}
+
+// The sound entries; those of another version, and what is not an entry,
+// into `otherVersions` when given.
 std::vector<FoundEntry> entriesBelow(const fs::path& entries, std::vector<fs::path>* otherVersions = nullptr) {
   std::vector<FoundEntry> found;
-  std::error_code error;
-  for (const auto& shelf : fs::directory_iterator(entries, error)) {
-    for (const auto& entry : fs::directory_iterator(shelf.path(), error)) {
-      const std::string key = entry.path().filename().string();
-      std::string problem;
-      const fs::path list = entry.path() / kListName;
-      std::error_code gone;
-      const auto used = fs::last_write_time(list, gone);
-      const std::uint64_t listBytes = gone ? 0 : fs::file_size(list, gone);
-      const auto listed = readList(list, key, problem);
-      if (!gone && !listed && otherVersions && isOtherVersion(list)) otherVersions->push_back(entry.path());
-      if (gone || !listed) continue;  // removed meanwhile, damaged (a use removes it) or another version's
-      found.push_back({entry.path(), key, used, entryBytes(listed->entry, listBytes)});
-    }
+  for (const fs::path& entry : keyedBelow(entries, otherVersions)) {
+    const std::string key = entry.filename().string();
+    std::string problem;
+    const fs::path list = entry / kListName;
+    std::error_code gone;
+    const auto used = fs::last_write_time(list, gone);
+    const std::uint64_t listBytes = gone ? 0 : fs::file_size(list, gone);
+    const auto listed = readList(list, key, problem);
+    if (!gone && !listed && otherVersions && isOtherVersion(list)) otherVersions->push_back(entry);
+    if (gone || !listed) continue;  // removed meanwhile, damaged (a use removes it) or another version's
+    found.push_back({entry, key, used, entryBytes(listed->entry, listBytes)});
   }
   return found;
 }
 
-// The records of one folder, each a file.
-void addRecordsBelow(const fs::path& folder, std::vector<FoundEntry>& found) {
-  std::error_code error;
-  for (const auto& shelf : fs::directory_iterator(folder, error)) {
-    for (const auto& record : fs::directory_iterator(shelf.path(), error)) {
-      std::error_code gone;
-      const auto used = fs::last_write_time(record.path(), gone);
-      const std::uint64_t bytes = gone ? 0 : fs::file_size(record.path(), gone);
-      if (!gone) found.push_back({record.path(), record.path().filename().string(), used, bytes, true});
-    }
+// The records of one folder, each a file; what is not a record (an older
+// tool's folder of records) into `others` when given.
+void addRecordsBelow(const fs::path& folder, std::vector<FoundEntry>& found, std::vector<fs::path>* others = nullptr) {
+  for (const fs::path& record : keyedBelow(folder, others)) {
+    std::error_code gone;
+    const auto used = fs::last_write_time(record, gone);
+    const std::uint64_t bytes = gone ? 0 : fs::file_size(record, gone);
+    if (!gone) found.push_back({record, record.filename().string(), used, bytes, true});
   }
 }
 
@@ -398,7 +417,12 @@ void PatchCache::trim(std::uint64_t maxBytes) const {
   std::vector<fs::path> otherVersions;
   std::vector<FoundEntry> entries = entriesBelow(directory_ / "entries", &otherVersions);
   for (const fs::path& entry : otherVersions) remove(entry);
-  for (const char* folder : kRecordFolders) addRecordsBelow(directory_ / folder, entries);
+  std::vector<fs::path> notRecords;
+  for (const char* folder : kRecordFolders) addRecordsBelow(directory_ / folder, entries, &notRecords);
+  for (const fs::path& left : notRecords) {
+    std::error_code ignored;
+    fs::remove_all(left, ignored);
+  }
   std::sort(entries.begin(), entries.end(), [](const FoundEntry& a, const FoundEntry& b) {
     return a.used != b.used ? a.used > b.used : a.key < b.key;  // most recently used first
   });
@@ -433,19 +457,18 @@ CacheStats PatchCache::stats() const {
 
 void PatchCache::clear() const {
   std::error_code error;
-  for (const auto& shelf : fs::directory_iterator(directory_ / "entries", error)) {
-    for (const auto& entry : fs::directory_iterator(shelf.path(), error)) remove(entry.path());
-  }
+  for (const auto& entry : fs::directory_iterator(directory_ / "entries", error)) remove(entry.path());
   for (const char* folder : kRecordFolders) {
-    for (const auto& shelf : fs::directory_iterator(directory_ / folder, error)) {
-      for (const auto& record : fs::directory_iterator(shelf.path(), error)) removeRecord(record.path());
+    for (const auto& record : fs::directory_iterator(directory_ / folder, error)) {
+      std::error_code ignored;
+      fs::remove_all(record.path(), ignored);
     }
   }
 }
 
 fs::path PatchCache::recordPath(const char* folder, const std::string& key) const {
   checkKey(key);
-  return directory_ / folder / key.substr(0, 2) / key;
+  return directory_ / folder / key;
 }
 
 bool PatchCache::writeRecord(const fs::path& record, const std::string& text, std::string& why) const {

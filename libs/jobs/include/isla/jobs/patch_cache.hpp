@@ -94,6 +94,9 @@ class PatchCache {
   // now, and placed as a link to it) is not read again for it.
   bool store(const std::string& key, const std::filesystem::path& from, const CacheEntry& entry, std::string& why,
              const std::map<std::string, std::string>& known = {}) const;
+  // The same, each file taken from where `from` says (as a fetch places it).
+  bool store(const std::string& key, const Placement& from, const CacheEntry& entry, std::string& why,
+             const std::map<std::string, std::string>& known = {}) const;
 
   // Removes the least recently used entries and records (stored or used)
   // until the rest hold at most `maxBytes`, and what killed writers left
