@@ -191,10 +191,9 @@ CompileResult compileThroughCache(const Kernel& kernel, const CompileRequest& re
   ShardRecord who = recordOfRequest(kernel, chosen, request, ShardSpec{});
 
   Diagnostics cacheNotes;
-  const std::optional<WorldEntry> whole = WorldEntry::of(kernel, request, who);
-  if (whole) {
-    if (auto published = publishedWhole(*whole, cache, request, progress, cacheNotes)) return std::move(*published);
-  }
+  const RequestedLayout layout = loadRequestedLayout(kernel, request);
+  const WorldEntry whole = WorldEntry::of(kernel, request, who, layout.layout);
+  if (auto published = publishedWhole(whole, cache, request, progress, cacheNotes)) return std::move(*published);
 
   // Each patch's key as the world is built, before its figures would be
   // computed: a key the cache holds gives them.
@@ -214,7 +213,7 @@ CompileResult compileThroughCache(const Kernel& kernel, const CompileRequest& re
     return figures;
   };
   ProgressRange building(progress, 0.0, 0.55);
-  BuiltWorld built = buildRequestedWorld(kernel, request, threads, building, cached, {}, &cache);
+  BuiltWorld built = buildRequestedWorld(kernel, request, threads, building, cached, {}, &cache, &layout);
   const World& world = built.world;
   built.diagnostics.append(cacheNotes);
 
@@ -282,12 +281,9 @@ CompileResult compileThroughCache(const Kernel& kernel, const CompileRequest& re
   // were checked as they were written, and the cache's by their SHA-256.
   CompileResult result = publishStage(kernel, chosen, stage, built, threads, progress, false);
   result.patchesFromCache = fromCache;
-  if (whole) {
-    std::vector<std::string> sourceSha256;
-    for (const auto& source : world.sources) sourceSha256.push_back(source.sha256);
-    whole->store(cache, whole->key(sourceSha256), result.output, written, placedChecks, inCache.keys, result,
-                 threads);
-  }
+  std::vector<std::string> sourceSha256;
+  for (const auto& source : world.sources) sourceSha256.push_back(source.sha256);
+  whole.store(cache, whole.key(sourceSha256), result.output, written, placedChecks, inCache.keys, result, threads);
   cache.trim(request.cacheMaxBytes);
   return result;
 }

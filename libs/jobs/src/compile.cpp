@@ -196,14 +196,22 @@ ChosenExporter chooseExporter(const Kernel& kernel, const CompileRequest& reques
 }
 
 
+RequestedLayout loadRequestedLayout(const Kernel& kernel, const CompileRequest& request) {
+  RequestedLayout read;
+  auto layout = request.blueprint.empty() ? loadLayout(request.layout, read.diagnostics)
+                                          : singleSourceLayout(request.blueprint, kernel.units());
+  if (!layout) throw CompileError("the layout has errors; nothing was written", read.diagnostics);
+  read.layout = std::move(*layout);
+  return read;
+}
+
 BuiltWorld buildRequestedWorld(const Kernel& kernel, const CompileRequest& request, unsigned threads,
                                Progress& progress, const KnownFigures& knownFigures, const SourceSelection& select,
-                               const PatchCache* cache) {
+                               const PatchCache* cache, const RequestedLayout* given) {
   if (!request.package.empty()) return buildPackageWorld(kernel, request, threads, progress);
-  Diagnostics diagnostics;
-  const auto layout = request.blueprint.empty() ? loadLayout(request.layout, diagnostics)
-                                                : singleSourceLayout(request.blueprint, kernel.units());
-  if (!layout) throw CompileError("the layout has errors; nothing was written", diagnostics);
+  const RequestedLayout loadedHere = given ? RequestedLayout{} : loadRequestedLayout(kernel, request);
+  const Layout* layout = given ? &given->layout : &loadedHere.layout;
+  Diagnostics diagnostics = given ? given->diagnostics : loadedHere.diagnostics;
 
   // Sources load on every thread, a batch at a time so that progress moves,
   // each validated on one thread when there are several (their scratch

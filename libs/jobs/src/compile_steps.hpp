@@ -39,14 +39,24 @@ struct BuiltWorld {
 enum class SourceUse : std::uint8_t { Unread, Borders, Whole };
 using SourceSelection = std::function<std::vector<SourceUse>(const Layout& layout)>;
 
+// The request's layout (one made for a lone blueprint), and what reading
+// it said; throws CompileError when it has errors.
+struct RequestedLayout {
+  Layout layout;
+  Diagnostics diagnostics;
+};
+RequestedLayout loadRequestedLayout(const Kernel& kernel, const CompileRequest& request);
+
 // Loads and validates every source of the request's layout (those that
 // `select` picks, when given) and builds the World; throws CompileError
 // when an input has errors. With a patch cache, the sources' digests and
 // validators' findings it remembers are taken, and those it does not are
-// remembered.
+// remembered. The layout is read unless the caller read it (`layout`):
+// what a compile keys and what it builds are then one reading of the file.
 BuiltWorld buildRequestedWorld(const Kernel& kernel, const CompileRequest& request, unsigned threads,
                                Progress& progress, const KnownFigures& knownFigures = {},
-                               const SourceSelection& select = {}, const PatchCache* cache = nullptr);
+                               const SourceSelection& select = {}, const PatchCache* cache = nullptr,
+                               const RequestedLayout* layout = nullptr);
 
 // The warning that the patch cache's `kind` record ("digest",
 // "validation") of `source` was damaged and is `redone` ("hashed").

@@ -31,16 +31,10 @@ std::string absolutePath(const fs::path& path) { return fs::absolute(path).lexic
 
 }  // namespace
 
-std::optional<WorldEntry> WorldEntry::of(const Kernel& kernel, const CompileRequest& request, const ShardRecord& who) {
+WorldEntry WorldEntry::of(const Kernel& kernel, const CompileRequest& request, const ShardRecord& who,
+                          const Layout& layout) {
   WorldEntry entry;
-  if (request.blueprint.empty()) {
-    Diagnostics ignored;  // the compile reads it again, and says what is wrong
-    auto layout = loadLayout(request.layout, ignored);
-    if (!layout) return std::nullopt;
-    entry.layout_ = std::move(*layout);
-  } else {
-    entry.layout_ = singleSourceLayout(request.blueprint, kernel.units());
-  }
+  entry.layout_ = layout;
   std::string& text = entry.context_;
   text = std::string(kKeyVersion) + "\n" + who.tool + "\n";
   for (const auto& plugin : who.plugins) text += "plugin " + plugin.name + " " + plugin.version + "\n";

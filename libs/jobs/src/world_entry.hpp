@@ -22,9 +22,10 @@ class WorldEntry {
   // What the request's key is made from but the sources' bytes: the tool
   // and every plugin taking part, the exporter and its options, the
   // validators' options, the enum table, the units, the input as given
-  // and its bytes, and each source's path. None when the request's layout
-  // cannot be read: the compile says why.
-  static std::optional<WorldEntry> of(const Kernel& kernel, const CompileRequest& request, const ShardRecord& who);
+  // and its bytes, and each source's path (of `layout`, the request's as
+  // the compile reads it).
+  static WorldEntry of(const Kernel& kernel, const CompileRequest& request, const ShardRecord& who,
+                       const Layout& layout);
 
   // The key of the world whose sources (in layout order) have these SHA-256.
   std::string key(const std::vector<std::string>& sourceSha256) const;
