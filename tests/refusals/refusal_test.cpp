@@ -95,12 +95,12 @@ BOOST_AUTO_TEST_CASE(each_broken_input_is_refused_with_its_code_as_an_error) {
       const ToolCall toolCall = refusal.make(dir.path());
       const ToolRun run = runTool(toolCall.arguments, toolCall.environment);
       std::string call;
-      for (const auto& [name, value] : toolCall.environment) call = " " + name + "=" + value + call;
+      for (const auto& [name, value] : toolCall.environment) call += name + "=" + value + " ";
+      call += "isla-tool";
       for (const auto& argument : toolCall.arguments) call += " " + argument;
-      BOOST_TEST(run.exitCode == 1, "isla-tool" << call << " exited " << run.exitCode << ":\n" << run.err);
-      BOOST_TEST(reportedAsError(run.err, refusal.code), "isla-tool" << call << " did not report [" << refusal.code
-                                                                     << "] as an error:\n"
-                                                                     << run.err);
+      BOOST_TEST(run.exitCode == 1, call << " exited " << run.exitCode << ":\n" << run.err);
+      BOOST_TEST(reportedAsError(run.err, refusal.code),
+                 call << " did not report [" << refusal.code << "] as an error:\n" << run.err);
     }
   }
 }

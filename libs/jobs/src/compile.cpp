@@ -195,7 +195,6 @@ ChosenExporter chooseExporter(const Kernel& kernel, const CompileRequest& reques
   return {*exporter->object, who, std::move(options)};
 }
 
-
 RequestedLayout loadRequestedLayout(const Kernel& kernel, const CompileRequest& request) {
   RequestedLayout read;
   auto layout = request.blueprint.empty() ? loadLayout(request.layout, read.diagnostics)
@@ -209,9 +208,10 @@ BuiltWorld buildRequestedWorld(const Kernel& kernel, const CompileRequest& reque
                                Progress& progress, const KnownFigures& knownFigures, const SourceSelection& select,
                                const PatchCache* cache, const RequestedLayout* given) {
   if (!request.package.empty()) return buildPackageWorld(kernel, request, threads, progress);
-  const RequestedLayout loadedHere = given ? RequestedLayout{} : loadRequestedLayout(kernel, request);
-  const Layout* layout = given ? &given->layout : &loadedHere.layout;
-  Diagnostics diagnostics = given ? given->diagnostics : loadedHere.diagnostics;
+  std::optional<RequestedLayout> loadedHere;
+  if (!given) given = &loadedHere.emplace(loadRequestedLayout(kernel, request));
+  const Layout* layout = &given->layout;
+  Diagnostics diagnostics = given->diagnostics;
 
   // Sources load on every thread, a batch at a time so that progress moves,
   // each validated on one thread when there are several (their scratch
