@@ -25,8 +25,9 @@ function(isla_add_library name)
       OUTPUT_NAME isla-${name} EXPORT_NAME ${name}
       VERSION ${LIBRARY_VERSION} SOVERSION ${major}
       INSTALL_RPATH "$ORIGIN" BUILD_WITH_INSTALL_RPATH ON)
-    install(TARGETS ${target} EXPORT IslaToolTargets LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
-    install(DIRECTORY include/isla DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+    install(TARGETS ${target} EXPORT IslaToolTargets
+      LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT tool NAMELINK_COMPONENT sdk)
+    install(DIRECTORY include/isla DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} COMPONENT sdk)
   endif()
   add_library(isla::${name} ALIAS ${target})
   target_link_libraries(${target} PUBLIC ${LIBRARY_PUBLIC} PRIVATE ${LIBRARY_PRIVATE})

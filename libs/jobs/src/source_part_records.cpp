@@ -20,7 +20,7 @@ namespace isla {
 
 namespace {
 
-constexpr std::string_view kHeader = "isla-tool source part 1\n";
+constexpr std::string_view kPartRecordHeader = "isla-tool source part 1\n";
 
 }  // namespace
 
@@ -37,7 +37,7 @@ SourcePartMemo SourcePartRecords::memo() const {
   memo.recall = [this](std::size_t source, const std::string& part,
                        const std::string& key) -> std::optional<std::string> {
     const auto record = recordOf(key);
-    const std::string beginning = std::string(kHeader) + "key " + record.filename().string() + "\n";
+    const std::string beginning = std::string(kPartRecordHeader) + "key " + record.filename().string() + "\n";
     std::string problem;
     auto text = readSealedText(record, beginning, "record", problem);
     if (!text) {
@@ -54,7 +54,7 @@ SourcePartMemo SourcePartRecords::memo() const {
     const auto record = recordOf(key);
     std::string why;  // a record that cannot be written is not: the part is made again next time
     cache_.writeRecord(record,
-                       sealedText(std::string(kHeader) + "key " + record.filename().string() + "\n" + text), why);
+                       sealedText(std::string(kPartRecordHeader) + "key " + record.filename().string() + "\n" + text), why);
   };
   return memo;
 }

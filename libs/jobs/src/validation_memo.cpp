@@ -22,7 +22,7 @@ namespace {
 
 namespace json = boost::json;
 
-constexpr std::string_view kHeader = "isla-tool validation memo 1\n";
+constexpr std::string_view kMemoHeader = "isla-tool validation memo 1\n";
 
 // Named as the plugins are, loaded or not: a run that finds everything in
 // the cache loads none of them.
@@ -50,7 +50,7 @@ std::string enumTableId(const Kernel& kernel) {
 ValidationMemo::ValidationMemo(const PatchCache& cache, const Kernel& kernel, const OptionText& validatorOptions,
                                const Units& units)
     : cache_(cache) {
-  context_ = std::string(kHeader) + sourceToolchain(kernel, true);
+  context_ = std::string(kMemoHeader) + sourceToolchain(kernel, true);
   // Findings name enum members (a biome, a town's tier): the table's bytes, which --enums may replace.
   context_ += "enums " + enumTableId(kernel) + "\n";
   for (const auto& [name, value] : validatorOptions) context_ += "option " + name + "=" + value + "\n";
@@ -66,7 +66,7 @@ std::string ValidationMemo::key(const std::string& sourceSha256, const std::stri
 std::optional<Diagnostics> ValidationMemo::recall(const std::string& key, std::string& problem) const {
   problem.clear();
   const auto record = cache_.recordPath(PatchCache::kValidationsFolder, key);
-  const std::string beginning = std::string(kHeader) + "key " + key + "\n";
+  const std::string beginning = std::string(kMemoHeader) + "key " + key + "\n";
   const auto text = readSealedText(record, beginning, "record", problem);
   Diagnostics findings;
   if (text) {
@@ -87,7 +87,7 @@ std::optional<Diagnostics> ValidationMemo::recall(const std::string& key, std::s
 void ValidationMemo::remember(const std::string& key, const Diagnostics& findings) const {
   std::string why;
   cache_.writeRecord(cache_.recordPath(PatchCache::kValidationsFolder, key),
-                     sealedText(std::string(kHeader) + "key " + key + "\n" + json::serialize(diagnosticsJson(findings)) +
+                     sealedText(std::string(kMemoHeader) + "key " + key + "\n" + json::serialize(diagnosticsJson(findings)) +
                                 "\n"),
                      why);
 }

@@ -8,8 +8,6 @@ namespace isla_gltf {
 
 namespace {
 
-constexpr std::uint64_t kShortSpan = 65535;  // vertices 16-bit indices may span (0 to 65 534; 65 535 is not allowed)
-
 // Indices a row of cells takes: two triangles a cell; or, as a strip, the
 // start repeated, two a sample, the end repeated.
 std::uint64_t rowIndices(std::uint64_t width, GridMode mode) {
@@ -40,8 +38,8 @@ void rowOfCells(Index* index, std::uint64_t width, std::uint64_t north, GridMode
 
 std::vector<IndexPart> gridParts(std::uint64_t width, std::uint64_t depth, GridMode mode) {
   const std::uint64_t cellRows = depth - 1;
-  const bool shortIndices = 2 * width <= kShortSpan;
-  const std::uint64_t rowsAPart = shortIndices ? kShortSpan / width - 1 : cellRows;
+  const bool shortIndices = 2 * width <= kShortIndexSpan;
+  const std::uint64_t rowsAPart = shortIndices ? kShortIndexSpan / width - 1 : cellRows;
   std::vector<IndexPart> parts;
   for (std::uint64_t row = 0; row < cellRows; row += rowsAPart) {
     const std::uint64_t rows = std::min(rowsAPart, cellRows - row);

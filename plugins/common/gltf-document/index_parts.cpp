@@ -6,26 +6,20 @@
 
 namespace isla_gltf {
 
-namespace {
-
-constexpr std::uint64_t kShortSpan = 65535;  // vertices a part of uint16 indices may span (0 to 65 534)
-
-}  // namespace
-
 std::vector<IndexPart> indexParts(std::span<const std::uint32_t> indices, std::uint64_t first, std::uint64_t count,
                                   std::uint64_t vertices) {
   const IndexPart whole{.firstIndex = first, .indexCount = count, .firstVertex = 0, .vertexCount = vertices,
-                        .shortIndices = vertices <= kShortSpan};
+                        .shortIndices = vertices <= kShortIndexSpan};
   if (whole.shortIndices || count == 0) return {whole};
   std::vector<IndexPart> parts;
   std::uint64_t low = 0, high = 0;
   for (std::uint64_t i = first; i < first + count; i += 3) {
     const std::uint64_t triangleLow = std::min({indices[i], indices[i + 1], indices[i + 2]});
     const std::uint64_t triangleHigh = std::max({indices[i], indices[i + 1], indices[i + 2]});
-    if (parts.empty() || std::max(high, triangleHigh) - std::min(low, triangleLow) >= kShortSpan) {
+    if (parts.empty() || std::max(high, triangleHigh) - std::min(low, triangleLow) >= kShortIndexSpan) {
       if (!parts.empty()) parts.back().vertexCount = high - low + 1, parts.back().firstVertex = low;
       // A cut order spreads its parts: more than twice the fewest possible, and one 32-bit part is smaller.
-      if (parts.size() + 1 > 2 * (vertices / kShortSpan + 1)) return {whole};
+      if (parts.size() + 1 > 2 * (vertices / kShortIndexSpan + 1)) return {whole};
       parts.push_back({.firstIndex = i, .indexCount = 0, .firstVertex = 0, .vertexCount = 0, .shortIndices = true});
       low = triangleLow, high = triangleHigh;
     }

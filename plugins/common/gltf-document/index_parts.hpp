@@ -17,6 +17,9 @@
 
 namespace isla_gltf {
 
+// The vertices 16-bit indices may span: 0 to 65 534 (65 535 is not allowed).
+constexpr std::uint64_t kShortIndexSpan = 65535;
+
 struct IndexPart {
   std::uint64_t firstIndex = 0, indexCount = 0;     // in the mesh's index stream
   std::uint64_t firstVertex = 0, vertexCount = 0;   // the vertices its attribute accessors cover

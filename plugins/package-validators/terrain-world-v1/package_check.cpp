@@ -36,9 +36,6 @@ std::vector<ExpectedEdge> expectedEdges(const WorldModel& model) {
 
 }  // namespace
 
-std::string str(const json::value& v) { return std::string(v.get_string()); }
-double real(const json::value& v) { return v.to_number<double>(); }
-
 bool conforms(const JsonSchema& schema, const json::value& document, std::string_view definition,
               const std::string& file, Report& report) {
   const auto violations = schema.validate(document, definition);

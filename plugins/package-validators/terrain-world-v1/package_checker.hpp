@@ -18,6 +18,7 @@
 #include <isla/document/json_schema.hpp>
 
 #include "json_document.hpp"
+#include "json_values.hpp"
 #include "package_check.hpp"
 #include "package_files.hpp"
 #include "patch_figures.hpp"
@@ -27,8 +28,6 @@ namespace isla::terrain_world {
 
 namespace json = boost::json;
 
-std::string str(const json::value& v);
-double real(const json::value& v);
 // The schema's violations of `document` reported; true when there is none.
 bool conforms(const JsonSchema& schema, const json::value& document, std::string_view definition,
               const std::string& file, Report& report);

@@ -8,15 +8,13 @@
 
 #include <isla/json/json_text.hpp>
 
+#include "json_values.hpp"
+
 namespace isla::terrain_world {
 
 namespace {
 
 namespace json = boost::json;
-
-std::int64_t integer(const json::value& v) { return v.to_number<std::int64_t>(); }
-double real(const json::value& v) { return v.to_number<double>(); }
-std::string str(const json::value& v) { return std::string(v.get_string()); }
 
 Reference reference(const json::value& v, const std::string& file, std::string pointer) {
   return {str(v.at("path")), str(v.at("sha256")), file, std::move(pointer)};

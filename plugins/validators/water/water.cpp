@@ -21,7 +21,6 @@ constexpr isla::FourCC kIds{"WBID"};
 constexpr isla::FourCC kTable{"WBTB"};
 constexpr isla::FourCC kSurface{"WSRF"};
 
-constexpr std::uint16_t kNoWater = 0;
 constexpr std::uint16_t kFirstLakeId = 2;
 constexpr std::size_t kIdCount = std::size_t{1} << 16;  // every u16
 constexpr std::uint8_t kOceanType = 0;

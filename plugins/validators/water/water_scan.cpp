@@ -26,7 +26,6 @@ void Pieces::merge(const Pieces& other) {
 
 namespace {
 
-constexpr std::uint16_t kNoWater = 0;
 constexpr std::uint32_t kNone = 0xffffffff;
 
 // A piece cut by a seam between chunks, as far as one chunk has seen it.

@@ -21,7 +21,7 @@ namespace isla {
 namespace {
 
 // Bytes gathered before a write(2): JsonWriter hands over 64 KiB at a time.
-constexpr std::size_t kBufferSize = std::size_t{1} << 18;
+constexpr std::size_t kWriteBufferSize = std::size_t{1} << 18;
 
 // The cause of a failed write, said so that the user knows what to do.
 std::string cause(int error) {
@@ -57,7 +57,7 @@ struct FileWriter::State {
   void writeAll(std::span<const std::byte> bytes) {
     while (!bytes.empty()) {
       checkInterrupted();
-      const ssize_t written = ::write(fd, bytes.data(), std::min(bytes.size(), kBufferSize));
+      const ssize_t written = ::write(fd, bytes.data(), std::min(bytes.size(), kWriteBufferSize));
       if (written < 0) {
         if (errno == EINTR) continue;
         fail(shown, "write", errno);
@@ -90,7 +90,7 @@ FileWriter::FileWriter(int fd, std::filesystem::path path, std::filesystem::path
   state_->fd = fd;
   state_->shown = shownAs.empty() ? path : std::move(shownAs);
   state_->path = std::move(path);
-  state_->buffer.reserve(kBufferSize);
+  state_->buffer.reserve(kWriteBufferSize);
   state_->digest.emplace();
 }
 
@@ -106,8 +106,8 @@ void FileWriter::write(std::span<const std::byte> bytes) {
   }
   if (state_->digest) state_->digest->update(bytes);
   state_->size += bytes.size();
-  if (state_->buffer.size() + bytes.size() > kBufferSize) state_->flush();
-  if (bytes.size() >= kBufferSize) {
+  if (state_->buffer.size() + bytes.size() > kWriteBufferSize) state_->flush();
+  if (bytes.size() >= kWriteBufferSize) {
     state_->writeAll(bytes);
   } else {
     state_->buffer.insert(state_->buffer.end(), bytes.begin(), bytes.end());

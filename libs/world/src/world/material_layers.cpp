@@ -29,9 +29,9 @@ namespace {
 // columns of the grids again (a grid column is a stride apart: the longer
 // the piece of each column a band reads, the less each byte costs), and is
 // held whole, with the next one.
-constexpr std::size_t kBandBytes = std::size_t{4} << 20;
-constexpr std::int32_t kMinBandRows = 32;
-constexpr std::int32_t kMaxBandRows = 512;
+constexpr std::size_t kClassBandBytes = std::size_t{4} << 20;
+constexpr std::int32_t kMinClassBandRows = 32;
+constexpr std::int32_t kMaxClassBandRows = 512;
 constexpr std::int32_t kBlockColumns = 256;
 
 // A line of samples along a source border: layers() values a sample, each a
@@ -269,7 +269,7 @@ struct LayerRows::Impl {
   std::int32_t bandRowsFrom(std::int32_t first) const {
     const std::size_t rowClasses = static_cast<std::size_t>(patch.pointsX);  // a byte a sample
     const auto fitting =
-        static_cast<std::int32_t>(std::clamp<std::size_t>(kBandBytes / rowClasses, kMinBandRows, kMaxBandRows));
+        static_cast<std::int32_t>(std::clamp<std::size_t>(kClassBandBytes / rowClasses, kMinClassBandRows, kMaxClassBandRows));
     return std::min(fitting, patch.pointsZ - first);
   }
 

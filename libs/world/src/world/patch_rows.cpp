@@ -2,7 +2,7 @@
 // A patch's rows on demand. A source's HGTS is X outer / Y inner, so a row
 // of fixed z is a column of the grid: it is read in bands of rows, each x
 // contributing one run of consecutive samples, so that the mapping is walked
-// forward. A band is about kBandBytes, or shorter where the reader said it
+// forward. A band is about kHeightBandBytes, or shorter where the reader said it
 // stops (a block of rows being formatted): a band of rows nobody reads cost
 // more than short runs do. Two buffers alternate, which keeps the previous
 // row valid.
@@ -19,12 +19,12 @@ namespace {
 
 // 256 KiB: a band's buffer is written whole, and each fresh page of it
 // costs more to map in than its samples cost to read (docs/performance.md,
-// "Page faults"); from 1024 columns on, kMinBandRows decides.
-constexpr std::int64_t kBandBytes = std::int64_t{256} << 10;
+// "Page faults"); from 1024 columns on, kMinHeightBandRows decides.
+constexpr std::int64_t kHeightBandBytes = std::int64_t{256} << 10;
 // 64 rows at least: a band reads a run of that many samples from every x,
 // each run a page or more from the last; shorter runs pay a cache miss and
 // a page walk for a few samples, and the larger the map the more (issue 27).
-constexpr std::int32_t kMinBandRows = 64;
+constexpr std::int32_t kMinHeightBandRows = 64;
 constexpr std::size_t kTile = 16;
 constexpr std::size_t kMaxTileRows = 64;
 // Runs are asked for this many tiles ahead: no hardware prefetcher follows
@@ -108,8 +108,8 @@ struct PatchRows::Impl {
 
   std::int32_t bandRows() const {
     if (patch.kind != PatchKind::Source) return 1;
-    const auto rows = kBandBytes / (static_cast<std::int64_t>(sizeof(float)) * patch.pointsX);
-    return static_cast<std::int32_t>(std::max<std::int64_t>(kMinBandRows, rows));
+    const auto rows = kHeightBandBytes / (static_cast<std::int64_t>(sizeof(float)) * patch.pointsX);
+    return static_cast<std::int32_t>(std::max<std::int64_t>(kMinHeightBandRows, rows));
   }
 
   void fill(std::vector<float>& band, std::int32_t first, std::int32_t rows) {
