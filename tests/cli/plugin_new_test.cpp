@@ -80,7 +80,9 @@ BOOST_AUTO_TEST_CASE(mistakes_are_refused_and_write_nothing) {
   refused({"lake", "--kind", "validator", "--tag", "LAKE", into}, 2, "--tag goes with --kind section");
   BOOST_TEST(!fs::exists(dir / "p"));
   fs::create_directory(dir / "p");
-  refused({"lake", "--kind", "section", into}, 1, "isla-tool: error: ");
+  refused({"lake", "--kind", "section", into}, 1,
+          "isla-tool: error: '" + into + "' already exists; choose another output directory or remove it first; "
+          "nothing was written\n");
   BOOST_TEST(fs::is_empty(dir / "p"));
   BOOST_TEST(runTool({"plugin", "old"}).exitCode == 2);
 }

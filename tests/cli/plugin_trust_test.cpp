@@ -136,6 +136,43 @@ BOOST_AUTO_TEST_CASE(a_section_no_loaded_plugin_decoded_is_named_with_the_plugin
              run.err);
 }
 
+BOOST_AUTO_TEST_CASE(a_refused_plugin_whose_claims_are_known_is_named_with_what_did_not_happen) {
+  // duplicate-tag claims HGTS (the shipped hgts keeps it) and DUPE, which
+  // this blueprint holds; shadow-validator claims 'water' (the shipped one
+  // runs) and 'coastline', which then does not.
+  auto builder = encode(makeSample());
+  builder.add(FourCC("DUPE"), std::vector<std::byte>(256 * 256 * 4));
+  writeFile(dir / "dupe.dat", builder.v2());
+  const std::string plugins = this->plugins("refused", {"duplicate-tag.so", "shadow-validator.so"});
+  const std::string file = (dir / "dupe.dat").string();
+  const ToolRun run = runTool({"--plugin-dir", plugins, "validate", file});
+  BOOST_TEST(run.exitCode == 0, run.err);
+  BOOST_TEST(contains(run.err, file + ": warning: DUPE: validation incomplete: plugin 'duplicate-tag' (" + plugins +
+                                   "/duplicate-tag.so) was refused (section tag HGTS is claimed by plugin "
+                                   "'duplicate-tag'"),
+             run.err);
+  BOOST_TEST(contains(run.err, "--override-plugin HGTS=duplicate-tag): it decodes DUPE, which no loaded plugin "
+                               "decoded [validation.incomplete]"),
+             run.err);
+  BOOST_TEST(contains(run.err, file + ": warning: validation incomplete: plugin 'shadow-validator' (" + plugins +
+                                   "/shadow-validator.so) was refused (validator 'water' is claimed by plugin "
+                                   "'shadow-validator'"),
+             run.err);
+  BOOST_TEST(contains(run.err, "): its validator 'coastline' did not run [validation.incomplete]"), run.err);
+  BOOST_TEST(run.out == file + ": validation incomplete (0 errors, 2 warnings)\n");
+  // Skipped, the validator it would have added was not going to run; asked
+  // for, it is a usage error saying why it is missing.
+  const ToolRun skipping = runTool({"--plugin-dir", plugins, "validate", "--skip", "coastline", file});
+  BOOST_TEST(skipping.exitCode == 0, skipping.err);
+  BOOST_TEST(!contains(skipping.err, "'coastline' did not run"), skipping.err);
+  const ToolRun only = runTool({"--plugin-dir", plugins, "validate", "--only", "coastline", file});
+  BOOST_TEST(only.exitCode == 2);
+  BOOST_TEST(contains(only.err, "isla-tool validate: validator 'coastline' did not load: plugin 'shadow-validator' (" +
+                                    plugins + "/shadow-validator.so) refused: validator 'water' is claimed by plugin "
+                                    "'shadow-validator'"),
+             only.err);
+}
+
 BOOST_AUTO_TEST_CASE(a_refused_plugin_whose_work_another_did_leaves_the_verdict_whole) {
   // duplicate-tag claims HGTS, which the shipped hgts decodes, and DUPE,
   // which the blueprint lacks: it would have done nothing here.

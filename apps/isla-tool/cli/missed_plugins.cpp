@@ -83,4 +83,14 @@ void reportMissedPlugins(const Kernel& kernel, const Blueprint& blueprint, const
   }
 }
 
+const PluginLoadRecord* missedClaimant(const Kernel& kernel, std::string_view name) {
+  for (const PluginLoadRecord& missed : kernel.plugins().report()) {
+    const bool didNotLoad = missed.outcome == PluginOutcome::Failed || missed.outcome == PluginOutcome::Refused;
+    if (!didNotLoad || !missed.claims || !missed.plugin) continue;
+    const auto& names = missed.claims->validators;
+    if (std::find(names.begin(), names.end(), name) != names.end()) return &missed;
+  }
+  return nullptr;
+}
+
 }  // namespace isla::cli

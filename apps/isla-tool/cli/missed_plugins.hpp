@@ -34,4 +34,8 @@ struct ValidatorChoice {
 void reportMissedPlugins(const Kernel& kernel, const Blueprint& blueprint, const ValidatorChoice& choice,
                          bool validatorsRan, Diagnostics& out);
 
+// The load record of a plugin that failed or was refused and registers the
+// validator `name`, when one is known to; null otherwise.
+const PluginLoadRecord* missedClaimant(const Kernel& kernel, std::string_view name);
+
 }  // namespace isla::cli

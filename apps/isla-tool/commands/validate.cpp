@@ -22,12 +22,21 @@ namespace {
 
 using Selected = ValidatorSelection;
 
-Selected selectValidators(const Registry& registry, const ValidatorChoice& choice) {
+// The validators `choice` picks. A name no loaded validator has is a usage
+// error, but for --skip one of a plugin that did not load (the user knows).
+Selected selectValidators(const Kernel& kernel, const ValidatorChoice& choice) {
+  const Registry& registry = kernel.registry();
   std::set<std::string, std::less<>> known;
   for (const auto* r : registry.validators()) known.insert(r->object->name());
-  for (const auto& list : {choice.only, choice.skip}) {
-    for (const auto& name : list) {
+  for (const auto* list : {&choice.only, &choice.skip}) {
+    for (const auto& name : *list) {
       if (known.contains(name)) continue;
+      const PluginLoadRecord* missed = missedClaimant(kernel, name);
+      if (missed && list == &choice.skip) continue;
+      if (missed) {
+        throw UsageError("validator '" + name + "' did not load: plugin '" + missed->plugin->name + "' (" +
+                         missed->file + ") " + std::string(pluginOutcomeName(missed->outcome)) + ": " + missed->message);
+      }
       std::string available;
       for (const auto& k : known) available += (available.empty() ? "" : ", ") + k;
       throw UsageError("no validator named '" + name + "'; loaded validators: " +
@@ -182,7 +191,7 @@ int runValidate(Invocation& invocation) {
   };
   const Kernel& kernel = invocation.kernel();
   const ValidatorChoice choice{list("only"), list("skip")};
-  const Selected validators = selectValidators(kernel.registry(), choice);
+  const Selected validators = selectValidators(kernel, choice);
   const bool json = values["json"].as<bool>();
   const bool strict = values["strict"].as<bool>();
   const auto& paths = values["file"].as<std::vector<std::string>>();
