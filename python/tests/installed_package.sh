@@ -1,13 +1,14 @@
 #!/bin/sh
-# cmake --install puts world_compiler below the prefix at PYTHON_DIR, where
-# it finds the installed kernel, plugins and data: it compiles the example.
-# Usage: installed_package.sh BUILD_DIR PYTHON_DIR INTERPRETER
+# cmake --install (the install_prefix fixture) puts world_compiler below the
+# prefix at PYTHON_DIR, where it finds the installed kernel, plugins and
+# data: it compiles the example.
+# Usage: installed_package.sh PREFIX PYTHON_DIR INTERPRETER
 set -eu
-prefix=$(mktemp -d)
-trap 'rm -rf "$prefix"' EXIT
-cmake --install "$1" --prefix "$prefix" >/dev/null
-cd "$prefix"
-PYTHONPATH="$prefix/$2" "$3" -c '
+prefix="$1"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+PYTHONDONTWRITEBYTECODE=1 PYTHONPATH="$prefix/$2" "$3" -c '
 import sys
 from world_compiler import _kernel
 from world_compiler.compiler import compile_world

@@ -1,7 +1,8 @@
 """The kernel each call sets up, as ``isla-tool`` does.
 
-Plugins come from ``plugin_dirs``, then each entry of ``ISLA_PLUGIN_PATH``,
-then the directory shipped with this package; the enum table from
+Plugins come from the directory shipped with this package, then
+``plugin_dirs``, then each entry of ``ISLA_PLUGIN_PATH`` (the first to claim
+a tag or name keeps it); the enum table from
 ``ISLA_ENUMS``, else the shipped one. Plugins that fail to load are reported
 as ``RuntimeWarning`` and skipped, as the command line does.
 """

@@ -50,8 +50,8 @@ def compile_world(
             parent must.
         exporter: the exporter plugin (``isla-tool plugins`` lists them).
         jobs: threads to use, 1 to 256 (as the CLI's --jobs); None for all cores.
-        plugin_dirs: directories searched for plugins before
-            ``ISLA_PLUGIN_PATH`` and the shipped ones.
+        plugin_dirs: directories searched for plugins after the shipped
+            ones and before ``ISLA_PLUGIN_PATH``.
         options: the exporter's options, as ``--option KEY=VALUE`` gives them.
         progress: called on this thread with the fraction done (0..1);
             if it raises, the compile is cancelled and the exception

@@ -18,7 +18,7 @@ bool contains(const std::string& text, std::string_view part) { return text.find
 
 std::filesystem::path shippedPluginDirectory() {
   const auto report = boost::json::parse(runTool({"plugins", "--json"}).out).as_object();
-  return std::string(report.at("search_path").as_array().back().at("path").as_string());
+  return std::string(report.at("search_path").as_array().front().at("path").as_string());
 }
 
 }  // namespace

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# After `cmake --install`, the installed isla-tool finds the installed plugins
-# and enum table with no flag and no environment: it reads a blueprint, runs
-# exporters (the package writer and png) on it, and its package validator
-# checks the package, the sources' hashes included.
+# After `cmake --install` (the install_prefix fixture), the installed
+# isla-tool finds the installed plugins and enum table with no flag and no
+# environment: it reads a blueprint, runs exporters (the package writer and
+# png) on it, and its package validator checks the package, the sources'
+# hashes included.
 set -euo pipefail
-build="$1" blueprint="$2"
-prefix=$(mktemp -d)
-trap 'rm -rf "$prefix"' EXIT
-cmake --install "$build" --prefix "$prefix" >/dev/null
+build="$1" prefix="$2" blueprint="$3"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
 unset ISLA_PLUGIN_PATH ISLA_ENUMS
 tool="$prefix/bin/isla-tool"
 report=$("$tool" plugins)
@@ -21,8 +21,6 @@ for plugin in prms hgts biom town tcrv tdtl eros wbid wbtb wsrf roads water terr
 done
 "$tool" validate --strict "$blueprint"
 
-work="$prefix/work"
-mkdir "$work"
 cp "$blueprint" "$work/island.dat"
 cat >"$work/layout.json" <<'LAYOUT'
 {"format": "terrain-world.layout", "schema_version": 1, "name": "installed", "slope_warning_deg": 89.99,

@@ -1,22 +1,26 @@
 #!/usr/bin/env bash
-# examples/third-party-exporter builds against an installed isla-tool (the
-# kernel and the world library), and the installed tool selects it with
-# --exporter: its option is listed and checked, and its towns.csv has every
-# town of the blueprint at the elevation the Terrain World package's
-# scenery gives it.
+# examples/third-party-exporter builds against the installed isla-tool (the
+# install_prefix fixture: the kernel and the world library) with the
+# project's warnings as errors and its own tests passing, and the installed
+# tool selects it with --exporter: its option is listed and checked, its
+# towns.csv has every town of the blueprint at the elevation the Terrain
+# World package's scenery gives it, and it shards (two shards and their
+# assembly) and compiles through the patch cache (a cold and a warm run)
+# into the same bytes as one machine.
 set -euo pipefail
-build="$1" source="$2" blueprint="$3"
+prefix="$1" source="$2" blueprint="$3"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cmake --install "$build" --prefix "$work/prefix" >/dev/null
-cmake -S "$source" -B "$work/towns" -DCMAKE_PREFIX_PATH="$work/prefix" -DCMAKE_BUILD_TYPE=Release >/dev/null
+fail() { echo "$1" >&2; exit 1; }
+cmake -S "$source" -B "$work/towns" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release -DISLA_WERROR=ON >/dev/null
 cmake --build "$work/towns" >/dev/null
-tool=("$work/prefix/bin/isla-tool" --plugin-dir "$work/towns")
+tests=$(ctest --test-dir "$work/towns" --output-on-failure 2>&1) || fail "$tests"
+grep -q "100% tests passed, 0 tests failed out of 2" <<<"$tests" || fail "$tests"
+tool=("$prefix/bin/isla-tool" --plugin-dir "$work/towns")
 
 # An exporter links the kernel and the world library over it.
 isla=$(readelf -d "$work/towns/towns-csv.so" | sed -n 's/.*(NEEDED).*\[\(libisla-[^.]*\).*/\1/p' | sort | tr '\n' ' ')
-[ "$isla" = "libisla-kernel libisla-world " ] || { echo "towns-csv.so needs: $isla" >&2; exit 1; }
-fail() { echo "$1" >&2; exit 1; }
+[ "$isla" = "libisla-kernel libisla-world " ] || fail "towns-csv.so needs: $isla"
 
 listing=$("${tool[@]}" plugins)
 api=$(sed -n 's/^Plugin API version //p' <<<"$listing")
@@ -47,3 +51,26 @@ for row in rows:
     assert abs(float(row["x_m"]) - x) < 1e-3 and abs(float(row["z_m"]) - z) < 1e-3, row
     assert abs(float(row["elevation_m"]) - y) < 1e-3, (row, y)
 PY
+
+# Two sources side by side: one machine, two shards and their assembly,
+# and the patch cache cold and warm make the same towns.csv.
+for seed in 1 2; do "${tool[@]}" synth --seed $seed --size 256 --towns 3 --out "$work/s$seed.dat" >/dev/null; done
+cat >"$work/layout.json" <<'LAYOUT'
+{"format": "terrain-world.layout", "schema_version": 1, "name": "towns", "slope_warning_deg": 89.99,
+ "sources": [{"id": "west", "namespace": "west", "path": "s1.dat", "row": 0, "col": 0},
+             {"id": "east", "namespace": "east", "path": "s2.dat", "row": 0, "col": 1}]}
+LAYOUT
+compile=("${tool[@]}" run compile "$work/layout.json")
+"${compile[@]}" "$work/one" --exporter towns-csv --quiet >/dev/null
+[ "$(wc -l <"$work/one/towns.csv")" = 7 ] || fail "$(cat "$work/one/towns.csv")"
+for shard in 0/2 1/2; do
+  "${compile[@]}" "$work/assembled" --exporter towns-csv --shard "$shard" --shard-dir "$work/shards" --quiet >/dev/null
+done
+"${tool[@]}" run assemble "$work/layout.json" "$work/assembled" --shard-dir "$work/shards" --exporter towns-csv \
+  --quiet >/dev/null
+cmp "$work/one/towns.csv" "$work/assembled/towns.csv" || fail "the assembled towns.csv differs from one machine's"
+"${compile[@]}" "$work/cold" --exporter towns-csv --cache "$work/cache" --quiet >/dev/null
+warm=$("${compile[@]}" "$work/warm" --exporter towns-csv --cache "$work/cache" --quiet)
+grep -Eq "\([1-9][0-9]* from the cache\)" <<<"$warm" || fail "the warm compile placed no patch from the cache: $warm"
+cmp "$work/one/towns.csv" "$work/cold/towns.csv" || fail "the cached compile's towns.csv differs from one machine's"
+cmp "$work/one/towns.csv" "$work/warm/towns.csv" || fail "the warm cached compile's towns.csv differs"

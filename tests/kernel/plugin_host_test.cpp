@@ -33,18 +33,18 @@ std::vector<std::byte> u32Values(std::initializer_list<std::int32_t> values) {
 
 BOOST_AUTO_TEST_SUITE(plugin_host)
 
-BOOST_AUTO_TEST_CASE(search_path_is_flags_then_environment_then_default) {
+BOOST_AUTO_TEST_CASE(search_path_is_default_then_flags_then_environment) {
   TempDir dir;
   const std::vector<std::filesystem::path> flags{dir.path(), "/nonexistent/flag"};
   const auto path = pluginSearchPath(flags, ("/env/a::" + dir.path().string()).c_str(), "/default", true);
   BOOST_TEST_REQUIRE(path.size() == 5u);
-  BOOST_TEST(path[0].origin == "--plugin-dir");
-  BOOST_TEST(path[0].exists);
-  BOOST_TEST(!path[1].exists);
-  BOOST_TEST(path[2].path == "/env/a");
-  BOOST_TEST(path[2].origin == "ISLA_PLUGIN_PATH");
-  BOOST_TEST(path[3].path == dir.path());
-  BOOST_TEST(path[4].origin == "default");
+  BOOST_TEST(path[0].origin == "default");
+  BOOST_TEST(path[1].origin == "--plugin-dir");
+  BOOST_TEST(path[1].exists);
+  BOOST_TEST(!path[2].exists);
+  BOOST_TEST(path[3].path == "/env/a");
+  BOOST_TEST(path[3].origin == "ISLA_PLUGIN_PATH");
+  BOOST_TEST(path[4].path == dir.path());
   BOOST_TEST(pluginSearchPath({}, nullptr, "/default", false).empty());
 }
 
@@ -77,8 +77,12 @@ BOOST_AUTO_TEST_CASE(every_fault_is_reported_and_the_rest_loads) {
   BOOST_TEST((duplicate.outcome == PluginOutcome::Refused));
   BOOST_TEST(duplicate.message ==
              "section tag HGTS is claimed by plugin 'duplicate-tag' (" + duplicate.file +
-                 ") and already registered by plugin 'hgts' ((built in)); remove one of the two "
-                 "plugins from the search path");
+                 ") and already registered by plugin 'hgts' ((built in)), which keeps it; remove one of the two "
+                 "plugins from the search path, or give the claim to plugin 'duplicate-tag': --override-plugin "
+                 "HGTS=duplicate-tag");
+  // What it would have registered is known, for a verdict that needs it.
+  BOOST_TEST_REQUIRE(duplicate.claims.has_value());
+  BOOST_TEST((duplicate.claims->sections == std::vector{FourCC("DUPE"), FourCC("HGTS")}));
   const auto& undeclared = recordFor(host, "undeclared-kind.so");
   BOOST_TEST((undeclared.outcome == PluginOutcome::Refused));
   BOOST_TEST(undeclared.message ==
@@ -103,7 +107,7 @@ BOOST_AUTO_TEST_CASE(files_that_are_not_libraries_and_repeats_are_reported) {
   const auto third = testPluginDirectory() / "third-party.so";
   BOOST_TEST((kernel.plugins().loadFile(third).outcome == PluginOutcome::Loaded));
   const auto& again = kernel.plugins().loadFile(third);
-  BOOST_TEST((again.outcome == PluginOutcome::Skipped));
+  BOOST_TEST((again.outcome == PluginOutcome::Repeated));
   BOOST_TEST(again.message == "already loaded from the same file");
 }
 
@@ -121,6 +125,91 @@ BOOST_AUTO_TEST_CASE(a_plugin_name_loaded_twice_is_refused) {
   const auto& second = kernel.plugins().addBuiltin(*builtinPlugins()[0]);
   BOOST_TEST((second.outcome == PluginOutcome::Refused));
   BOOST_TEST(second.message.find("is already loaded from (built in)") != std::string::npos);
+}
+
+// A directory of copies of test plugins, searched as the user's --plugin-dir.
+struct PluginCopies {
+  explicit PluginCopies(std::initializer_list<const char*> plugins) {
+    for (const char* plugin : plugins) std::filesystem::copy_file(testPluginDirectory() / plugin, dir / plugin);
+  }
+  std::vector<SearchDirectory> searchPath() const {
+    return pluginSearchPath(std::vector{dir.path()}, nullptr, {}, false);
+  }
+  TempDir dir;
+};
+
+// The shipped plugins (built in), then `copies`, with `overrides`.
+std::unique_ptr<Kernel> shippedThen(const PluginCopies& copies, PluginOverrides overrides = {}) {
+  auto kernel = std::make_unique<Kernel>(shippedEnums());
+  kernel->plugins().setOverrides(std::move(overrides));
+  addBuiltinPlugins(kernel->plugins());
+  kernel->plugins().loadSearchPath(copies.searchPath());
+  return kernel;
+}
+
+const PluginLoadRecord& builtinRecord(const PluginHost& host, std::string_view name) {
+  for (const auto& record : host.report()) {
+    if (record.plugin && record.plugin->name == name && record.origin == "built in") return record;
+  }
+  BOOST_FAIL("no built-in plugin " << name);
+  throw;
+}
+
+BOOST_AUTO_TEST_CASE(a_later_claim_on_a_shipped_tag_is_refused_and_the_shipped_plugin_decodes_it) {
+  const PluginCopies copies{"duplicate-tag.so"};
+  const auto kernel = shippedThen(copies);
+  BOOST_TEST((recordFor(kernel->plugins(), "duplicate-tag.so").outcome == PluginOutcome::Refused));
+  BOOST_TEST(recordFor(kernel->plugins(), "duplicate-tag.so").origin == "--plugin-dir");
+  BOOST_TEST(kernel->registry().section(FourCC("HGTS"))->plugin->name == "hgts");
+  const auto result = load(encode(makeSample()).v2(), "island.dat", *kernel);
+  BOOST_TEST(result.ok(), describe(result.diagnostics));
+  BOOST_TEST(result.blueprint->role<HeightGrid>());
+}
+
+BOOST_AUTO_TEST_CASE(an_override_displaces_the_shipped_plugin_whole_and_the_heights_are_then_the_overriders) {
+  const PluginCopies copies{"duplicate-tag.so"};
+  const auto kernel = shippedThen(copies, {{"HGTS", "duplicate-tag"}});
+  const auto& overrider = recordFor(kernel->plugins(), "duplicate-tag.so");
+  BOOST_TEST((overrider.outcome == PluginOutcome::Loaded), overrider.message);
+  const auto& displaced = builtinRecord(kernel->plugins(), "hgts");
+  BOOST_TEST((displaced.outcome == PluginOutcome::Refused));
+  BOOST_TEST(displaced.message == "displaced by plugin 'duplicate-tag' (" + overrider.file +
+                                      "), which --override-plugin HGTS=duplicate-tag gives HGTS");
+  BOOST_TEST_REQUIRE(displaced.claims.has_value());
+  BOOST_TEST((displaced.claims->sections == std::vector{FourCC("HGTS")}));
+  BOOST_TEST(kernel->registry().section(FourCC("HGTS"))->plugin->name == "duplicate-tag");
+  BOOST_TEST(kernel->registry().section(FourCC("DUPE")));
+  // Its codec fills no role: the blueprint is never valid with its heights undecoded.
+  const auto result = load(encode(makeSample()).v2(), "island.dat", *kernel);
+  BOOST_TEST(!result.ok());
+  const auto* missing = result.diagnostics.find("role.missing");
+  BOOST_TEST_REQUIRE(missing, describe(result.diagnostics));
+  BOOST_TEST(missing->message == "no section fills the heights role, which every blueprint needs: none of the "
+                                 "plugins that decoded its sections fills it (isla-tool plugins lists the role each "
+                                 "fills)");
+}
+
+BOOST_AUTO_TEST_CASE(an_override_must_give_every_clashing_claim_or_nothing_is_displaced) {
+  const PluginCopies copies{"duplicate-tag.so"};
+  const auto kernel = shippedThen(copies, {{"DUPE", "duplicate-tag"}});  // its own tag, not HGTS
+  BOOST_TEST((recordFor(kernel->plugins(), "duplicate-tag.so").outcome == PluginOutcome::Refused));
+  BOOST_TEST((builtinRecord(kernel->plugins(), "hgts").outcome == PluginOutcome::Loaded));
+  BOOST_TEST(!kernel->registry().section(FourCC("DUPE")));
+}
+
+BOOST_AUTO_TEST_CASE(an_override_naming_a_plugin_of_a_name_loaded_already_displaces_the_first) {
+  const PluginCopies first{"heights-u16.so"};
+  const PluginCopies second{"heights-u16.so"};  // another file, the same plugin name
+  Kernel kernel(shippedEnums());
+  kernel.plugins().setOverrides({{"HU16", "heights-u16"}});
+  kernel.plugins().loadSearchPath(pluginSearchPath(std::vector{first.dir.path(), second.dir.path()}, nullptr, {}, false));
+  const auto report = kernel.plugins().report();
+  BOOST_TEST_REQUIRE(report.size() == 2u);
+  BOOST_TEST((report[0].outcome == PluginOutcome::Refused));
+  BOOST_TEST(report[0].message == "displaced by the plugin of the same name in " + report[1].file +
+                                      ", which --override-plugin names");
+  BOOST_TEST((report[1].outcome == PluginOutcome::Loaded));
+  BOOST_TEST(kernel.registry().section(FourCC("HU16"))->plugin->file == report[1].file);
 }
 
 BOOST_AUTO_TEST_CASE(a_third_party_section_decodes_without_rebuilding_the_kernel) {

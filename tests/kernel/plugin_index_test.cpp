@@ -201,7 +201,8 @@ BOOST_AUTO_TEST_CASE(a_deferred_plugin_keeps_what_it_declares_as_if_it_had_loade
   BOOST_TEST((refused->outcome == PluginOutcome::Refused));
   BOOST_TEST(refused->message == "section tag HGTS is claimed by plugin 'hgts' ((built in)) and already registered "
                                  "by plugin 'duplicate-tag' (" + (directory.dir / "duplicate-tag.so").string() +
-                                 "); remove one of the two plugins from the search path");
+                                 "), which keeps it; remove one of the two plugins from the search path, or give "
+                                 "the claim to plugin 'hgts': --override-plugin HGTS=hgts");
   BOOST_TEST(kernel.registry().section(FourCC("HGTS"))->plugin->name == "duplicate-tag");
 }
 

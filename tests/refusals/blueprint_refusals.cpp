@@ -154,7 +154,8 @@ std::vector<RefusalCase> blueprintRefusals() {
          return validate(dir, encode(makeSample()).v2(),
                          {"--no-default-plugins", "--plugin-dir", pluginsWithout(dir, "prms").string()});
        }},
-      {"source.no-heights",
+      // A compile never takes a blueprint whose heights no plugin decoded.
+      {"role.missing",
        [](const fs::path& dir) {
          writeFile(dir / "a.dat", encode(makeSample()).v2());
          std::ofstream(dir / "layout.json") << R"({"format": "terrain-world.layout", "schema_version": 1, "name": "n",

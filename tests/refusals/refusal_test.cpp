@@ -26,6 +26,9 @@ const std::map<std::string, std::string> kUnreachable{
     {"layout.range",
      "a layout number out of its range: the layout schema states the same ranges and refuses the file first "
      "(layout.schema); the code's own check guards the numbers it sizes by (tests/world/layout_limits_test.cpp)"},
+    {"source.no-heights",
+     "a source that loads without its heights: the reader refuses it first (role.missing), and the compile then "
+     "says the source is invalid (source.invalid); the job's own check guards the World it builds"},
 };
 
 // code -> severity letter, from the rows "| `code` | E | from | when |".

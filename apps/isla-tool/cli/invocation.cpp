@@ -14,8 +14,11 @@ po::options_description sharedOptions() {
   po::options_description options("Options of every command");
   options.add_options()
       ("help,h", "show this help")
-      ("plugin-dir", po::value<std::vector<std::string>>()->composing(),
-       "load plugins from DIR (repeatable; searched before ISLA_PLUGIN_PATH and the default)")
+      ("plugin-dir", po::value<std::vector<std::string>>()->composing()->value_name("DIR"),
+       "load plugins from DIR too (repeatable; after the shipped plugins, before ISLA_PLUGIN_PATH)")
+      ("override-plugin", po::value<std::vector<std::string>>()->composing()->value_name("CLAIM=PLUGIN"),
+       "let plugin PLUGIN take CLAIM (a section tag, or a validator's or exporter's name) from the plugin that "
+       "claims it first, a shipped one included (repeatable)")
       ("no-default-plugins", po::bool_switch(),
        "do not load the plugins shipped next to the executable")
       ("enums", po::value<std::string>(),
@@ -29,6 +32,68 @@ std::vector<OptionSpec> validatorOptions(const Kernel& kernel) {
   // Declared, loaded or not: a command that validates nothing loads no validator.
   return kernel.registry().validatorOptions();
 }
+
+namespace {
+
+// Each --plugin-dir, which must name a directory: a typo is a usage error,
+// not a plugin that silently never loads.
+std::vector<std::filesystem::path> pluginDirectories(const po::variables_map& shared) {
+  std::vector<std::filesystem::path> out;
+  if (!shared.count("plugin-dir")) return out;
+  for (const auto& directory : shared["plugin-dir"].as<std::vector<std::string>>()) {
+    std::error_code error;
+    const auto status = std::filesystem::status(directory, error);
+    if (status.type() == std::filesystem::file_type::not_found) {
+      throw UsageError("--plugin-dir " + directory + ": no such directory");
+    }
+    if (status.type() != std::filesystem::file_type::directory) {
+      throw UsageError("--plugin-dir " + directory +
+                       ": not a directory (give the directory that holds the plugins' .so files)" +
+                       (error ? " (" + error.message() + ")" : ""));
+    }
+    out.emplace_back(directory);
+  }
+  return out;
+}
+
+PluginOverrides pluginOverrides(const po::variables_map& shared) {
+  PluginOverrides out;
+  if (!shared.count("override-plugin")) return out;
+  for (const auto& given : shared["override-plugin"].as<std::vector<std::string>>()) {
+    const auto equals = given.find('=');
+    if (equals == 0 || equals == std::string::npos || equals + 1 == given.size()) {
+      throw UsageError("--override-plugin " + given + ": give CLAIM=PLUGIN, e.g. --override-plugin HGTS=my-heights");
+    }
+    const std::string claim = given.substr(0, equals), plugin = given.substr(equals + 1);
+    if (const auto [it, added] = out.emplace(claim, plugin); !added && it->second != plugin) {
+      throw UsageError("--override-plugin gives " + claim + " to two plugins, '" + it->second + "' and '" + plugin +
+                       "'");
+    }
+  }
+  return out;
+}
+
+// Every override took effect: its plugin holds its claim.
+void checkOverrides(const Kernel& kernel, const PluginOverrides& overrides) {
+  for (const auto& [claim, plugin] : overrides) {
+    bool holds = false;
+    for (const std::uint32_t kind : {kSectionPlugin, kValidatorPlugin, kExporterPlugin, kPackageValidatorPlugin}) {
+      const auto provider = kernel.registry().provider(kind, claim);
+      holds = holds || (provider && provider->name == plugin);
+    }
+    if (holds) continue;
+    std::string why = "no plugin named '" + plugin + "' is on the plugin search path";
+    for (const auto& record : kernel.plugins().report()) {
+      if (!record.plugin || record.plugin->name != plugin) continue;
+      const bool loaded = record.outcome == PluginOutcome::Loaded || record.outcome == PluginOutcome::Deferred;
+      why = loaded ? "plugin '" + plugin + "' (" + record.file + ") does not claim " + claim
+                   : "plugin '" + plugin + "' (" + record.file + ") was not loaded: " + record.message;
+    }
+    throw UsageError("--override-plugin " + claim + "=" + plugin + ": " + why);
+  }
+}
+
+}  // namespace
 
 Invocation::Invocation(CommandInfo command, std::vector<std::string> arguments)
     : command_(std::move(command)), arguments_(std::move(arguments)) {}
@@ -51,12 +116,9 @@ void Invocation::setUpKernel(const po::variables_map& shared) {
   if (!(units.heightScaleM > 0)) throw UsageError("--height-scale must be a positive number");
   kernel_ = std::make_unique<Kernel>(std::move(enums), units);
 
-  std::vector<std::filesystem::path> flagDirectories;
-  if (shared.count("plugin-dir")) {
-    for (const auto& directory : shared["plugin-dir"].as<std::vector<std::string>>()) {
-      flagDirectories.emplace_back(directory);
-    }
-  }
+  const std::vector<std::filesystem::path> flagDirectories = pluginDirectories(shared);
+  const PluginOverrides overrides = pluginOverrides(shared);
+  kernel_->plugins().setOverrides(overrides);
   const auto searchPath = pluginSearchPath(flagDirectories, std::getenv("ISLA_PLUGIN_PATH"),
                                            defaultPluginDirectory(),
                                            !shared["no-default-plugins"].as<bool>());
@@ -64,6 +126,7 @@ void Invocation::setUpKernel(const po::variables_map& shared) {
   // `plugins` shows the whole load report itself; every other command
   // warns about the plugins that did not load.
   if (command_.name != "plugins") printPluginProblems(kernel_->plugins(), std::cerr);
+  checkOverrides(*kernel_, overrides);
 }
 
 bool Invocation::parse(const po::options_description& commandOptions,

@@ -14,7 +14,9 @@ void printDiagnostics(const Diagnostics& diagnostics, std::ostream& out, Severit
 
 void printPluginProblems(const PluginHost& host, std::ostream& out) {
   for (const auto& record : host.report()) {
-    if (record.outcome == PluginOutcome::Failed || record.outcome == PluginOutcome::Refused) {
+    // A file that is no plugin is said where the user named the directory.
+    const bool named = record.outcome == PluginOutcome::Skipped && record.origin == "--plugin-dir";
+    if (record.outcome == PluginOutcome::Failed || record.outcome == PluginOutcome::Refused || named) {
       out << "isla-tool: warning: plugin " << printableText(record.file) << " " << pluginOutcomeName(record.outcome)
           << ": " << printableText(record.message) << '\n';
     }

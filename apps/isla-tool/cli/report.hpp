@@ -15,7 +15,8 @@ namespace isla::cli {
 // Every diagnostic of at least `minimum` severity, one a line.
 void printDiagnostics(const Diagnostics& diagnostics, std::ostream& out,
                       Severity minimum = Severity::Info);
-// A warning for each plugin that failed or was refused.
+// A warning for each plugin that failed or was refused, and each file of a
+// --plugin-dir directory that is not a plugin.
 void printPluginProblems(const PluginHost& host, std::ostream& out);
 boost::json::array diagnosticsJson(const Diagnostics& diagnostics);
 // Pretty JSON and a newline.

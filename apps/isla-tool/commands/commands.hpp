@@ -7,6 +7,7 @@
 namespace isla::cli {
 
 int runPlugins(Invocation& invocation);
+int runPlugin(Invocation& invocation);
 int runInspect(Invocation& invocation);
 int runValidate(Invocation& invocation);
 int runConvert(Invocation& invocation);

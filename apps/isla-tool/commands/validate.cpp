@@ -12,6 +12,7 @@
 #include <isla/bundle/source_reader.hpp>
 #include <isla/validation/validation.hpp>
 
+#include "cli/missed_plugins.hpp"
 #include "cli/report.hpp"
 #include "commands/commands.hpp"
 
@@ -21,13 +22,21 @@ namespace {
 
 using Selected = ValidatorSelection;
 
-Selected selectValidators(const Registry& registry, const std::vector<std::string>& only,
-                          const std::vector<std::string>& skip) {
+// The validators `choice` picks. A name no loaded validator has is a usage
+// error, but for --skip one of a plugin that did not load (the user knows).
+Selected selectValidators(const Kernel& kernel, const ValidatorChoice& choice) {
+  const Registry& registry = kernel.registry();
   std::set<std::string, std::less<>> known;
   for (const auto* r : registry.validators()) known.insert(r->object->name());
-  for (const auto& list : {only, skip}) {
-    for (const auto& name : list) {
+  for (const auto* list : {&choice.only, &choice.skip}) {
+    for (const auto& name : *list) {
       if (known.contains(name)) continue;
+      const PluginLoadRecord* missed = missedClaimant(kernel, name);
+      if (missed && list == &choice.skip) continue;
+      if (missed) {
+        throw UsageError("validator '" + name + "' did not load: plugin '" + missed->plugin->name + "' (" +
+                         missed->file + ") " + std::string(pluginOutcomeName(missed->outcome)) + ": " + missed->message);
+      }
       std::string available;
       for (const auto& k : known) available += (available.empty() ? "" : ", ") + k;
       throw UsageError("no validator named '" + name + "'; loaded validators: " +
@@ -36,10 +45,7 @@ Selected selectValidators(const Registry& registry, const std::vector<std::strin
   }
   Selected selected;
   for (const auto* r : registry.validators()) {
-    const auto name = r->object->name();
-    const bool listed = std::find(only.begin(), only.end(), name) != only.end();
-    const bool skipped = std::find(skip.begin(), skip.end(), name) != skip.end();
-    if ((only.empty() || listed) && !skipped) selected.push_back(r);
+    if (choice.picks(r->object->name())) selected.push_back(r);
   }
   return selected;
 }
@@ -48,19 +54,24 @@ struct FileResult {
   std::string file;
   Diagnostics diagnostics;
   bool structural = true;  // the reader found no errors, so validators ran
+  bool complete = true;    // every plugin that would take part did (no validation.incomplete)
 };
 
 FileResult validateFile(const std::string& file, const Kernel& kernel, const Selected& validators,
-                        const OptionValues& options, bool strict) {
-  FileResult result{file, {}, true};
+                        const ValidatorChoice& choice, const OptionValues& options, bool strict) {
+  FileResult result{file, {}, true, true};
   // A viewer bundle's own checks, then its blueprint's.
   LoadResult load = readSourceBlueprint(file, kernel).load;
+  result.structural = load.ok();  // before its diagnostics move
   result.diagnostics = std::move(load.diagnostics);
-  if (!load.ok()) {
-    result.structural = false;
-  } else {
+  if (result.structural) {
     const ValidationContext context{kernel.enums(), kernel.units(), options};
     runValidators(validators, *load.blueprint, context, result.diagnostics);
+  }
+  if (load.blueprint) {
+    const std::size_t before = result.diagnostics.items().size();
+    reportMissedPlugins(kernel, *load.blueprint, choice, result.structural, result.diagnostics);
+    result.complete = result.diagnostics.items().size() == before;
   }
   if (strict) {
     for (auto& diagnostic : result.diagnostics.items()) {
@@ -179,7 +190,8 @@ int runValidate(Invocation& invocation) {
     return values.count(name) ? values[name].as<std::vector<std::string>>() : std::vector<std::string>{};
   };
   const Kernel& kernel = invocation.kernel();
-  const Selected validators = selectValidators(kernel.registry(), list("only"), list("skip"));
+  const ValidatorChoice choice{list("only"), list("skip")};
+  const Selected validators = selectValidators(kernel, choice);
   const bool json = values["json"].as<bool>();
   const bool strict = values["strict"].as<bool>();
   const auto& paths = values["file"].as<std::vector<std::string>>();
@@ -197,12 +209,13 @@ int runValidate(Invocation& invocation) {
   } catch (const OptionError& error) {
     throw UsageError(error.what());
   }
-  bool allValid = true;
+  bool allValid = true, allComplete = true;
   boost::json::array files;
   for (const auto& file : paths) {
-    const FileResult result = validateFile(file, kernel, validators, validatorValues, strict);
+    const FileResult result = validateFile(file, kernel, validators, choice, validatorValues, strict);
     const bool valid = !result.diagnostics.hasErrors();
     allValid = allValid && valid;
+    allComplete = allComplete && result.complete;
     if (json) {
       boost::json::array diagnostics = diagnosticsJson(result.diagnostics);
       for (auto& d : diagnostics) {
@@ -212,6 +225,7 @@ int runValidate(Invocation& invocation) {
       }
       files.push_back({{"file", file},
                        {"valid", valid},
+                       {"complete", result.complete},
                        {"semantic_checks_run", result.structural},
                        {"errors", result.diagnostics.count(Severity::Error)},
                        {"warnings", result.diagnostics.count(Severity::Warning)},
@@ -224,15 +238,16 @@ int runValidate(Invocation& invocation) {
     }
     const auto errors = result.diagnostics.count(Severity::Error);
     const auto warnings = result.diagnostics.count(Severity::Warning);
-    std::cout << file << ": " << (valid ? "valid" : "INVALID") << " (" << errors << " error"
-              << (errors == 1 ? "" : "s") << ", " << warnings << " warning" << (warnings == 1 ? "" : "s")
-              << ")\n";
+    // Valid only when every plugin that would take part did.
+    const char* verdict = !valid ? "INVALID" : result.complete ? "valid" : "validation incomplete";
+    std::cout << file << ": " << verdict << " (" << errors << " error" << (errors == 1 ? "" : "s") << ", "
+              << warnings << " warning" << (warnings == 1 ? "" : "s") << ")\n";
   }
   if (json) {
     boost::json::array names;
     for (const auto* v : validators) names.emplace_back(v->object->name());
-    printJson(boost::json::object{{"valid", allValid}, {"strict", strict}, {"validators", names},
-                                  {"files", files}},
+    printJson(boost::json::object{{"valid", allValid}, {"complete", allComplete}, {"strict", strict},
+                                  {"validators", names}, {"files", files}},
               std::cout);
   }
   return allValid ? 0 : 1;

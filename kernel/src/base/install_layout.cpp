@@ -17,12 +17,10 @@ std::filesystem::path defaultPluginDirectory() {
   return (executableDirectory() / ISLA_RELATIVE_PLUGIN_DIR).lexically_normal();
 }
 
-std::filesystem::path defaultEnumTablePath() {
-  return (executableDirectory() / ISLA_RELATIVE_DATA_DIR / "enums.json").lexically_normal();
-}
+std::filesystem::path dataDirectory() { return (executableDirectory() / ISLA_RELATIVE_DATA_DIR).lexically_normal(); }
 
-std::filesystem::path defaultExampleLayout() {
-  return (executableDirectory() / ISLA_RELATIVE_DATA_DIR / "examples/archipelago/layout.json").lexically_normal();
-}
+std::filesystem::path defaultEnumTablePath() { return dataDirectory() / "enums.json"; }
+
+std::filesystem::path defaultExampleLayout() { return dataDirectory() / "examples/archipelago/layout.json"; }
 
 }  // namespace isla

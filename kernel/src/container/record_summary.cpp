@@ -13,6 +13,8 @@ boost::json::value fieldJson(const FieldValue& value) {
           return jsonFloat(v);
         } else if constexpr (std::is_same_v<T, std::string>) {
           return boost::json::value(v);
+        } else if constexpr (std::is_same_v<T, std::uint64_t>) {
+          return v;
         } else {
           return static_cast<std::int64_t>(v);
         }

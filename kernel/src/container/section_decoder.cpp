@@ -115,6 +115,7 @@ void SectionDecoder::fillRoles(Blueprint& blueprint) {
     try {
       RoleContent content = section.codec->fillRole(section.content);
       if (roleOf(content) != *role) {
+        roleFailed_[static_cast<std::size_t>(*role)] = true;
         report(Severity::Error, "role.mismatch",
                "plugin '" + plugin + "' declares that " + section.tag.text() + " fills the " +
                    std::string(roleName(*role)) + " role but gave " + std::string(roleName(roleOf(content))) +
@@ -131,6 +132,7 @@ void SectionDecoder::fillRoles(Blueprint& blueprint) {
       }
       blueprint.roles.push_back({section.tag, std::move(content)});
     } catch (const std::exception& error) {
+      roleFailed_[static_cast<std::size_t>(*role)] = true;
       report(Severity::Error, "plugin.threw",
              "plugin '" + plugin + "' threw while filling the " + std::string(roleName(*role)) +
                  " role from " + section.tag.text() + ": " + error.what(),
@@ -151,8 +153,10 @@ void SectionDecoder::checkPresence(const Blueprint& blueprint) {
   for (const auto* registration : kernel_.registry().sections()) {
     const auto& codec = *registration->object;
     if (codec.tag() == kParamsTag || blueprint.find(codec.tag())) continue;
-    if (const auto role = codec.role(); role && !roleTakesSeveral(*role) && blueprint.filled(*role)) continue;
+    const auto role = codec.role();
+    if (role && !roleTakesSeveral(*role) && blueprint.filled(*role)) continue;
     if (codec.presence() == Presence::Mandatory) {
+      if (role) roleFailed_[static_cast<std::size_t>(*role)] = true;
       report(Severity::Error, "section.missing",
              "the blueprint has no " + codec.tag().text() + " section (" + codec.name() +
                  "); it is mandatory",
@@ -163,6 +167,36 @@ void SectionDecoder::checkPresence(const Blueprint& blueprint) {
                  "); it is read as empty",
              codec.tag());
     }
+  }
+  checkMandatoryRoles(blueprint);
+}
+
+// Whichever plugins are loaded, a blueprint without its heights or biomes
+// is no blueprint (BLUEPRINT_FORMAT.md): a role that nothing filled is an
+// error unless an error already said why (the section failed, or is missing).
+void SectionDecoder::checkMandatoryRoles(const Blueprint& blueprint) {
+  for (const Role role : kMandatoryRoles) {
+    if (blueprint.filled(role) || roleFailed_[static_cast<std::size_t>(role)]) continue;
+    // The sections that might have filled it and were not decoded.
+    std::string unclaimed, skipped;
+    bool failed = false;
+    for (const Section& section : blueprint.sections) {
+      const bool fills = section.codec && section.codec->role() == role;
+      const bool roleless = section.codec && !section.codec->role();
+      failed = failed || (fills && section.status == SectionStatus::Failed);
+      if (!section.codec) unclaimed += (unclaimed.empty() ? "" : ", ") + section.tag.text();
+      if ((fills || roleless) && section.status == SectionStatus::Skipped) {
+        skipped += "; plugin '" + pluginOf(section.tag) + "' skipped " + section.tag.text() + " (" + section.note + ")";
+      }
+    }
+    if (failed) continue;
+    const std::string why =
+        unclaimed.empty() && skipped.empty()
+            ? ": none of the plugins that decoded its sections fills it (isla-tool plugins lists the role each fills)"
+            : (unclaimed.empty() ? "" : "; no loaded plugin decodes " + unclaimed) + skipped +
+                  ": check the plugin search path (isla-tool plugins lists what loaded and what did not)";
+    report(Severity::Error, "role.missing",
+           "no section fills the " + std::string(roleName(role)) + " role, which every blueprint needs" + why);
   }
 }
 

@@ -3,6 +3,7 @@
 // plugin that registered its tag, and check which sections are missing.
 #pragma once
 
+#include <array>
 #include <memory>
 #include <optional>
 #include <span>
@@ -44,12 +45,14 @@ class SectionDecoder {
  private:
   void fillRoles(Blueprint& blueprint);
   void checkPresence(const Blueprint& blueprint);
+  void checkMandatoryRoles(const Blueprint& blueprint);
   std::string pluginOf(FourCC tag) const;
 
   const Kernel& kernel_;
   Diagnostics& diagnostics_;
   std::string file_;
   DecodeContext context_;
+  std::array<bool, kRoleCount> roleFailed_{};  // an error already says why the role is not filled
 };
 
 }  // namespace isla::detail

@@ -89,16 +89,19 @@ std::span<const std::byte> ByteReader::bytes(std::uint64_t count) {
 
 void ByteReader::skip(std::uint64_t count) { bytes(count); }
 
-std::uint32_t ByteReader::count(std::uint64_t minElementSize, std::string_view what) {
+std::uint32_t ByteReader::count(std::uint64_t minElementSize, std::string_view what, CountType type) {
   const std::uint64_t at = absolute();
-  const std::int32_t value = i32();
-  if (value < 0) {
+  std::uint64_t count = 0;
+  if (type == CountType::U32) {
+    count = u32();
+  } else if (const std::int32_t value = i32(); value < 0) {
     throw DecodeError("count.negative",
                       std::string(what) + " count is " + std::to_string(value) +
                           "; a count cannot be negative",
                       at);
+  } else {
+    count = static_cast<std::uint64_t>(value);
   }
-  const auto count = static_cast<std::uint64_t>(value);
   if (minElementSize > 0 && count > remaining() / minElementSize) {
     throw DecodeError("count.exceeds-payload",
                       std::string(what) + " count " + std::to_string(count) + " needs at least " +

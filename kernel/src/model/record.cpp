@@ -16,6 +16,8 @@ std::string_view fieldTypeName(FieldType type) {
     case FieldType::I32: return "i32";
     case FieldType::F32: return "f32";
     case FieldType::Str: return "str";
+    case FieldType::U32: return "u32";
+    case FieldType::U64: return "u64";
   }
   return "?";
 }
@@ -41,7 +43,9 @@ std::uint64_t RecordLayout::minimumSize() const {
       case FieldType::Str: size += 1; break;
       case FieldType::U16: size += 2; break;
       case FieldType::I32:
+      case FieldType::U32:
       case FieldType::F32: size += 4; break;
+      case FieldType::U64: size += 8; break;
     }
   }
   return size;
@@ -111,6 +115,8 @@ Record readRecord(ByteReader& in, const std::shared_ptr<const RecordLayout>& lay
       case FieldType::I32: values.emplace_back(in.i32()); break;
       case FieldType::F32: values.emplace_back(in.f32()); break;
       case FieldType::Str: values.emplace_back(in.str()); break;
+      case FieldType::U32: values.emplace_back(in.u32()); break;
+      case FieldType::U64: values.emplace_back(in.u64()); break;
     }
   }
   return Record(layout, std::move(values));
@@ -126,22 +132,28 @@ void writeRecord(const Record& record, ByteWriter& out) {
           if constexpr (std::is_same_v<T, std::int32_t>) out.i32(v);
           if constexpr (std::is_same_v<T, float>) out.f32(v);
           if constexpr (std::is_same_v<T, std::string>) out.str(v);
+          if constexpr (std::is_same_v<T, std::uint32_t>) out.u32(v);
+          if constexpr (std::is_same_v<T, std::uint64_t>) out.u64(v);
         },
         value);
   }
 }
 
-Table readTable(ByteReader& in, const std::shared_ptr<const RecordLayout>& layout,
-                std::string_view what) {
-  const std::uint32_t count = in.count(layout->minimumSize(), what);
+Table readTable(ByteReader& in, const std::shared_ptr<const RecordLayout>& layout, std::string_view what,
+                CountType countType) {
+  const std::uint32_t count = in.count(layout->minimumSize(), what, countType);
   Table table{layout, {}};
   table.rows.reserve(count);
   for (std::uint32_t i = 0; i < count; ++i) table.rows.push_back(readRecord(in, layout));
   return table;
 }
 
-void writeTable(const Table& table, ByteWriter& out) {
-  out.i32(static_cast<std::int32_t>(table.rows.size()));
+void writeTable(const Table& table, ByteWriter& out, CountType countType) {
+  if (countType == CountType::U32) {
+    out.u32(static_cast<std::uint32_t>(table.rows.size()));
+  } else {
+    out.i32(static_cast<std::int32_t>(table.rows.size()));
+  }
   for (const auto& row : table.rows) writeRecord(row, out);
 }
 

@@ -18,6 +18,7 @@ std::string_view pluginOutcomeName(PluginOutcome outcome) {
     case PluginOutcome::Failed: return "failed";
     case PluginOutcome::Refused: return "refused";
     case PluginOutcome::Deferred: return "deferred";
+    case PluginOutcome::Repeated: return "repeated";
   }
   return "?";
 }
@@ -32,6 +33,7 @@ std::vector<SearchDirectory> pluginSearchPath(std::span<const std::filesystem::p
     const bool exists = std::filesystem::is_directory(path, error);
     out.push_back(SearchDirectory{path, std::move(origin), exists});
   };
+  if (useDefault) add(defaultDirectory, "default");
   for (const auto& directory : flagDirectories) add(directory, "--plugin-dir");
   if (environmentValue) {
     std::string_view rest = environmentValue;
@@ -43,7 +45,6 @@ std::vector<SearchDirectory> pluginSearchPath(std::span<const std::filesystem::p
       rest.remove_prefix(colon + 1);
     }
   }
-  if (useDefault) add(defaultDirectory, "default");
   return out;
 }
 
@@ -166,6 +167,7 @@ void PluginHost::loadSearchPath(std::span<const SearchDirectory> directories, bo
   for (const auto& directory : directories) {
     searchPath_.push_back(directory);
     if (!directory.exists) continue;
+    origin_ = directory.origin;
     const auto index = useIndex ? readIndex(directory.path) : std::map<std::string, IndexedPlugin>{};
     // Every *.so is reported: loaded, or skipped with the reason.
     std::vector<std::pair<std::filesystem::path, std::string>> files;  // a reason to skip it, or ""
@@ -184,13 +186,17 @@ void PluginHost::loadSearchPath(std::span<const SearchDirectory> directories, bo
       }
     }
   }
+  origin_.clear();
 }
 
-const PluginLoadRecord& PluginHost::record(std::string file, PluginOutcome outcome,
-                                           std::string message,
-                                           std::shared_ptr<const PluginInfo> plugin) {
-  PluginLoadRecord made{std::move(file), outcome, std::move(message), std::move(plugin)};
-  if (replacing_) return report_[*replacing_] = std::move(made);
+const PluginLoadRecord& PluginHost::record(std::string file, PluginOutcome outcome, std::string message,
+                                           std::shared_ptr<const PluginInfo> plugin,
+                                           std::optional<PluginClaims> claims) {
+  PluginLoadRecord made{std::move(file), outcome, std::move(message), std::move(plugin), origin_, std::move(claims)};
+  if (replacing_) {
+    made.origin = report_[*replacing_].origin;
+    return report_[*replacing_] = std::move(made);
+  }
   report_.push_back(std::move(made));
   return report_.back();
 }
@@ -200,7 +206,7 @@ const PluginLoadRecord& PluginHost::loadFile(const std::filesystem::path& file) 
   auto canonical = std::filesystem::weakly_canonical(file, error);
   if (error) canonical = file;
   if (loadedFiles_.contains(canonical)) {
-    return record(file.string(), PluginOutcome::Skipped, "already loaded from the same file");
+    return record(file.string(), PluginOutcome::Repeated, "already loaded from the same file");
   }
   return loadLibrary(file, canonical);
 }
@@ -243,7 +249,10 @@ const PluginLoadRecord& PluginHost::loadLibrary(const std::filesystem::path& fil
 }
 
 const PluginLoadRecord& PluginHost::addBuiltin(const PluginDescriptor& descriptor) {
-  return registerDescriptor(descriptor, "(built in)", nullptr);
+  origin_ = "built in";
+  const PluginLoadRecord& added = registerDescriptor(descriptor, "(built in)", nullptr);
+  origin_.clear();
+  return added;
 }
 
 namespace {
@@ -256,6 +265,25 @@ std::uint32_t registeredKinds(const PluginRegistrar& registrar) {
 }
 
 }  // namespace
+
+bool PluginHost::overridden(std::string_view claim, std::string_view name) const {
+  for (const auto& [overriddenClaim, plugin] : overrides_) {
+    if (plugin == name && (claim.empty() || overriddenClaim == claim)) return true;
+  }
+  return false;
+}
+
+void PluginHost::displace(const std::shared_ptr<const PluginInfo>& holder, const std::string& why) {
+  PluginClaims claims = registry_.withdraw(*holder);
+  loadedNames_.erase(holder->name);
+  for (PluginLoadRecord& held : report_) {
+    const bool holds = held.outcome == PluginOutcome::Loaded || held.outcome == PluginOutcome::Deferred;
+    if (!holds || held.plugin != holder) continue;
+    held.outcome = PluginOutcome::Refused;
+    held.message = why;
+    held.claims = claims;
+  }
+}
 
 const PluginLoadRecord& PluginHost::registerDescriptor(const PluginDescriptor& descriptor,
                                                        std::string file,
@@ -274,28 +302,10 @@ const PluginLoadRecord& PluginHost::registerDescriptor(const PluginDescriptor& d
   auto info = std::make_shared<const PluginInfo>(PluginInfo{
       descriptor.name, descriptor.version ? descriptor.version : "",
       descriptor.description ? descriptor.description : "", file, descriptor.apiVersion, descriptor.kinds});
-  if (loadedNames_.contains(info->name)) {
-    const auto earlier = std::find_if(report_.begin(), report_.end(), [&](const auto& r) {
-      const bool holds = r.outcome == PluginOutcome::Loaded || r.outcome == PluginOutcome::Deferred;
-      return holds && r.plugin->name == info->name;
-    });
-    return record(std::move(file), PluginOutcome::Refused,
-                  "a plugin named '" + info->name + "' is already loaded from " + earlier->file,
-                  info);
-  }
 
   PluginRegistrar registrar;
   try {
     descriptor.registerPlugin(registrar);
-    if (const std::uint32_t undeclared = registeredKinds(registrar) & ~descriptor.kinds; undeclared != 0) {
-      return record(std::move(file), PluginOutcome::Refused,
-                    "it registered an object of kind " + pluginKindNames(undeclared) + " but declares the kinds " +
-                        pluginKindNames(descriptor.kinds) + "; declare every kind it registers (isla_add_plugin KIND)",
-                    info);
-    }
-    registry_.add(info, std::move(registrar), library);
-  } catch (const RegistryConflict& conflict) {
-    return record(std::move(file), PluginOutcome::Refused, conflict.what(), info);
   } catch (const std::exception& exception) {
     return record(std::move(file), PluginOutcome::Failed,
                   "its registration threw: " + std::string(exception.what()), info);
@@ -303,6 +313,43 @@ const PluginLoadRecord& PluginHost::registerDescriptor(const PluginDescriptor& d
     return record(std::move(file), PluginOutcome::Failed,
                   "its registration threw a non-standard exception", info);
   }
+  const auto refuse = [&](const std::string& why) -> const PluginLoadRecord& {
+    return record(std::move(file), PluginOutcome::Refused, why, info, claimsOf(registrar));
+  };
+  if (const std::uint32_t undeclared = registeredKinds(registrar) & ~descriptor.kinds; undeclared != 0) {
+    return refuse("it registered an object of kind " + pluginKindNames(undeclared) + " but declares the kinds " +
+                  pluginKindNames(descriptor.kinds) + "; declare every kind it registers (isla_add_plugin KIND)");
+  }
+  // What it displaces, if the overrides give it every claim it clashes on.
+  std::vector<std::pair<std::shared_ptr<const PluginInfo>, std::string>> displaced;  // with why
+  const bool mayDisplace = !replacing_;  // never while a deferred plugin loads
+  if (loadedNames_.contains(info->name)) {
+    const auto earlier = std::find_if(report_.begin(), report_.end(), [&](const auto& r) {
+      const bool holds = r.outcome == PluginOutcome::Loaded || r.outcome == PluginOutcome::Deferred;
+      return holds && r.plugin->name == info->name;
+    });
+    if (!mayDisplace || !overridden({}, info->name)) {
+      return refuse("a plugin named '" + info->name + "' is already loaded from " + earlier->file);
+    }
+    displaced.emplace_back(earlier->plugin, "displaced by the plugin of the same name in " + info->file +
+                                                ", which --override-plugin names");
+  }
+  for (const RegistryConflict& conflict : registry_.conflicts(*info, registrar)) {
+    const auto& holder = conflict.holder();
+    const bool going = std::any_of(displaced.begin(), displaced.end(), [&](const auto& d) { return d.first == holder; });
+    if (holder && going) continue;
+    if (!holder || !mayDisplace || !overridden(conflict.claim(), info->name)) {
+      if (!holder) return refuse(conflict.what());
+      return refuse(std::string(conflict.what()) + ", which keeps it; remove one of the two plugins from the search " +
+                    "path, or give the claim to plugin '" + info->name + "': --override-plugin " + conflict.claim() +
+                    "=" + info->name);
+    }
+    displaced.emplace_back(holder, "displaced by plugin '" + info->name + "' (" + info->file +
+                                       "), which --override-plugin " + conflict.claim() + "=" + info->name +
+                                       " gives " + conflict.claim());
+  }
+  for (const auto& [holder, why] : displaced) displace(holder, why);
+  registry_.add(info, std::move(registrar), library);
   loadedNames_.insert(info->name);
   return record(std::move(file), PluginOutcome::Loaded, "", info);
 }

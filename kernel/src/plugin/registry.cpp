@@ -228,40 +228,38 @@ std::shared_ptr<const PluginInfo> Registry::claimedBy(std::uint32_t kind, std::s
   return nullptr;
 }
 
+std::vector<RegistryConflict> Registry::conflicts(const PluginInfo& plugin, const PluginRegistrar& registrar) const {
+  std::vector<RegistryConflict> out;
+  // `what` names the kind in a message: "section tag HGTS", "validator 'water'".
+  const auto check = [&](const std::vector<std::string>& names, std::uint32_t kind,
+                         const std::function<std::string(const std::string&)>& what) {
+    std::set<std::string> seen;
+    for (const std::string& name : names) {
+      if (auto existing = claimedBy(kind, name)) {
+        out.emplace_back(what(name) + " is claimed by " + describe(plugin) + " and already registered by " +
+                             describe(*existing),
+                         name, std::move(existing));
+      }
+      if (!seen.insert(name).second) out.emplace_back(describe(plugin) + " registers " + what(name) + " twice");
+    }
+  };
+  const PluginClaims claims = claimsOf(registrar);
+  std::vector<std::string> tags;
+  for (const FourCC tag : claims.sections) tags.push_back(tag.text());
+  check(tags, kSectionPlugin, [](const std::string& tag) { return "section tag " + tag; });
+  const auto named = [](std::string kind) {
+    return [kind = std::move(kind)](const std::string& name) { return kind + " '" + name + "'"; };
+  };
+  check(claims.validators, kValidatorPlugin, named("validator"));
+  check(claims.exporters, kExporterPlugin, named("exporter"));
+  check(claims.packageValidators, kPackageValidatorPlugin, named("package validator"));
+  return out;
+}
+
 void Registry::add(const std::shared_ptr<const PluginInfo>& plugin, PluginRegistrar&& registrar,
                    const std::shared_ptr<const void>& library) {
   // Check everything first, so that a refused plugin registers nothing.
-  std::map<FourCC, std::size_t> newTags;
-  for (std::size_t i = 0; i < registrar.sections.size(); ++i) {
-    const FourCC tag = registrar.sections[i]->tag();
-    if (const auto existing = claimedBy(kSectionPlugin, tag.text())) {
-      throw RegistryConflict("section tag " + tag.text() + " is claimed by " + describe(*plugin) +
-                             " and already registered by " + describe(*existing) +
-                             "; remove one of the two plugins from the search path");
-    }
-    if (!newTags.emplace(tag, i).second) {
-      throw RegistryConflict(describe(*plugin) + " registers section tag " + tag.text() + " twice");
-    }
-  }
-  auto checkNames = [&](const auto& objects, std::uint32_t bit, std::string_view kind) {
-    std::set<std::string> seen;
-    for (const auto& object : objects) {
-      const std::string name = object->name();
-      if (const auto existing = claimedBy(bit, name)) {
-        throw RegistryConflict(std::string(kind) + " '" + name + "' is claimed by " +
-                               describe(*plugin) + " and already registered by " +
-                               describe(*existing));
-      }
-      if (!seen.insert(name).second) {
-        throw RegistryConflict(describe(*plugin) + " registers " + std::string(kind) + " '" +
-                               name + "' twice");
-      }
-    }
-  };
-  checkNames(registrar.validators, kValidatorPlugin, "validator");
-  checkNames(registrar.exporters, kExporterPlugin, "exporter");
-  checkNames(registrar.packageValidators, kPackageValidatorPlugin, "package validator");
-
+  if (auto clashes = conflicts(*plugin, registrar); !clashes.empty()) throw std::move(clashes.front());
   for (auto& codec : registrar.sections) {
     const FourCC tag = codec->tag();
     sections_.emplace(tag, Registration<SectionCodec>{keepLibraryAlive(std::move(codec), library), plugin});
@@ -277,6 +275,50 @@ void Registry::add(const std::shared_ptr<const PluginInfo>& plugin, PluginRegist
   addNamed(registrar.exporters, exporters_);
   addNamed(registrar.packageValidators, packageValidators_);
   registrar = PluginRegistrar{};
+}
+
+PluginClaims Registry::withdraw(const PluginInfo& plugin) {
+  PluginClaims out;
+  const auto take = [&](auto& registered, auto& names) {
+    for (auto it = registered.begin(); it != registered.end();) {
+      if (it->second.plugin.get() != &plugin) {
+        ++it;
+        continue;
+      }
+      names.push_back(it->first);
+      it = registered.erase(it);
+    }
+  };
+  take(sections_, out.sections);
+  take(validators_, out.validators);
+  take(exporters_, out.exporters);
+  take(packageValidators_, out.packageValidators);
+  for (auto it = waiting_.begin(); it != waiting_.end();) {
+    if (it->plugin.plugin.get() != &plugin) {
+      ++it;
+      continue;
+    }
+    const IndexedPlugin& indexed = it->plugin.indexed;
+    out.sections.insert(out.sections.end(), indexed.sections.begin(), indexed.sections.end());
+    for (const IndexedValidator& validator : indexed.validators) out.validators.push_back(validator.name);
+    out.exporters.insert(out.exporters.end(), indexed.exporters.begin(), indexed.exporters.end());
+    out.packageValidators.insert(out.packageValidators.end(), indexed.packageValidators.begin(),
+                                 indexed.packageValidators.end());
+    it = waiting_.erase(it);
+  }
+  std::uint32_t unsettled = 0;
+  for (const Waiting& waiting : waiting_) unsettled |= waiting.plugin.indexed.kinds;
+  unsettled_.store(unsettled, std::memory_order_release);
+  return out;
+}
+
+PluginClaims claimsOf(const PluginRegistrar& registrar) {
+  PluginClaims out;
+  for (const auto& codec : registrar.sections) out.sections.push_back(codec->tag());
+  for (const auto& validator : registrar.validators) out.validators.push_back(validator->name());
+  for (const auto& exporter : registrar.exporters) out.exporters.push_back(exporter->name());
+  for (const auto& validator : registrar.packageValidators) out.packageValidators.push_back(validator->name());
+  return out;
 }
 
 }  // namespace isla

@@ -1,17 +1,14 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# After `cmake --install` into a temporary prefix, the installed
+# After `cmake --install` (the install_prefix fixture), the installed
 # `isla-tool view` serves the installed page (share/isla-tool/viewer, with
 # its vendored three.js and 3d-tiles-renderer) and it works in chromium:
 # page_test.js run with the installed tool on the installed example, which
 # also checks that the page served is the prefix's.
-#   installed_viewer.sh BUILD_DIR
+#   installed_viewer.sh PREFIX
 # Exits 77 (skipped) as page_test.js does when chromium or playwright-core is missing.
 set -euo pipefail
-build="$1"
-prefix=$(mktemp -d)
-trap 'rm -rf "$prefix"' EXIT
-cmake --install "$build" --prefix "$prefix" >/dev/null
+prefix="$1"
 unset ISLA_PLUGIN_PATH ISLA_ENUMS
 viewer="$prefix/share/isla-tool/viewer"
 for file in index.html viewer.js exaggeration.js height_field.js watch.js world_overlays.js vendor/three/three.module.js \

@@ -9,6 +9,8 @@ namespace isla {
 
 std::filesystem::path executableDirectory();
 std::filesystem::path defaultPluginDirectory();
+// share/isla-tool: the enum table, the schemas, the viewer, the plugin templates.
+std::filesystem::path dataDirectory();
 std::filesystem::path defaultEnumTablePath();
 // The layout of the bundled example world (examples/archipelago).
 std::filesystem::path defaultExampleLayout();

@@ -26,6 +26,10 @@ class ISLA_API DecodeError : public std::runtime_error {
   std::uint64_t offset_;
 };
 
+// How an element count is stored: the format's counts are i32; a third
+// party's section may hold a u32.
+enum class CountType : std::uint8_t { I32, U32 };
+
 class ByteReader {
  public:
   // `base` is the absolute offset of bytes[0] in its file, for messages.
@@ -49,9 +53,10 @@ class ByteReader {
   std::span<const std::byte> bytes(std::uint64_t count);
   void skip(std::uint64_t count);
 
-  // An i32 element count, checked to be >= 0 and to fit the bytes left at
-  // `minElementSize` bytes an element, before anything is allocated for it.
-  std::uint32_t count(std::uint64_t minElementSize, std::string_view what);
+  // An element count (an i32, checked to be >= 0, or a u32), checked to fit
+  // the bytes left at `minElementSize` bytes an element, before anything is
+  // allocated for it.
+  std::uint32_t count(std::uint64_t minElementSize, std::string_view what, CountType type = CountType::I32);
 
  private:
   void require(std::uint64_t count, std::string_view what) const;

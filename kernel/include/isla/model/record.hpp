@@ -12,12 +12,15 @@
 #include <variant>
 #include <vector>
 
+#include "isla/io/byte_reader.hpp"
+
 namespace isla {
 
-class ByteReader;
 class ByteWriter;
 
-enum class FieldType : std::uint8_t { U8, U16, I32, F32, Str };
+// Every primitive BLUEPRINT_FORMAT.md names; new types go at the end, so
+// that a FieldType and a FieldValue keep their values.
+enum class FieldType : std::uint8_t { U8, U16, I32, F32, Str, U32, U64 };
 
 std::string_view fieldTypeName(FieldType type);
 
@@ -27,7 +30,9 @@ struct FieldSpec {
   std::string unit = {};  // for display: "raw", "m", "px", ...
 };
 
-using FieldValue = std::variant<std::uint8_t, std::uint16_t, std::int32_t, float, std::string>;
+// In FieldType's order.
+using FieldValue =
+    std::variant<std::uint8_t, std::uint16_t, std::int32_t, float, std::string, std::uint32_t, std::uint64_t>;
 
 class RecordLayout {
  public:
@@ -79,9 +84,11 @@ std::string toText(const FieldValue& value);
 
 Record readRecord(ByteReader& in, const std::shared_ptr<const RecordLayout>& layout);
 void writeRecord(const Record& record, ByteWriter& out);
-// i32 count, then that many records; the count is bounded by the bytes left.
-Table readTable(ByteReader& in, const std::shared_ptr<const RecordLayout>& layout,
-                std::string_view what);
-void writeTable(const Table& table, ByteWriter& out);
+// A count (an i32, as the format's TOWN and WBTB have, or a u32), then that
+// many records; the count is bounded by the bytes left before anything is
+// allocated.
+Table readTable(ByteReader& in, const std::shared_ptr<const RecordLayout>& layout, std::string_view what,
+                CountType count = CountType::I32);
+void writeTable(const Table& table, ByteWriter& out, CountType count = CountType::I32);
 
 }  // namespace isla

@@ -116,4 +116,8 @@ RoleContent gridRole(Role role, Raster raster);
 // A role holds one section's content, except the road tiers: one section a tier.
 inline bool roleTakesSeveral(Role role) { return role == Role::Roads; }
 
+// The roles every blueprint fills, whichever sections fill them:
+// BLUEPRINT_FORMAT.md makes its heights and biomes mandatory.
+inline constexpr std::array<Role, 2> kMandatoryRoles{Role::Heights, Role::BiomeClasses};
+
 }  // namespace isla

@@ -73,6 +73,11 @@ class PluginRegistrar {
 // down once.
 #define ISLA_PLUGIN_CONCAT2(a, b) a##b
 #define ISLA_PLUGIN_CONCAT(a, b) ISLA_PLUGIN_CONCAT2(a, b)
+// This plugin's descriptor by the name ISLA_PLUGIN gives it, for the
+// plugin's own tests (isla_add_plugin TESTS compiles them with the plugin's
+// name): `extern const isla::PluginDescriptor ISLA_THIS_PLUGIN;`, then
+// `ISLA_THIS_PLUGIN.registerPlugin(registrar)` as the host calls it.
+#define ISLA_THIS_PLUGIN ISLA_PLUGIN_CONCAT(isla_plugin_descriptor_, ISLA_PLUGIN_IDENT)
 #define ISLA_PLUGIN(version, description, ...)                                             \
   extern const isla::PluginDescriptor ISLA_PLUGIN_CONCAT(isla_plugin_descriptor_,           \
                                                          ISLA_PLUGIN_IDENT);                \

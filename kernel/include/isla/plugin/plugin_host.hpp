@@ -21,10 +21,11 @@ namespace isla {
 
 enum class PluginOutcome : std::uint8_t {
   Loaded,
-  Skipped,  // not a plugin, or already loaded
-  Failed,   // the loader or the registration failed
-  Refused,  // wrong API version, or a conflicting registration
+  Skipped,   // not a plugin: no entry symbol, or not a regular file
+  Failed,    // the loader or the registration failed
+  Refused,   // wrong API version, a conflicting registration, or displaced by an override
   Deferred,  // listed in its directory's index; loaded when first needed
+  Repeated,  // a file loaded already (one directory twice on the search path)
 };
 
 std::string_view pluginOutcomeName(PluginOutcome outcome);
@@ -33,26 +34,44 @@ struct PluginLoadRecord {
   std::string file;
   PluginOutcome outcome;
   std::string message;  // empty when loaded
-  std::shared_ptr<const PluginInfo> plugin;  // set when the descriptor was read
+  std::shared_ptr<const PluginInfo> plugin;  // set when the descriptor was read: its kinds are known
+  std::string origin;  // its search directory's ("default", "--plugin-dir", ...), "built in", or "" (loadFile)
+  // What a plugin that did not load would have registered, when that is
+  // known: its registration ran (a conflict), or it was displaced.
+  std::optional<PluginClaims> claims;
 };
 
 struct SearchDirectory {
   std::filesystem::path path;
-  std::string origin;  // "--plugin-dir", "ISLA_PLUGIN_PATH" or "default"
+  std::string origin;  // "default", "--plugin-dir" or "ISLA_PLUGIN_PATH"
   bool exists = false;
 };
 
-// Flag directories first, then each entry of ISLA_PLUGIN_PATH
-// (colon-separated), then `defaultDirectory` unless `useDefault` is false.
-// Never the current directory.
+// `defaultDirectory` (the shipped plugins) first unless `useDefault` is
+// false, then the flag directories, then each entry of ISLA_PLUGIN_PATH
+// (colon-separated). Never the current directory. The first plugin to
+// claim a tag or name keeps it, so a shipped plugin is displaced only by an
+// override (PluginHost::setOverrides).
 std::vector<SearchDirectory> pluginSearchPath(std::span<const std::filesystem::path> flagDirectories,
                                               const char* environmentValue,
                                               const std::filesystem::path& defaultDirectory,
                                               bool useDefault);
 
+// Claim (a section tag's text, or a validator's, exporter's or package
+// validator's name) -> the name of the plugin that takes it from whichever
+// plugin registered it first.
+using PluginOverrides = std::map<std::string, std::string, std::less<>>;
+
 class PluginHost {
  public:
   explicit PluginHost(Registry& registry) : registry_(registry) {}
+
+  // Before loading: a plugin that claims what another registered first
+  // takes it when `overrides` gives it that claim (and every other claim it
+  // clashes on); the other one is then displaced whole (recorded Refused,
+  // nothing of it registered). A plugin named as one loaded already
+  // displaces it when `overrides` names it.
+  void setOverrides(PluginOverrides overrides) { overrides_ = std::move(overrides); }
 
   // Every regular *.so in each directory, in name order, deferred when the
   // directory's index describes it as it is (unless `useIndex` is false);
@@ -77,7 +96,12 @@ class PluginHost {
   const PluginLoadRecord& registerDescriptor(const PluginDescriptor& descriptor, std::string file,
                                              const std::shared_ptr<const void>& library);
   const PluginLoadRecord& record(std::string file, PluginOutcome outcome, std::string message,
-                                 std::shared_ptr<const PluginInfo> plugin = nullptr);
+                                 std::shared_ptr<const PluginInfo> plugin = nullptr,
+                                 std::optional<PluginClaims> claims = std::nullopt);
+  // Whether `overrides_` gives `claim` to plugin `name`; any claim when `claim` is empty.
+  bool overridden(std::string_view claim, std::string_view name) const;
+  // Withdraws `holder` from the registry and records it displaced.
+  void displace(const std::shared_ptr<const PluginInfo>& holder, const std::string& why);
 
   Registry& registry_;
   std::vector<PluginLoadRecord> report_;
@@ -85,6 +109,8 @@ class PluginHost {
   std::set<std::filesystem::path> loadedFiles_;
   std::set<std::string, std::less<>> loadedNames_;
   std::optional<std::size_t> replacing_;  // the deferred record a load being made updates
+  std::string origin_;  // of the directory being loaded
+  PluginOverrides overrides_;
 };
 
 }  // namespace isla

@@ -39,9 +39,30 @@ struct Registration {
   std::shared_ptr<const PluginInfo> plugin;
 };
 
+// What a plugin registers: its section tags and its objects' names.
+struct PluginClaims {
+  std::vector<FourCC> sections;
+  std::vector<std::string> validators;
+  std::vector<std::string> exporters;
+  std::vector<std::string> packageValidators;
+};
+
+PluginClaims claimsOf(const PluginRegistrar& registrar);
+
 // A plugin's registration clashes with one already made; names both.
 class RegistryConflict : public std::runtime_error {
-  using std::runtime_error::runtime_error;
+ public:
+  explicit RegistryConflict(const std::string& message, std::string claim = {},
+                            std::shared_ptr<const PluginInfo> holder = nullptr)
+      : std::runtime_error(message), claim_(std::move(claim)), holder_(std::move(holder)) {}
+  // The tag's text or the name claimed, and the plugin that registered it
+  // first; both empty when one plugin registers a tag or name twice.
+  const std::string& claim() const { return claim_; }
+  const std::shared_ptr<const PluginInfo>& holder() const { return holder_; }
+
+ private:
+  std::string claim_;
+  std::shared_ptr<const PluginInfo> holder_;
 };
 
 // A plugin an index describes (plugin_index.hpp), registered when what it
@@ -82,10 +103,17 @@ class Registry {
   // The options of every validator, registered or deferred, by validator name.
   std::vector<OptionSpec> validatorOptions() const;
 
-  // Adds everything `registrar` holds, or nothing and throws
-  // RegistryConflict. `library` stays alive while any object lives.
+  // Every clash of what `registrar` holds with what is registered or
+  // deferred, and within it; none when `plugin` may be added.
+  std::vector<RegistryConflict> conflicts(const PluginInfo& plugin, const PluginRegistrar& registrar) const;
+  // Adds everything `registrar` holds, or nothing and throws the first
+  // conflict. `library` stays alive while any object lives.
   void add(const std::shared_ptr<const PluginInfo>& plugin, PluginRegistrar&& registrar,
            const std::shared_ptr<const void>& library);
+  // Removes everything `plugin` registered or declared deferred, and says
+  // what that was: a plugin another one displaces (the host's overrides),
+  // while the registry is set up, before any lookup.
+  PluginClaims withdraw(const PluginInfo& plugin);
 
   // Loads a deferred plugin's file and registers it (add), under the
   // registry's lock; returns "" or why it could not.
