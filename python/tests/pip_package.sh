@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # The Python package as a user installs it with pip, and its whole test
-# suite run against that install: this build installed (cmake --install of
-# the components isla-tool's Debian packages hold: the tool and the SDK)
-# into a prefix; a venv of Debian's python3 that sees Debian's packages
-# (setuptools, wheel, pytest, numpy); `pip install --no-build-isolation
-# --no-index ./python` in it, which compiles the native module against the
-# prefix's isla-tool-dev; then pytest from that venv, nothing on PYTHONPATH.
-#   usage: pip_package.sh BUILD_DIR SOURCE_DIR INTERPRETER
+# suite run against that install: over this build's install (the prefix of
+# the fixture isla_install), a venv of Debian's python3 that sees Debian's
+# packages (setuptools, wheel, pytest, numpy); `pip install
+# --no-build-isolation --no-index ./python` in it, which compiles the native
+# module against the prefix's SDK, as against isla-tool-dev; then pytest
+# from that venv, nothing on PYTHONPATH.
+#   usage: pip_package.sh INSTALL_PREFIX SOURCE_DIR INTERPRETER
 set -euo pipefail
-build="$1" source="$2" python="$3"
+prefix="$1" source="$2" python="$3"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail() {
@@ -16,19 +16,16 @@ fail() {
   exit 1
 }
 
-for component in tool sdk; do
-  cmake --install "$build" --prefix "$work/prefix" --component "$component" >/dev/null
-done
 "$python" -m venv --system-site-packages "$work/venv"
 # pip builds in the folder it is given: a copy, not the checkout.
 cp -r "$source/python" "$work/python"
-CMAKE_PREFIX_PATH="$work/prefix" "$work/venv/bin/pip" install --no-build-isolation --no-index "$work/python" \
+CMAKE_PREFIX_PATH="$prefix" "$work/venv/bin/pip" install --no-build-isolation --no-index "$work/python" \
   >"$work/pip.log" 2>&1 || fail "pip install failed: $(tail -20 "$work/pip.log")"
 
 unset PYTHONPATH
 cd "$work"
-tool="$work/prefix/bin/isla-tool"
-"$work/venv/bin/python" - "$work/venv" "$work/prefix" "$("$tool" --version)" <<'PYTHON' || fail "the pip-installed package is not what it should be"
+tool="$prefix/bin/isla-tool"
+"$work/venv/bin/python" - "$work/venv" "$prefix" "$("$tool" --version)" <<'PYTHON' || fail "the pip-installed package is not what it should be"
 import importlib.metadata, sys
 from pathlib import Path
 import world_compiler
