@@ -56,6 +56,7 @@ std::filesystem::path shardDirOf(const po::variables_map& values, const std::str
 CompileRequest requestOf(Invocation& invocation) {
   const auto& values = invocation.values();
   CompileRequest request = requestFromOptions(invocation);
+  cacheOfOptions(values);  // refuses --cache-max-bytes without --cache, which goes with neither
   request.layout = values["layout"].as<std::string>();
   request.output = values["output"].as<std::string>();
   return request;
@@ -117,6 +118,7 @@ int runCompile(Invocation& invocation) {
   const bool example = !values.count("layout");
   if (!example && !values.count("output")) throw UsageError("give LAYOUT.json and OUTDIR, or neither for the example");
   CompileRequest request = requestFromOptions(invocation);
+  const std::optional<CacheRequest> cache = cacheOfOptions(values);
   request.layout = example ? defaultExampleLayout() : std::filesystem::path(values["layout"].as<std::string>());
   request.output = example ? std::filesystem::path("world") : std::filesystem::path(values["output"].as<std::string>());
   if (example && !std::filesystem::exists(request.layout)) {
@@ -124,10 +126,10 @@ int runCompile(Invocation& invocation) {
                        "; build the project (it makes the example), or give LAYOUT.json OUTDIR");
   }
 
-  const CompileResult result = runCompileJob(invocation.kernel(), request, values["quiet"].as<bool>());
+  const CachedCompileResult result = runCompileJob(invocation.kernel(), request, cache, values["quiet"].as<bool>());
   std::cout << "compiled " << plural(result.sources, "source", "sources") << " into "
             << plural(result.patches, "patch", "patches")
-            << (request.cache.empty() ? "" : " (" + std::to_string(result.patchesFromCache) + " from the cache)")
+            << (!cache ? "" : " (" + std::to_string(result.patchesFromCache) + " from the cache)")
             << " and "
             << plural(result.edges, "shared edge", "shared edges") << ", "
             << plural(result.diagnostics.count(Severity::Warning), "warning", "warnings") << ": " << result.output.string()

@@ -32,14 +32,14 @@ void compileInto(const Kernel& kernel, WorldInput kind, const std::filesystem::p
                  const std::filesystem::path& output, const std::string& exporter, unsigned threads, bool quiet,
                  const std::filesystem::path& patchCache = {}) {
   CompileRequest request;
-  request.cache = patchCache;
   (kind == WorldInput::Layout ? request.layout : kind == WorldInput::Package ? request.package : request.blueprint) =
       input;
   request.output = output;
   request.exporter = exporter;
   request.threads = threads;
   if (!quiet) std::cerr << "isla-tool view: compiling " << input.string() << " (" << exporter << ")\n";
-  cli::runCompileJob(kernel, request, quiet);
+  cli::runCompileJob(kernel, request,
+                     patchCache.empty() ? std::nullopt : std::optional<CacheRequest>(CacheRequest{patchCache}), quiet);
 }
 
 // What the tiles are made with: a plugin that changes changes them.

@@ -23,9 +23,11 @@
 #include "isla/parallel/parallel.hpp"
 #include "isla/plugin/plugin_call.hpp"
 #include "isla/plugin/shard_exporter.hpp"
+#include "isla/jobs/cached_compile.hpp"
 #include "patch_inputs.hpp"
-#include "record_json.hpp"
+#include "remembered_sources.hpp"
 #include "shard_settings.hpp"
+#include "source_reading.hpp"
 #include "validation_memo.hpp"
 #include "world_entry.hpp"
 
@@ -96,68 +98,102 @@ Diagnostic damaged(const Patch& patch, const std::string& problem) {
                                            "): it was removed, and the patch computed again");
 }
 
-// What each patch of the world is, for the cache: its key, and the entry
-// that key holds when its list is sound.
+// What each patch of the world is, for the cache: its key, the entry that
+// key holds when its list is sound, and then the figures that entry gives.
 struct PatchesInCache {
   std::vector<std::string> keys;
   std::vector<std::optional<CacheEntry>> entries;
+  std::vector<std::optional<PatchStats>> figures;
 };
 
-// Writes `patch` alone into the scratch folder, as a shard of one patch;
-// moves its files into the stage and its notes below its own folder in
-// `notes`, and stores them in the cache under `key` (a full disk: a
-// warning, the compile goes on); returns its files by path with their
-// SHA-256.
-std::map<std::string, std::string> computePatch(const ShardExporter& exporter, const ChosenExporter& chosen,
-                                                const ExportInput& input, std::size_t patch, const std::string& key,
-                                                const PatchCache& cache, const fs::path& stage, const fs::path& scratch,
-                                                const fs::path& notes, Diagnostics& out) {
-  const fs::path scratchNotes = scratch / kShardNotesDirectory;
-  std::map<std::string, std::string> written;
-  callPlugin(chosen.who, "writing patch " + input.world.patches[patch].id, [&] {
-    written = exporter.writePatches(input, {patch}, scratch, scratchNotes, out);
-  });
-  if (patchExporter(exporter) && !fs::is_empty(scratchNotes)) {
-    throw CompileError(chosen.who + " left notes for an assembly, which an exporter whose patches stand alone does "
-                                    "not (a bug: please report it); nothing was published",
-                       {});
+// Each patch's key, from the world as its sources are placed (a strip's or
+// corner's key names the source borders facing it), and what the cache
+// holds under it; a damaged entry is said in `notes`.
+PatchesInCache lookUpPatches(const PatchCache& cache, const ShardRecord& who, const World& placed, PatchReach reach,
+                             const std::string& enumTable, Diagnostics& notes) {
+  const std::size_t count = placed.patches.size();
+  PatchesInCache inCache{std::vector<std::string>(count), std::vector<std::optional<CacheEntry>>(count),
+                         std::vector<std::optional<PatchStats>>(count)};
+  for (std::size_t p = 0; p < count; ++p) {
+    inCache.keys[p] = patchInputKey(who, placed, p, reach, enumTable);
+    std::string damage;
+    auto entry = cache.look(inCache.keys[p], damage);
+    if (!damage.empty()) notes.add(damaged(placed.patches[p], damage));
+    inCache.figures[p] = entry ? figuresOf(entry->note) : std::nullopt;
+    if (inCache.figures[p]) inCache.entries[p] = std::move(entry);
   }
-  const auto where = placement(stage, notes / std::to_string(patch));
-  CacheEntry entry{{}, figuresNote(input.world.stats[patch])};
-  std::map<std::string, std::string> placed;
-  const auto move = [&](const fs::path& from, const std::string& path) {
-    const fs::path to = where(path);
-    fs::create_directories(to.parent_path());
-    if (::rename(from.c_str(), to.c_str()) != 0) throwSystemError(to, "move '" + from.string() + "' to", errno);
-  };
-  for (const ShardRecord::File& file : filesBelow(scratch, written, input.threads)) {
-    entry.files.push_back({file.path, file.bytes, file.sha256});
-    move(scratch / file.path, file.path);
-    placed.emplace(file.path, file.sha256);
-  }
-  for (const ShardRecord::File& file : filesBelow(scratchNotes, notesWritten(written), input.threads)) {
-    entry.files.push_back({kEntryNotes + file.path, file.bytes, file.sha256});
-    move(scratchNotes / file.path, kEntryNotes + file.path);
-  }
-  for (const auto& left : fs::directory_iterator(scratch)) {  // folders the files moved out of
-    if (left.path() != scratchNotes) fs::remove_all(left.path());
-  }
-  for (const auto& left : fs::directory_iterator(scratchNotes)) fs::remove_all(left.path());
-  std::string why;
-  if (!cache.store(key, where, entry, why)) {
-    out.add(cacheWarning("cache.not-stored", "patch " + input.world.patches[patch].id + " was not stored in the cache " +
-                                                 cache.directory().string() + " (" + why +
-                                                 "); the package is whole, and the next compile computes it again"));
-  }
-  return placed;
+  return inCache;
 }
+
+// Where a compile through the cache writes the patches it computes: each
+// alone into the scratch folder, as a shard of one patch, its files then
+// moved into the stage and its notes below its own folder of notes, and
+// stored in the cache.
+class PatchWriting {
+ public:
+  PatchWriting(const ShardExporter& exporter, const ChosenExporter& chosen, const PatchCache& cache,
+               const fs::path& stage, const fs::path& scratch, const fs::path& notes)
+      : exporter_(exporter), chosen_(chosen), cache_(cache), stage_(stage), scratch_(scratch), notes_(notes) {}
+
+  // Writes `patch`, stores it under `key` (a full disk: a warning in
+  // `out`, the compile goes on); returns its files by path with their SHA-256.
+  std::map<std::string, std::string> write(const ExportInput& input, std::size_t patch, const std::string& key,
+                                           Diagnostics& out) const {
+    const fs::path scratchNotes = scratch_ / kShardNotesDirectory;
+    std::map<std::string, std::string> written;
+    callPlugin(chosen_.who, "writing patch " + input.world.patches[patch].id, [&] {
+      written = exporter_.writePatches(input, {patch}, scratch_, scratchNotes, out);
+    });
+    if (patchExporter(exporter_) && !fs::is_empty(scratchNotes)) {
+      throw CompileError(chosen_.who + " left notes for an assembly, which an exporter whose patches stand alone "
+                                       "does not (a bug: please report it); nothing was published",
+                         {});
+    }
+    const auto where = placement(stage_, notes_ / std::to_string(patch));
+    CacheEntry entry{{}, figuresNote(input.world.stats[patch])};
+    std::map<std::string, std::string> placed;
+    const auto move = [&](const fs::path& from, const std::string& path) {
+      const fs::path to = where(path);
+      fs::create_directories(to.parent_path());
+      if (::rename(from.c_str(), to.c_str()) != 0) throwSystemError(to, "move '" + from.string() + "' to", errno);
+    };
+    for (const ShardRecord::File& file : filesBelow(scratch_, written, input.threads)) {
+      entry.files.push_back({file.path, file.bytes, file.sha256});
+      move(scratch_ / file.path, file.path);
+      placed.emplace(file.path, file.sha256);
+    }
+    for (const ShardRecord::File& file : filesBelow(scratchNotes, notesWritten(written), input.threads)) {
+      entry.files.push_back({kEntryNotes + file.path, file.bytes, file.sha256});
+      move(scratchNotes / file.path, kEntryNotes + file.path);
+    }
+    for (const auto& left : fs::directory_iterator(scratch_)) {  // folders the files moved out of
+      if (left.path() != scratchNotes) fs::remove_all(left.path());
+    }
+    for (const auto& left : fs::directory_iterator(scratchNotes)) fs::remove_all(left.path());
+    std::string why;
+    if (!cache_.store(key, where, entry, why)) {
+      out.add(cacheWarning("cache.not-stored", "patch " + input.world.patches[patch].id +
+                                                   " was not stored in the cache " + cache_.directory().string() +
+                                                   " (" + why + "); the package is whole, and the next compile "
+                                                   "computes it again"));
+    }
+    return placed;
+  }
+
+ private:
+  const ShardExporter& exporter_;
+  const ChosenExporter& chosen_;
+  const PatchCache& cache_;
+  fs::path stage_, scratch_, notes_;
+};
 
 // The whole package placed from its entry and published, when every
 // source is as the cache remembers it and the cache holds a sound entry
 // of that world; none otherwise (a damaged entry or record said in `out`).
-std::optional<CompileResult> publishedWhole(const WorldEntry& whole, const PatchCache& cache,
-                                            const CompileRequest& request, Progress& progress, Diagnostics& out) {
-  const auto key = whole.keyOfRemembered(cache, out);
+std::optional<CachedCompileResult> publishedWhole(const WorldEntry& whole, const RememberedSources& remembered,
+                                                  const PatchCache& cache, const CompileRequest& request,
+                                                  const CacheRequest& bound, Progress& progress, Diagnostics& out) {
+  const auto key = whole.keyOfRemembered(remembered, out);
   if (!key) return std::nullopt;
   StagedDirectory stage(request.output);
   auto placed = whole.place(cache, *key, stage.stage(), out);
@@ -167,55 +203,107 @@ std::optional<CompileResult> publishedWhole(const WorldEntry& whole, const Patch
   progress.update(1.0);
   placed->output = stage.target();
   placed->diagnostics.append(out);
-  cache.trim(request.cacheMaxBytes);
+  cache.trim(bound.maxBytes);
   return placed;
+}
+
+// What every step of a compile through the cache shares: the checks made
+// before anything is read.
+struct CacheJob {
+  CacheJob(const Kernel& theKernel, const CompileRequest& theRequest, const CacheRequest& theBound)
+      : kernel(theKernel), request(theRequest), bound(theBound), chosen(chooseExporter(kernel, request)),
+        exporter(patchWriter(chosen)), cache(checkedCache(request, bound)), reach(patchReach(exporter)),
+        threads(resolveThreads(request.threads)), who(recordOfRequest(kernel, chosen, request, ShardSpec{})) {}
+
+  const Kernel& kernel;
+  const CompileRequest& request;
+  const CacheRequest& bound;
+  const ChosenExporter chosen;
+  const ShardExporter& exporter;
+  const PatchCache cache;
+  const PatchReach reach;
+  const unsigned threads;
+  ShardRecord who;  // what every key names; its MapSize once the sources are placed
+
+ private:
+  static const ShardExporter& patchWriter(const ChosenExporter& chosen) {
+    const ShardExporter* exporter = shardExporter(chosen.exporter);
+    if (!exporter) {
+      throw OptionError(chosen.who + " cannot use --cache: its output is not made patch by patch, each patch from "
+                                     "its own inputs alone; compile without --cache");
+    }
+    return *exporter;
+  }
+  static PatchCache checkedCache(const CompileRequest& request, const CacheRequest& bound) {
+    if (!request.package.empty()) {
+      throw OptionError("--cache compiles from a layout or a blueprint, not from a package; export without --cache");
+    }
+    return PatchCache(bound.directory);
+  }
+};
+
+// The world as the cache knows it: built from sources read whole, with
+// what the cache remembers of them handed down (their digests, the
+// validators' findings, the parts made from their samples) and what it did
+// not kept, and each patch's figures taken from the entry of its key when
+// the cache holds one.
+struct RememberedWorld {
+  BuiltWorld built;
+  PatchesInCache inCache;
+};
+
+RememberedWorld buildRemembered(CacheJob& job, const RequestedLayout& requested, const RememberedSources& remembered,
+                                Diagnostics cacheNotes, Progress& progress) {
+  const Layout& layout = requested.layout;
+  const std::size_t count = layout.sources.size();
+  SourceReading reading(job.kernel, layout, job.request.validatorOptions,
+                        std::vector<SourceUse>(count, SourceUse::Whole), job.threads);
+  std::vector<Diagnostics> notes(count);
+  const auto identities = reading.identities();
+  const auto knownDigests = remembered.digests(identities, notes);
+  reading.hash(knownDigests);
+  // The keys need every SHA-256, and the findings are remembered by it.
+  const std::vector<std::string> digests = reading.digests();
+  const auto knownFindings = remembered.findings(digests, notes);
+  ProgressRange loading(progress, 0.0, 0.55);
+  ReadSources read = reading.read(knownFindings, loading);
+  std::vector<bool> decoded(count);
+  for (std::size_t i = 0; i < count; ++i) decoded[i] = knownFindings[i] || read.findings[i];
+  remembered.keepDigests(identities, knownDigests, digests, decoded);
+  remembered.keepFindings(digests, read.findings);
+  Diagnostics diagnostics = checkedSources(layout, requested.diagnostics, read, notes);
+
+  for (std::size_t i = 0; i < count; ++i) read.loaded[i].sha256 = digests[i];
+  const std::vector<SourcePartTexts> knownParts = remembered.parts(digests, diagnostics);
+  ProgressRange building(progress, 0.55, 1.0);
+  WorldBuild build(layout, std::move(read.loaded), job.threads, building, knownParts);
+  job.who.mapSize = build.placed().mapSize;
+  PatchesInCache inCache =
+      lookUpPatches(job.cache, job.who, build.placed(), job.reach, enumTableId(job.kernel), cacheNotes);
+  World world = build.finish(job.kernel.enums(), inCache.figures);
+  remembered.keepParts(digests, build.madeParts());
+  diagnostics.append(cacheNotes);
+  return {builtWorld(std::move(world), layout, std::move(diagnostics)), std::move(inCache)};
 }
 
 }  // namespace
 
-CompileResult compileThroughCache(const Kernel& kernel, const CompileRequest& request, Progress& progress) {
+CachedCompileResult compileThroughCache(const Kernel& kernel, const CompileRequest& request, const CacheRequest& bound,
+                                        Progress& progress) {
   StagedDirectory::checkTarget(request.output);
-  const ChosenExporter chosen = chooseExporter(kernel, request);
-  const ShardExporter* exporter = shardExporter(chosen.exporter);
-  if (!exporter) {
-    throw OptionError(chosen.who + " cannot use --cache: its output is not made patch by patch, each patch from "
-                                   "its own inputs alone; compile without --cache");
-  }
-  if (!request.package.empty()) {
-    throw OptionError("--cache compiles from a layout or a blueprint, not from a package; export without --cache");
-  }
-  const PatchCache cache(request.cache);
-  const PatchReach reach = patchReach(*exporter);
-  const std::string enumTable = enumTableId(kernel);
-  const unsigned threads = resolveThreads(request.threads);
-  ShardRecord who = recordOfRequest(kernel, chosen, request, ShardSpec{});
+  CacheJob job(kernel, request, bound);
+  const PatchCache& cache = job.cache;
 
   Diagnostics cacheNotes;
   const RequestedLayout layout = loadRequestedLayout(kernel, request);
-  const WorldEntry whole = WorldEntry::of(kernel, request, who, layout.layout);
-  if (auto published = publishedWhole(whole, cache, request, progress, cacheNotes)) return std::move(*published);
-
-  // Each patch's key as the world is built, before its figures would be
-  // computed: a key the cache holds gives them.
-  PatchesInCache inCache;
-  const KnownFigures cached = [&](const World& world, std::size_t patch) -> std::optional<PatchStats> {
-    if (inCache.keys.empty()) {
-      who.mapSize = world.mapSize;
-      inCache.keys.resize(world.patches.size());
-      inCache.entries.resize(world.patches.size());
-    }
-    const std::string& key = inCache.keys[patch] = patchInputKey(who, world, patch, reach, enumTable);
-    std::string problem;
-    auto entry = cache.look(key, problem);
-    if (!problem.empty()) cacheNotes.add(damaged(world.patches[patch], problem));
-    const std::optional<PatchStats> figures = entry ? figuresOf(entry->note) : std::nullopt;
-    if (figures) inCache.entries[patch] = std::move(entry);
-    return figures;
-  };
+  const WorldEntry whole = WorldEntry::of(kernel, request, job.who, layout.layout);
+  const RememberedSources remembered(cache, kernel, request.validatorOptions, layout.layout);
+  if (auto published = publishedWhole(whole, remembered, cache, request, bound, progress, cacheNotes)) {
+    return std::move(*published);
+  }
   ProgressRange building(progress, 0.0, 0.55);
-  BuiltWorld built = buildRequestedWorld(kernel, request, threads, building, cached, {}, &cache, &layout);
+  auto [built, inCache] = buildRemembered(job, layout, remembered, std::move(cacheNotes), building);
   const World& world = built.world;
-  built.diagnostics.append(cacheNotes);
 
   StagedDirectory stage(request.output);
   const RemovedFolder notes{stage.stage() / kNotesName};  // made by the first patch with notes
@@ -227,7 +315,7 @@ CompileResult compileThroughCache(const Kernel& kernel, const CompileRequest& re
   }
   std::vector<std::string> problems(listed.size());
   std::vector<std::map<std::string, std::string>> checks(listed.size());  // of the files placed, by path
-  parallelFor(listed.size(), threads, [&](std::size_t i) {
+  parallelFor(listed.size(), job.threads, [&](std::size_t i) {
     checkInterrupted();
     const auto where = placement(stage.stage(), notes.path / std::to_string(listed[i]));
     if (!cache.fetch(inCache.keys[listed[i]], where, problems[i], &checks[i])) inCache.entries[listed[i]].reset();
@@ -258,33 +346,33 @@ CompileResult compileThroughCache(const Kernel& kernel, const CompileRequest& re
     createDirectory(scratch.path);
     createDirectory(scratch.path / kShardNotesDirectory);
   }
+  const PatchWriting writing(job.exporter, job.chosen, cache, stage.stage(), scratch.path, notes.path);
   for (std::size_t i = 0; i < computed.size(); ++i) {
-    ProgressRange writing(progress, 0.6 + 0.3 * static_cast<double>(i) / static_cast<double>(computed.size()),
-                          0.6 + 0.3 * static_cast<double>(i + 1) / static_cast<double>(computed.size()));
-    const ExportInput input{world, kernel.enums(), chosen.options, threads, writing};
-    written.merge(computePatch(*exporter, chosen, input, computed[i], inCache.keys[computed[i]], cache, stage.stage(),
-                               scratch.path, notes.path, built.diagnostics));
+    ProgressRange patchProgress(progress,
+                                0.6 + 0.3 * static_cast<double>(i) / static_cast<double>(computed.size()),
+                                0.6 + 0.3 * static_cast<double>(i + 1) / static_cast<double>(computed.size()));
+    const ExportInput input{world, kernel.enums(), job.chosen.options, job.threads, patchProgress};
+    written.merge(writing.write(input, computed[i], inCache.keys[computed[i]], built.diagnostics));
   }
   fs::remove_all(scratch.path);
   // Every patch's notes, as every shard's: none from an exporter whose patches stand alone.
   std::vector<fs::path> patchNotes;
-  if (reach == PatchReach::Lattice) {
+  if (job.reach == PatchReach::Lattice) {
     for (std::size_t p = 0; p < world.patches.size(); ++p) patchNotes.push_back(notes.path / std::to_string(p));
   }
   ProgressRange sharing(progress, 0.9, 0.95);
-  callPlugin(chosen.who, "writing", [&] {
-    exporter->writeShared(ExportInput{world, kernel.enums(), chosen.options, threads, sharing}, written, patchNotes,
-                          stage.stage(), built.diagnostics);
+  callPlugin(job.chosen.who, "writing", [&] {
+    job.exporter.writeShared(ExportInput{world, kernel.enums(), job.chosen.options, job.threads, sharing}, written,
+                             patchNotes, stage.stage(), built.diagnostics);
   });
   fs::remove_all(notes.path);
   // Unchecked from disk, as an assembly of shards: every patch's documents
   // were checked as they were written, and the cache's by their SHA-256.
-  CompileResult result = publishStage(kernel, chosen, stage, built, threads, progress, false);
-  result.patchesFromCache = fromCache;
+  CachedCompileResult result{publishStage(kernel, job.chosen, stage, built, job.threads, progress, false), fromCache};
   std::vector<std::string> sourceSha256;
   for (const auto& source : world.sources) sourceSha256.push_back(source.sha256);
-  whole.store(cache, whole.key(sourceSha256), result.output, written, placedChecks, inCache.keys, result, threads);
-  cache.trim(request.cacheMaxBytes);
+  whole.store(cache, whole.key(sourceSha256), result.output, written, placedChecks, inCache.keys, result, job.threads);
+  cache.trim(bound.maxBytes);
   return result;
 }
 

@@ -2,6 +2,7 @@
 #include "patch_inputs.hpp"
 
 #include "isla/plugin/shard_exporter.hpp"
+#include "isla/publish/sha256.hpp"
 #include "shard_settings.hpp"
 
 namespace isla {
@@ -24,6 +25,12 @@ std::vector<std::pair<std::size_t, Side>> facingBorders(const World& world, cons
 std::string borderDigest(const World& world, std::size_t source, Side side) {
   const World::BorderView line = world.sourceBorder(source, side);
   return lineDigest(line.heights, line.normals);
+}
+
+std::string enumTableId(const Kernel& kernel) {
+  const std::filesystem::path enums = kernel.enums().origin();
+  std::error_code error;
+  return std::filesystem::is_regular_file(enums, error) ? sha256OfFile(enums) : enums.string();
 }
 
 PatchReach patchReach(const Exporter& exporter) {

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "isla/kernel.hpp"
 #include "shard_record.hpp"
 
 namespace isla {
@@ -20,6 +21,10 @@ std::vector<std::pair<std::size_t, Side>> facingBorders(const World& world, cons
 
 // The SHA-256 of a source's border line on `side`, heights and normals as bits.
 std::string borderDigest(const World& world, std::size_t source, Side side);
+
+// What names the kernel's enum table: its file's SHA-256 (or where it came
+// from, when it is built in), which --enums may replace.
+std::string enumTableId(const Kernel& kernel);
 
 // What a patch's outputs are made from besides its own rows, by exporter.
 enum class PatchReach : std::uint8_t {

@@ -510,12 +510,11 @@ AssemblyResult assembleShards(const Kernel& kernel, const CompileRequest& reques
   const unsigned threads = resolveThreads(request.threads);
   progress.update(0.2);
 
-  BuiltWorld built{worldFrame(*layout, shards.front().record.mapSize), {}, 0};
-  RecordedWorld recorded(shards, built.world, *layout, verify, threads);
+  World world = worldFrame(*layout, shards.front().record.mapSize);
+  RecordedWorld recorded(shards, world, *layout, verify, threads);
   recorded.check();
-  built.diagnostics = recorded.fill();
-  built.worldWarnings = built.world.warnings.size();
-  reportSourceWarnings(built.world, *layout, built.diagnostics);
+  Diagnostics found = recorded.fill();
+  BuiltWorld built = builtWorld(std::move(world), *layout, std::move(found));
   progress.update(0.4);
 
   std::vector<RecordedFile> files;

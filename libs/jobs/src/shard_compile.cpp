@@ -22,8 +22,8 @@
 #include "isla/plugin/plugin_call.hpp"
 #include "isla/publish/staged_directory.hpp"
 #include "patch_inputs.hpp"
-#include "validation_memo.hpp"
 #include "shard_settings.hpp"
+#include "source_reading.hpp"
 
 #include <sys/stat.h>
 
@@ -55,6 +55,47 @@ std::optional<std::int32_t> firstMapSize(const Kernel& kernel, const Layout& lay
   const SourceBlueprint first = readSourceBlueprint(layout.sources.front().path, kernel);
   if (!first.load.ok()) return std::nullopt;
   return first.load.blueprint->mapSize;
+}
+
+// What a shard works out before it reads a source: which patches are its
+// own and so which sources it reads, and how.
+struct ShardPlan {
+  std::vector<unsigned> owners;  // by patch; empty until the world's shape is known
+  std::optional<std::int32_t> mapSize;
+  std::vector<SourceUse> uses;  // by source
+};
+
+// The split, from the layout's shape and the first source's MapSize.
+ShardPlan planShard(const Kernel& kernel, const Layout& layout, ShardSpec shard) {
+  ShardPlan plan;
+  plan.mapSize = firstMapSize(kernel, layout);
+  if (!plan.mapSize) {
+    plan.uses.assign(layout.sources.size(), SourceUse::Whole);
+    return plan;
+  }
+  plan.owners =
+      splitPatches(latticeSamples(layout.rows, layout.cols, *plan.mapSize, layout.settings.gapCells), shard.count);
+  const std::vector<bool> read = sourcesOfShard(layout.rows, layout.cols, patchesOf(plan.owners, shard.index));
+  plan.uses.assign(layout.sources.size(), SourceUse::Unread);
+  const auto latticeCols = static_cast<std::size_t>(2 * layout.cols - 1);
+  for (std::size_t i = 0; i < plan.uses.size(); ++i) {
+    if (!read[i]) continue;
+    const auto row = static_cast<std::size_t>(i / static_cast<std::size_t>(layout.cols));
+    const auto col = static_cast<std::size_t>(i % static_cast<std::size_t>(layout.cols));
+    const bool owned = plan.owners[2 * row * latticeCols + 2 * col] == shard.index;
+    plan.uses[i] = owned ? SourceUse::Whole : SourceUse::Borders;
+  }
+  return plan;
+}
+
+// The figures of the patches of other shards, known to be none of this
+// shard's business: they are not computed.
+std::vector<std::optional<PatchStats>> othersFigures(const std::vector<unsigned>& owners, unsigned index) {
+  std::vector<std::optional<PatchStats>> figures(owners.size());
+  for (std::size_t p = 0; p < owners.size(); ++p) {
+    if (owners[p] != index) figures[p] = PatchStats{};
+  }
+  return figures;
 }
 
 // The name a re-run publishes under before it swaps with the old shard.
@@ -184,48 +225,31 @@ ShardResult compileShard(const Kernel& kernel, const CompileRequest& request, Sh
   const unsigned threads = resolveThreads(request.threads);
   ShardRecord record = recordOfRequest(kernel, chosen, request, shard);
 
-  // The split, from the layout's shape and the first source's MapSize, says
-  // which patches are this shard's and so which sources it reads, and how.
-  std::vector<unsigned> owners;  // by patch
-  std::optional<std::int32_t> splitMapSize;
-  std::vector<SourceUse> uses;  // by source
-  std::optional<Layout> layoutRead;
-  const SourceSelection needed = [&](const Layout& layout) {
-    layoutRead = layout;
-    splitMapSize = firstMapSize(kernel, layout);
-    if (!splitMapSize) return uses = std::vector<SourceUse>(layout.sources.size(), SourceUse::Whole);
-    owners = splitPatches(latticeSamples(layout.rows, layout.cols, *splitMapSize, layout.settings.gapCells),
-                          shard.count);
-    const std::vector<std::size_t> patches = patchesOf(owners, shard.index);
-    const std::vector<bool> read = sourcesOfShard(layout.rows, layout.cols, patches);
-    uses.assign(layout.sources.size(), SourceUse::Unread);
-    const auto latticeCols = static_cast<std::size_t>(2 * layout.cols - 1);
-    for (std::size_t i = 0; i < uses.size(); ++i) {
-      if (!read[i]) continue;
-      const auto row = static_cast<std::size_t>(i / static_cast<std::size_t>(layout.cols));
-      const auto col = static_cast<std::size_t>(i % static_cast<std::size_t>(layout.cols));
-      const bool owned = owners[2 * row * latticeCols + 2 * col] == shard.index;
-      uses[i] = owned ? SourceUse::Whole : SourceUse::Borders;
-    }
-    return uses;
-  };
-  const KnownFigures othersUnmade = [&](const World& world, std::size_t patch) -> std::optional<PatchStats> {
-    if (owners.empty()) owners = splitPatches(samplesOfPatches(world), shard.count);
-    if (owners[patch] == shard.index) return std::nullopt;
-    return PatchStats{};
-  };
-  ProgressRange building(progress, 0.0, 0.55);
-  BuiltWorld built = buildRequestedWorld(kernel, request, threads, building, othersUnmade, needed);
-  const World& world = built.world;
-  if (splitMapSize && world.mapSize != *splitMapSize) {
-    throw CompileError("the sources of one world need one MapSize, but '" + world.sources.front().id + "' has " +
-                           std::to_string(*splitMapSize) + " and this shard's have " +
-                           std::to_string(world.mapSize) + "; regenerate or replace the odd ones",
+  // The split says which patches are this shard's and so which sources it
+  // reads, and how; the patches of the others' are not computed.
+  const RequestedLayout layout = loadRequestedLayout(kernel, request);
+  ShardPlan plan = planShard(kernel, layout.layout, shard);
+  SourceReading reading(kernel, layout.layout, request.validatorOptions, plan.uses, threads);
+  reading.hash();
+  ProgressRange preparing(progress, 0.0, 0.55), loading(preparing, 0.0, 0.55), building(preparing, 0.55, 1.0);
+  ReadSources read = reading.read({}, loading);
+  Diagnostics diagnostics = checkedSources(layout.layout, layout.diagnostics, read);
+  WorldBuild build(layout.layout, std::move(read.loaded), threads, building);
+  if (plan.owners.empty()) plan.owners = splitPatches(samplesOfPatches(build.placed()), shard.count);
+  World finished = build.finish(kernel.enums(), othersFigures(plan.owners, shard.index));
+  const std::vector<std::string> digests = reading.digests();
+  for (std::size_t i = 0; i < digests.size(); ++i) finished.sources[i].sha256 = digests[i];
+  BuiltWorld built = builtWorld(std::move(finished), layout.layout, std::move(diagnostics));
+  if (plan.mapSize && built.world.mapSize != *plan.mapSize) {
+    throw CompileError("the sources of one world need one MapSize, but '" + built.world.sources.front().id +
+                           "' has " + std::to_string(*plan.mapSize) + " and this shard's have " +
+                           std::to_string(built.world.mapSize) + "; regenerate or replace the odd ones",
                        {});
   }
-  record.mapSize = world.mapSize;
-  const std::vector<std::uint64_t> samples = samplesOfPatches(world);
-  const std::vector<std::size_t> mine = patchesOf(owners, shard.index);
+  record.mapSize = built.world.mapSize;
+  const std::vector<std::uint64_t> samples = samplesOfPatches(built.world);
+  const std::vector<std::size_t> mine = patchesOf(plan.owners, shard.index);
+  const World& world = built.world;
 
   StagedDirectory stage(publishAs);
   const std::filesystem::path notes = stage.stage() / kShardNotesDirectory;
@@ -237,7 +261,7 @@ ShardResult compileShard(const Kernel& kernel, const CompileRequest& request, Sh
                                      stage.stage(), notes, built.diagnostics);
   });
   checkInterrupted();
-  recordSources(record, world, *layoutRead, built.diagnostics, uses, mine);
+  recordSources(record, world, layout.layout, built.diagnostics, plan.uses, mine);
   recordPatches(record, world, mine, patchReach(*exporter), enumTableId(kernel));
   checkNormals(record);
   ShardResult result;

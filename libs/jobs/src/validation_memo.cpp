@@ -11,6 +11,7 @@
 #include <span>
 
 #include "diagnostic_json.hpp"
+#include "patch_inputs.hpp"
 #include "isla/json/json_text.hpp"
 #include "isla/plugin/plugin_api.hpp"
 #include "isla/publish/sha256.hpp"
@@ -39,12 +40,6 @@ std::string sourceToolchain(const Kernel& kernel, bool withValidators) {
   std::string text = std::string("isla-tool ") + ISLA_VERSION + " (" + ISLA_GIT_HASH + ")\n";
   for (const auto& plugin : plugins) text += plugin;
   return text;
-}
-
-std::string enumTableId(const Kernel& kernel) {
-  const std::filesystem::path enums = kernel.enums().origin();
-  std::error_code error;
-  return std::filesystem::is_regular_file(enums, error) ? sha256OfFile(enums) : enums.string();
 }
 
 ValidationMemo::ValidationMemo(const PatchCache& cache, const Kernel& kernel, const OptionText& validatorOptions,

@@ -18,10 +18,6 @@
 
 namespace isla {
 
-// What names the kernel's enum table: its file's SHA-256 (or where it came
-// from, when it is built in), which --enums may replace.
-std::string enumTableId(const Kernel& kernel);
-
 // The tool and the plugins that decode sources' sections (and, `withValidators`,
 // that check them), a line each: what a record about a source's bytes
 // depends on beside the bytes.

@@ -11,8 +11,8 @@
 #include "diagnostic_json.hpp"
 #include "isla/json/json_text.hpp"
 #include "isla/publish/sha256.hpp"
+#include "patch_inputs.hpp"
 #include "shard_settings.hpp"
-#include "source_digests.hpp"
 #include "validation_memo.hpp"
 
 namespace isla {
@@ -59,22 +59,19 @@ std::string WorldEntry::key(const std::vector<std::string>& sourceSha256) const 
   return sha256Hex(std::as_bytes(std::span(text)));
 }
 
-std::optional<std::string> WorldEntry::keyOfRemembered(const PatchCache& cache, Diagnostics& out) const {
-  const SourceDigests digests(cache);
+std::optional<std::string> WorldEntry::keyOfRemembered(const RememberedSources& remembered, Diagnostics& out) const {
   std::vector<std::string> sha256;
-  for (const LayoutSource& source : layout_.sources) {
+  for (std::size_t i = 0; i < layout_.sources.size(); ++i) {
     struct stat info {};
-    if (::stat(source.path.c_str(), &info) != 0) return std::nullopt;  // the compile says why
-    std::string problem;
-    auto known = digests.recall(source.path, FileIdentity::of(info), problem);
-    if (!problem.empty()) out.add(damagedSourceRecord("digest", source, problem, "hashed"));
+    if (::stat(layout_.sources[i].path.c_str(), &info) != 0) return std::nullopt;  // the compile says why
+    auto known = remembered.digest(i, FileIdentity::of(info), out);
     if (!known) return std::nullopt;
     sha256.push_back(std::move(*known));
   }
   return key(sha256);
 }
 
-std::optional<CompileResult> WorldEntry::place(const PatchCache& cache, const std::string& key, const fs::path& stage,
+std::optional<CachedCompileResult> WorldEntry::place(const PatchCache& cache, const std::string& key, const fs::path& stage,
                                                Diagnostics& out) const {
   const auto damaged = [&](const std::string& problem) {
     out.add(Diagnostic{.severity = Severity::Warning, .code = "cache.damaged",
@@ -85,7 +82,7 @@ std::optional<CompileResult> WorldEntry::place(const PatchCache& cache, const st
   const auto found = cache.look(key, problem);
   if (!problem.empty()) damaged(problem);
   if (!found) return std::nullopt;
-  CompileResult result;
+  CachedCompileResult result;
   std::vector<std::string> patchKeys;
   try {
     if (!found->note.starts_with(kNotePrefix)) throw std::invalid_argument("note");

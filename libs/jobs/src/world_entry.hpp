@@ -13,6 +13,8 @@
 #include <vector>
 
 #include "compile_steps.hpp"
+#include "isla/jobs/cached_compile.hpp"
+#include "remembered_sources.hpp"
 #include "shard_record.hpp"
 
 namespace isla {
@@ -33,12 +35,12 @@ class WorldEntry {
   // The key, when the cache remembers the SHA-256 of every source as the
   // file is now; none when a source changed, or was never remembered (a
   // damaged record of one is said in `out`).
-  std::optional<std::string> keyOfRemembered(const PatchCache& cache, Diagnostics& out) const;
+  std::optional<std::string> keyOfRemembered(const RememberedSources& remembered, Diagnostics& out) const;
 
   // The entry of `key` placed into `stage`, and the result of the compile
   // that stored it (its output not set); none when the cache holds no sound
   // entry of `key` (a damaged one is said in `out` and removed).
-  std::optional<CompileResult> place(const PatchCache& cache, const std::string& key, const std::filesystem::path& stage,
+  std::optional<CachedCompileResult> place(const PatchCache& cache, const std::string& key, const std::filesystem::path& stage,
                                      Diagnostics& out) const;
 
   // Stores the published package at `output` as the entry of `key`, with

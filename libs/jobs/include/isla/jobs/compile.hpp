@@ -10,7 +10,6 @@
 #include <string>
 
 #include "isla/base/diagnostics.hpp"
-#include "isla/jobs/patch_cache.hpp"
 #include "isla/kernel.hpp"
 #include "isla/plugin/options.hpp"
 #include "isla/base/progress.hpp"
@@ -31,20 +30,12 @@ struct CompileRequest {
   OptionText options;  // the exporter's, as given
   unsigned threads = 0;  // 0: the hardware concurrency
   OptionText validatorOptions;  // the validators', as given
-  // When not empty, a patch cache (isla/jobs/patch_cache.hpp): a patch
-  // whose inputs' key it holds is placed from it, the others are computed
-  // and stored, and then it is trimmed to `cacheMaxBytes`. The package is
-  // the same, byte for byte. Only for an exporter that can shard (it
-  // writes per patch) and a layout or blueprint input.
-  std::filesystem::path cache;
-  std::uint64_t cacheMaxBytes = PatchCache::kDefaultMaxBytes;
 };
 
 struct CompileResult {
   std::size_t sources = 0;
   std::size_t patches = 0;
   std::size_t edges = 0;
-  std::size_t patchesFromCache = 0;  // placed from CompileRequest::cache
   Diagnostics diagnostics;  // warnings (and infos) of a successful compile
   std::filesystem::path output;
 };
