@@ -8,7 +8,7 @@
 #include <pybind11/stl.h>
 #include <pybind11/stl/filesystem.h>
 
-#include <isla/jobs/cached_compile.hpp>
+#include <isla/cache/cached_compile.hpp>
 
 #include "bindings.hpp"
 #include "json_to_python.hpp"

@@ -8,7 +8,7 @@
 
 #include <isla/base/interrupt.hpp>
 #include <isla/base/io_error.hpp>
-#include <isla/jobs/compile.hpp>
+#include <isla/compile/compile.hpp>
 
 #include "bindings.hpp"
 #include "json_to_python.hpp"

@@ -6,7 +6,7 @@
 #include <pybind11/stl.h>
 #include <pybind11/stl/filesystem.h>
 
-#include <isla/jobs/compile.hpp>
+#include <isla/compile/compile.hpp>
 
 #include "bindings.hpp"
 

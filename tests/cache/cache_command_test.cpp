@@ -5,7 +5,7 @@
 
 #include <fstream>
 
-#include "isla/jobs/patch_cache.hpp"
+#include "isla/cache/patch_cache.hpp"
 #include "isla/publish/sha256.hpp"
 #include "tool_runner.hpp"
 

@@ -19,7 +19,7 @@
 #include <sstream>
 #include <thread>
 
-#include "check_digest.hpp"
+#include "cache/check_digest.hpp"
 #include "compile_workspace.hpp"
 #include "entry_files.hpp"
 #include "file_tree.hpp"

@@ -14,10 +14,10 @@
 #include <fstream>
 #include <thread>
 
-#include "check_digest.hpp"
+#include "cache/check_digest.hpp"
 #include "entry_files.hpp"
 #include "isla/base/io_error.hpp"
-#include "isla/jobs/patch_cache.hpp"
+#include "isla/cache/patch_cache.hpp"
 #include "isla/publish/sha256.hpp"
 #include "tool_runner.hpp"
 

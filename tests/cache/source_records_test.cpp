@@ -9,10 +9,10 @@
 #include <fstream>
 
 #include "isla/publish/sha256.hpp"
-#include "source_digests.hpp"
+#include "cache/source_digests.hpp"
 #include "tool_runner.hpp"
 #include "test_kernel.hpp"
-#include "validation_memo.hpp"
+#include "cache/validation_memo.hpp"
 
 namespace fs = std::filesystem;
 using isla::FileIdentity;

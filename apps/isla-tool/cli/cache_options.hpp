@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
 // --cache DIR and --cache-max-bytes N of the commands that compile (run
-// compile, export): the patch cache of isla/jobs/cached_compile.hpp.
+// compile, export): the patch cache of isla/cache/cached_compile.hpp.
 #pragma once
 
 #include <boost/program_options.hpp>
 
 #include <optional>
 
-#include <isla/jobs/cached_compile.hpp>
+#include <isla/cache/cached_compile.hpp>
 
 namespace isla::cli {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The compile job (isla/jobs/compile.hpp) as the commands that run it
+// The compile job (isla/compile/compile.hpp) as the commands that run it
 // (`run compile`, `export`) run it: --option KEY=VALUE parsed, progress on
 // stderr, the job's errors turned into the command's, warnings printed.
 #pragma once
@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include <isla/jobs/cached_compile.hpp>
-#include <isla/jobs/compile.hpp>
-#include <isla/jobs/shard.hpp>
+#include <isla/cache/cached_compile.hpp>
+#include <isla/compile/compile.hpp>
+#include <isla/shard/shard.hpp>
 
 #include "cli/invocation.hpp"
 

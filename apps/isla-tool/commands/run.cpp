@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // isla-tool run JOB: the named jobs. `compile` turns a layout of blueprints
-// into a world package through an exporter (kernel: isla/jobs/compile.hpp);
+// into a world package through an exporter (kernel: isla/compile/compile.hpp);
 // with no layout it compiles the bundled example into ./world. With --shard
 // it makes one shard of it, and `assemble` publishes the shards' package
-// (isla/jobs/shard.hpp).
+// (isla/shard/shard.hpp).
 #include <cstdlib>
 #include <iostream>
 

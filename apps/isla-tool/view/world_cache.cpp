@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include <isla/jobs/compile.hpp>
+#include <isla/compile/compile.hpp>
 #include <isla/publish/sha256.hpp>
 #include <isla/publish/staged_directory.hpp>
 #include <isla/world/layout.hpp>

@@ -17,7 +17,7 @@
 // filesystem that has just removed many files, making a folder costs more
 // than writing a small file (docs/decisions.md). What trim finds that is
 // not an entry or a record of this version (an older tool's) goes.
-#include "isla/jobs/patch_cache.hpp"
+#include "isla/cache/patch_cache.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -32,7 +32,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "file_placer.hpp"
+#include "../compile/file_placer.hpp"
 #include "isla/base/io_error.hpp"
 #include "isla/publish/file_writer.hpp"
 #include "check_digest.hpp"

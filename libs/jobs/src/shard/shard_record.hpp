@@ -26,7 +26,7 @@
 #include <vector>
 
 #include "isla/base/diagnostics.hpp"
-#include "isla/jobs/shard.hpp"
+#include "isla/shard/shard.hpp"
 #include "isla/plugin/options.hpp"
 #include "isla/world/world.hpp"
 

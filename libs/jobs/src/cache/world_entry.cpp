@@ -11,8 +11,8 @@
 #include "diagnostic_json.hpp"
 #include "isla/json/json_text.hpp"
 #include "isla/publish/sha256.hpp"
-#include "patch_inputs.hpp"
-#include "shard_settings.hpp"
+#include "../shard/patch_inputs.hpp"
+#include "../shard/shard_settings.hpp"
 #include "validation_memo.hpp"
 
 namespace isla {

@@ -17,13 +17,13 @@
 #include <bit>
 #include <map>
 
-#include "compile_steps.hpp"
-#include "file_placer.hpp"
+#include "../compile/compile_steps.hpp"
+#include "../compile/file_placer.hpp"
 #include "isla/base/bits_text.hpp"
 #include "isla/base/interrupt.hpp"
 #include "isla/base/io_error.hpp"
 #include "isla/plugin/shard_exporter.hpp"
-#include "isla/jobs/shard.hpp"
+#include "isla/shard/shard.hpp"
 #include "isla/parallel/parallel.hpp"
 #include "isla/plugin/plugin_call.hpp"
 #include "isla/publish/sha256.hpp"

@@ -2,7 +2,7 @@
 #include "record_json.hpp"
 
 #include "isla/base/bits_text.hpp"
-#include "isla/jobs/compile.hpp"
+#include "isla/compile/compile.hpp"
 #include "isla/json/strict_json.hpp"
 
 namespace isla {

@@ -16,7 +16,7 @@
 
 #include "isla/base/diagnostics.hpp"
 #include "isla/io/file_identity.hpp"
-#include "isla/jobs/patch_cache.hpp"
+#include "isla/cache/patch_cache.hpp"
 #include "isla/kernel.hpp"
 #include "isla/plugin/options.hpp"
 #include "isla/world/layout.hpp"

@@ -13,7 +13,7 @@
 #include <string>
 
 #include "isla/io/file_identity.hpp"
-#include "isla/jobs/patch_cache.hpp"
+#include "isla/cache/patch_cache.hpp"
 
 namespace isla {
 

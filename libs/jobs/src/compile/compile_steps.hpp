@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "isla/jobs/compile.hpp"
+#include "isla/compile/compile.hpp"
 #include "isla/plugin/exporter.hpp"
 #include "isla/publish/staged_directory.hpp"
 #include "isla/world/world_builder.hpp"

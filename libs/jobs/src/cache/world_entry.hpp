@@ -12,10 +12,10 @@
 #include <string>
 #include <vector>
 
-#include "compile_steps.hpp"
-#include "isla/jobs/cached_compile.hpp"
+#include "../compile/compile_steps.hpp"
+#include "isla/cache/cached_compile.hpp"
 #include "remembered_sources.hpp"
-#include "shard_record.hpp"
+#include "../shard/shard_record.hpp"
 
 namespace isla {
 

@@ -11,7 +11,7 @@
 #include <optional>
 #include <string>
 
-#include "isla/jobs/patch_cache.hpp"
+#include "isla/cache/patch_cache.hpp"
 #include "isla/kernel.hpp"
 
 namespace isla {

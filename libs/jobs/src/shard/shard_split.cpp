@@ -3,7 +3,7 @@
 #include <numeric>
 #include <stdexcept>
 
-#include "isla/jobs/shard.hpp"
+#include "isla/shard/shard.hpp"
 
 namespace isla {
 

@@ -11,7 +11,7 @@
 #include <span>
 
 #include "diagnostic_json.hpp"
-#include "patch_inputs.hpp"
+#include "../shard/patch_inputs.hpp"
 #include "isla/json/json_text.hpp"
 #include "isla/plugin/plugin_api.hpp"
 #include "isla/publish/sha256.hpp"

@@ -12,7 +12,7 @@
 
 #include "isla/base/diagnostics.hpp"
 #include "isla/base/units.hpp"
-#include "isla/jobs/patch_cache.hpp"
+#include "isla/cache/patch_cache.hpp"
 #include "isla/kernel.hpp"
 #include "isla/plugin/options.hpp"
 

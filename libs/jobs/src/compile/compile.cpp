@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Nothing is written before every input has been read and checked; then the
 // world goes into a stage that is validated before it is published.
-#include "isla/jobs/compile.hpp"
+#include "isla/compile/compile.hpp"
 
 #include "compile_steps.hpp"
 

@@ -6,7 +6,7 @@
 
 #include <map>
 
-#include "compile_steps.hpp"
+#include "../compile/compile_steps.hpp"
 #include "shard_record.hpp"
 
 namespace isla {

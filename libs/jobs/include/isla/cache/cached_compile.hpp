@@ -9,8 +9,8 @@
 #include <cstdint>
 #include <filesystem>
 
-#include "isla/jobs/compile.hpp"
-#include "isla/jobs/patch_cache.hpp"
+#include "isla/compile/compile.hpp"
+#include "isla/cache/patch_cache.hpp"
 
 namespace isla {
 

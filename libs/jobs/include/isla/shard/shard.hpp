@@ -10,7 +10,7 @@
 #include <span>
 #include <vector>
 
-#include "isla/jobs/compile.hpp"
+#include "isla/compile/compile.hpp"
 
 namespace isla {
 

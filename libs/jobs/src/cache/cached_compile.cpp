@@ -16,18 +16,18 @@
 #include <cerrno>
 #include <cstdio>
 
-#include "compile_steps.hpp"
+#include "../compile/compile_steps.hpp"
 #include "isla/base/bits_text.hpp"
 #include "isla/base/interrupt.hpp"
 #include "isla/base/io_error.hpp"
 #include "isla/parallel/parallel.hpp"
 #include "isla/plugin/plugin_call.hpp"
 #include "isla/plugin/shard_exporter.hpp"
-#include "isla/jobs/cached_compile.hpp"
-#include "patch_inputs.hpp"
+#include "isla/cache/cached_compile.hpp"
+#include "../shard/patch_inputs.hpp"
 #include "remembered_sources.hpp"
-#include "shard_settings.hpp"
-#include "source_reading.hpp"
+#include "../shard/shard_settings.hpp"
+#include "../compile/source_reading.hpp"
 #include "validation_memo.hpp"
 #include "world_entry.hpp"
 
