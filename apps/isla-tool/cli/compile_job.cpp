@@ -7,6 +7,7 @@
 #include "cli/invocation.hpp"
 #include "cli/progress_display.hpp"
 #include "cli/report.hpp"
+#include "cli/request_words.hpp"
 #include "cli/thread_count.hpp"
 
 namespace isla::cli {
@@ -53,7 +54,9 @@ Result runCompileJob(const std::function<Result(Progress&)>& job, bool quiet) {
     });
   } catch (const CompileError& error) {
     printDiagnostics(error.diagnostics(), std::cerr);
-    throw JobFailed(error.what(), error.diagnostics());
+    throw JobFailed(error.message().in(kCommandLineWords), error.diagnostics());
+  } catch (const RequestError& error) {
+    throw UsageError(error.message().in(kCommandLineWords));
   } catch (const OptionError& error) {
     throw UsageError(error.what());
   }

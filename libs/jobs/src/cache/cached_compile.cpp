@@ -61,11 +61,7 @@ const std::string kEntryNotes = std::string(kShardNotesDirectory) + "/";
 
 // Where a patch's entry has each file: the package's in the stage, its
 // notes in the patch's own folder of notes.
-PatchCache::Placement placement(const fs::path& stage, const fs::path& patchNotes) {
-  return [stage, patchNotes](const std::string& path) {
-    return path.starts_with(kEntryNotes) ? patchNotes / path.substr(kEntryNotes.size()) : stage / path;
-  };
-}
+EntryPlace placement(const fs::path& stage, const fs::path& patchNotes) { return {stage, kEntryNotes, patchNotes}; }
 
 // An entry's note: the patch's report figures as the bits of their doubles.
 std::string figuresNote(const PatchStats& stats) {
@@ -93,8 +89,8 @@ Diagnostic cacheWarning(const std::string& code, const std::string& message) {
   return Diagnostic{.severity = Severity::Warning, .code = code, .message = message};
 }
 
-Diagnostic damaged(const Patch& patch, const std::string& problem) {
-  return cacheWarning("cache.damaged", "the cache's entry of patch " + patch.id + " was damaged (" + problem +
+Diagnostic damaged(const Patch& patch, const std::string& damage) {
+  return cacheWarning("cache.damaged", "the cache's entry of patch " + patch.id + " was damaged (" + damage +
                                            "): it was removed, and the patch computed again");
 }
 
@@ -116,9 +112,12 @@ PatchesInCache lookUpPatches(const PatchCache& cache, const ShardRecord& who, co
                          std::vector<std::optional<PatchStats>>(count)};
   for (std::size_t p = 0; p < count; ++p) {
     inCache.keys[p] = patchInputKey(who, placed, p, reach, enumTable);
-    std::string damage;
-    auto entry = cache.look(inCache.keys[p], damage);
-    if (!damage.empty()) notes.add(damaged(placed.patches[p], damage));
+    std::optional<CacheEntry> entry;
+    try {
+      entry = cache.look(inCache.keys[p]);
+    } catch (const CacheDamaged& damage) {
+      notes.add(damaged(placed.patches[p], damage.what()));
+    }
     inCache.figures[p] = entry ? figuresOf(entry->note) : std::nullopt;
     if (inCache.figures[p]) inCache.entries[p] = std::move(entry);
   }
@@ -153,7 +152,7 @@ class PatchWriting {
     CacheEntry entry{{}, figuresNote(input.world.stats[patch])};
     std::map<std::string, std::string> placed;
     const auto move = [&](const fs::path& from, const std::string& path) {
-      const fs::path to = where(path);
+      const fs::path to = where.of(path);
       fs::create_directories(to.parent_path());
       if (::rename(from.c_str(), to.c_str()) != 0) throwSystemError(to, "move '" + from.string() + "' to", errno);
     };
@@ -170,12 +169,14 @@ class PatchWriting {
       if (left.path() != scratchNotes) fs::remove_all(left.path());
     }
     for (const auto& left : fs::directory_iterator(scratchNotes)) fs::remove_all(left.path());
-    std::string why;
-    if (!cache_.store(key, where, entry, why)) {
+    try {
+      cache_.store(key, where, entry);
+    } catch (const CacheNotKept& notKept) {
       out.add(cacheWarning("cache.not-stored", "patch " + input.world.patches[patch].id +
                                                    " was not stored in the cache " + cache_.directory().string() +
-                                                   " (" + why + "); the package is whole, and the next compile "
-                                                   "computes it again"));
+                                                   " (" + notKept.what() +
+                                                   "); the package is whole, and the next "
+                                                   "compile computes it again"));
     }
     return placed;
   }
@@ -229,14 +230,19 @@ struct CacheJob {
   static const ShardExporter& patchWriter(const ChosenExporter& chosen) {
     const ShardExporter* exporter = shardExporter(chosen.exporter);
     if (!exporter) {
-      throw OptionError(chosen.who + " cannot use --cache: its output is not made patch by patch, each patch from "
-                                     "its own inputs alone; compile without --cache");
+      throw RequestError(RequestField::Cache, chosen.who + " cannot use " + RequestField::Cache +
+                                                  ": its output is not made patch by patch, each patch from its own "
+                                                  "inputs alone; compile without " +
+                                                  RequestField::Cache);
     }
     return *exporter;
   }
   static PatchCache checkedCache(const CompileRequest& request, const CacheRequest& bound) {
     if (!request.package.empty()) {
-      throw OptionError("--cache compiles from a layout or a blueprint, not from a package; export without --cache");
+      throw RequestError(RequestField::Cache, RequestText() + RequestField::Cache +
+                                                  " compiles from a layout or a blueprint, not from a package; "
+                                                  "export without " +
+                                                  RequestField::Cache);
     }
     return PatchCache(bound.directory);
   }
@@ -313,19 +319,26 @@ CachedCompileResult compileThroughCache(const Kernel& kernel, const CompileReque
   for (std::size_t p = 0; p < world.patches.size(); ++p) {
     if (inCache.entries[p]) listed.push_back(p);
   }
-  std::vector<std::string> problems(listed.size());
-  std::vector<std::map<std::string, std::string>> checks(listed.size());  // of the files placed, by path
+  std::vector<std::string> damage(listed.size());
+  std::vector<std::optional<FetchedEntry>> fetched(listed.size());
   parallelFor(listed.size(), job.threads, [&](std::size_t i) {
     checkInterrupted();
-    const auto where = placement(stage.stage(), notes.path / std::to_string(listed[i]));
-    if (!cache.fetch(inCache.keys[listed[i]], where, problems[i], &checks[i])) inCache.entries[listed[i]].reset();
+    try {
+      fetched[i] =
+          cache.fetch(inCache.keys[listed[i]], placement(stage.stage(), notes.path / std::to_string(listed[i])));
+    } catch (const CacheDamaged& damaged) {
+      damage[i] = damaged.what();
+    }
+    if (!fetched[i]) inCache.entries[listed[i]].reset();
   });
-  std::map<std::string, std::string> placedChecks;
-  for (auto& patch : checks) placedChecks.merge(patch);
+  std::map<std::string, std::string> placedChecks;  // of the files placed, by path
+  for (auto& patch : fetched) {
+    if (patch) placedChecks.merge(patch->checks);
+  }
   std::map<std::string, std::string> written;
   std::vector<std::size_t> computed;
   for (std::size_t i = 0; i < listed.size(); ++i) {
-    if (!problems[i].empty()) built.diagnostics.add(damaged(world.patches[listed[i]], problems[i]));
+    if (!damage[i].empty()) built.diagnostics.add(damaged(world.patches[listed[i]], damage[i]));
   }
   std::size_t fromCache = 0;
   for (std::size_t p = 0; p < world.patches.size(); ++p) {

@@ -75,13 +75,7 @@ bool isInside(const std::string& path) {
   return std::none_of(relative.begin(), relative.end(), [](const fs::path& part) { return part == ".."; });
 }
 
-// An entry as its list gives it, with each file's check digest.
-struct ListedEntry {
-  CacheEntry entry;
-  std::vector<std::string> checks;
-};
-
-std::string listText(const std::string& key, const ListedEntry& listed) {
+std::string listText(const std::string& key, const PatchCache::ListedEntry& listed) {
   std::string text = std::string(kEntryHeader) + "key " + key + "\nnote " + listed.entry.note + "\n";
   for (std::size_t i = 0; i < listed.entry.files.size(); ++i) {
     const CachedFile& file = listed.entry.files[i];
@@ -90,18 +84,17 @@ std::string listText(const std::string& key, const ListedEntry& listed) {
   return sealedText(text);
 }
 
-// The entry its list describes, or why it is not a sound list of `key`.
-std::optional<ListedEntry> readList(const fs::path& path, const std::string& key, std::string& problem) {
-  const auto text = readSealedText(path, std::string(kEntryHeader) + "key " + key + "\n", "list", problem);
+// The entry its list describes; CacheDamaged when it is not a sound list of `key`.
+std::optional<PatchCache::ListedEntry> readList(const fs::path& path, const std::string& key) {
+  const auto text = readSealedText(path, std::string(kEntryHeader) + "key " + key + "\n", "list");
   if (!text) return std::nullopt;
-  ListedEntry listed;
+  PatchCache::ListedEntry listed;
   std::istringstream lines(*text);
   std::string line;
   std::getline(lines, line);  // the header
   std::getline(lines, line);  // the key
   if (!std::getline(lines, line) || !line.starts_with("note ")) {
-    problem = "its list " + path.string() + " has no note";
-    return std::nullopt;
+    throw CacheDamaged("its list " + path.string() + " has no note");
   }
   listed.entry.note = line.substr(5);
   while (std::getline(lines, line)) {
@@ -111,8 +104,7 @@ std::optional<ListedEntry> readList(const fs::path& path, const std::string& key
     fields >> word >> file.bytes >> file.sha256 >> check;
     std::getline(fields >> std::ws, file.path);
     if (word != "file" || !fields.eof() || !isInside(file.path)) {
-      problem = "its list " + path.string() + " names a file it cannot hold";
-      return std::nullopt;
+      throw CacheDamaged("its list " + path.string() + " names a file it cannot hold");
     }
     listed.entry.files.push_back(std::move(file));
     listed.checks.push_back(std::move(check));
@@ -143,12 +135,13 @@ std::uint64_t entryBytes(const CacheEntry& entry, std::uint64_t listBytes) {
 }
 
 // Runs `write`, which makes `aside`; when the filesystem fails it (a full
-// disk, no permission), removes what it made and says why.
+// disk, no permission), removes what it made and throws CacheNotKept.
 template <class Write>
-bool madeAside(const fs::path& aside, std::string& why, Write&& write) {
+void makeAside(const fs::path& aside, Write&& write) {
+  std::string why;
   try {
     write();
-    return true;
+    return;
   } catch (const IoError& error) {
     why = error.what();
   } catch (const fs::filesystem_error& error) {
@@ -156,17 +149,8 @@ bool madeAside(const fs::path& aside, std::string& why, Write&& write) {
   }
   std::error_code ignored;
   fs::remove_all(aside, ignored);
-  return false;
+  throw CacheNotKept(why);
 }
-
-// An entry (a directory) or a record (a file), for the bound.
-struct FoundEntry {
-  fs::path path;
-  std::string key;
-  fs::file_time_type used;
-  std::uint64_t bytes = 0;
-  bool record = false;
-};
 
 }  // namespace
 
@@ -211,8 +195,9 @@ PatchCache::PatchCache(fs::path directory, Opening opening) : directory_(std::mo
     return;
   }
   if (opening == Opening::Existing) {
-    throw IoError(directory_, "'" + directory_.string() + "' is not an isla-tool cache (it has no CACHEDIR.TAG of "
-                                  "isla-tool); give the directory that run compile --cache made");
+    throw IoError(directory_, "'" + directory_.string() +
+                                  "' is not an isla-tool cache (it has no CACHEDIR.TAG of "
+                                  "isla-tool); give the directory that a compile through the cache made");
   }
   std::error_code error;
   const bool empty = !fs::exists(directory_, error) || fs::is_empty(directory_, error);
@@ -220,7 +205,7 @@ PatchCache::PatchCache(fs::path directory, Opening opening) : directory_(std::mo
   if (!isTagged(directory_)) {
     throw IoError(directory_, "'" + directory_.string() +
                                   "' holds files but is not an isla-tool cache (it has no CACHEDIR.TAG of "
-                                  "isla-tool); give a new or empty directory to --cache");
+                                  "isla-tool); give a new or empty directory");
   }
 }
 
@@ -235,36 +220,31 @@ void PatchCache::remove(const fs::path& entry) const {
   fs::remove_all(aside, ignored);
 }
 
-std::optional<CacheEntry> PatchCache::lookChecked(const std::string& key, std::vector<std::string>* checks,
-                                                  std::string& problem) const {
-  problem.clear();
+fs::path EntryPlace::of(const std::string& path) const {
+  return !apart.empty() && path.starts_with(apart) ? apartRoot / path.substr(apart.size()) : root / path;
+}
+
+std::optional<PatchCache::ListedEntry> PatchCache::listedEntry(const std::string& key) const {
   checkKey(key);
   const fs::path entry = entryDirectory(key);
-  auto listed = readList(entry / kListName, key, problem);
-  if (!listed) {
-    if (!problem.empty()) {
-      // An older tool's list is not damaged: a miss, and stored again in this version.
-      if (isOtherVersion(entry / kListName)) problem.clear();
-      remove(entry);
-    }
-    return std::nullopt;
+  try {
+    return readList(entry / kListName, key);
+  } catch (const CacheDamaged&) {
+    const bool older = isOtherVersion(entry / kListName);
+    remove(entry);
+    if (older) return std::nullopt;
+    throw;
   }
-  if (checks) *checks = std::move(listed->checks);
-  return std::move(listed->entry);
 }
 
-std::optional<CacheEntry> PatchCache::look(const std::string& key, std::string& problem) const {
-  return lookChecked(key, nullptr, problem);
+std::optional<CacheEntry> PatchCache::look(const std::string& key) const {
+  auto found = listedEntry(key);
+  if (!found) return std::nullopt;
+  return std::move(found->entry);
 }
 
-std::optional<CacheEntry> PatchCache::fetch(const std::string& key, const fs::path& into, std::string& problem) const {
-  return fetch(key, [&](const std::string& path) { return into / path; }, problem);
-}
-
-std::optional<CacheEntry> PatchCache::fetch(const std::string& key, const Placement& where, std::string& problem,
-                                            std::map<std::string, std::string>* placedChecks) const {
-  std::vector<std::string> checks;
-  auto found = lookChecked(key, &checks, problem);
+std::optional<FetchedEntry> PatchCache::fetch(const std::string& key, const EntryPlace& into) const {
+  auto found = listedEntry(key);
   if (!found) return std::nullopt;
   const fs::path entry = entryDirectory(key), list = entry / kListName;
   FilePlacer placer;
@@ -274,38 +254,36 @@ std::optional<CacheEntry> PatchCache::fetch(const std::string& key, const Placem
     for (const fs::path& path : placed) fs::remove(path, ignored);
   };
   // Damaged: nothing of it stays where it was placed, and it goes.
-  const auto damaged = [&](const std::string& why) -> std::optional<CacheEntry> {
+  const auto damaged = [&](const std::string& what) {
     unplace();
-    problem = why;
     remove(entry);
-    return std::nullopt;
+    return CacheDamaged(what);
   };
-  for (std::size_t i = 0; i < found->files.size(); ++i) {
-    const CachedFile& file = found->files[i];
-    const fs::path to = where(file.path);
-    std::string why;
-    if (!placer.place(storedFile(entry, i), to, why)) {
+  FetchedEntry fetched{std::move(found->entry), {}};
+  for (std::size_t i = 0; i < fetched.entry.files.size(); ++i) {
+    const CachedFile& file = fetched.entry.files[i];
+    const fs::path to = into.of(file.path);
+    try {
+      placer.place(storedFile(entry, i), to);
+    } catch (const UnreadableFile& unreadable) {
       if (!fs::exists(list)) {  // removed by another meanwhile: a miss
         unplace();
         return std::nullopt;
       }
-      return damaged(file.path + " cannot be read (" + why + ")");
+      throw damaged(file.path + " cannot be read (" + unreadable.what() + ")");
     }
     placed.push_back(to);
     const std::uint64_t size = fs::file_size(to);
     if (size != file.bytes) {
-      return damaged(file.path + " has " + std::to_string(size) + " bytes, its list says " +
-                     std::to_string(file.bytes));
+      throw damaged(file.path + " has " + std::to_string(size) + " bytes, its list says " + std::to_string(file.bytes));
     }
-    if (const std::string check = checkDigestOfFile(to); check != checks[i]) {
-      return damaged(file.path + " has XXH3-128 " + check + ", its list says " + checks[i]);
+    if (const std::string check = checkDigestOfFile(to); check != found->checks[i]) {
+      throw damaged(file.path + " has XXH3-128 " + check + ", its list says " + found->checks[i]);
     }
+    fetched.checks.emplace(file.path, found->checks[i]);
   }
   ::utimensat(AT_FDCWD, list.c_str(), nullptr, 0);  // used now
-  for (std::size_t i = 0; placedChecks && i < found->files.size(); ++i) {
-    placedChecks->emplace(found->files[i].path, checks[i]);
-  }
-  return found;
+  return fetched;
 }
 
 void PatchCache::noteEntryUse(const std::string& key) const {
@@ -318,12 +296,7 @@ void PatchCache::removeEntry(const std::string& key) const {
   remove(entryDirectory(key));
 }
 
-bool PatchCache::store(const std::string& key, const fs::path& from, const CacheEntry& stored, std::string& why,
-                       const std::map<std::string, std::string>& known) const {
-  return store(key, [&](const std::string& path) { return from / path; }, stored, why, known);
-}
-
-bool PatchCache::store(const std::string& key, const Placement& from, const CacheEntry& stored, std::string& why,
+void PatchCache::store(const std::string& key, const EntryPlace& from, const CacheEntry& stored,
                        const std::map<std::string, std::string>& known) const {
   checkKey(key);
   if (stored.note.find('\n') != std::string::npos) throw std::invalid_argument("a cache entry's note is one line");
@@ -331,18 +304,19 @@ bool PatchCache::store(const std::string& key, const Placement& from, const Cach
     if (!isInside(file.path)) throw std::invalid_argument("a cached file's path stays below its entry: " + file.path);
   }
   const fs::path entry = entryDirectory(key);
-  if (fs::exists(entry / kListName)) return true;
+  if (fs::exists(entry / kListName)) return;
   const fs::path written = directory_ / "tmp" / uniqueName("store-" + key);
   std::error_code ignored;
-  const bool made = madeAside(written, why, [&] {
+  makeAside(written, [&] {
     createDirectory(written);
     FilePlacer placer;
     ListedEntry listed{stored, {}};
     for (std::size_t i = 0; i < stored.files.size(); ++i) {
       const CachedFile& file = stored.files[i];
-      std::string failure;
-      if (!placer.place(from(file.path), storedFile(written, i), failure)) {
-        throw IoError(from(file.path), file.path + " cannot be read (" + failure + ")");
+      try {
+        placer.place(from.of(file.path), storedFile(written, i));
+      } catch (const UnreadableFile& unreadable) {
+        throw IoError(from.of(file.path), file.path + " cannot be read (" + unreadable.what() + ")");
       }
       const auto check = known.find(file.path);
       listed.checks.push_back(check != known.end() ? check->second : checkDigestOfFile(storedFile(written, i)));
@@ -352,19 +326,25 @@ bool PatchCache::store(const std::string& key, const Placement& from, const Cach
     list.close();
     fs::create_directories(entry.parent_path());
   });
-  if (!made) return false;
   // In whole, or not at all; a writer that stored the same key first wins.
   if (::rename(written.c_str(), entry.c_str()) != 0) {
     const int error = errno;
     fs::remove_all(written, ignored);
-    if (error == EEXIST || error == ENOTEMPTY) return true;
-    why = "cannot rename '" + written.string() + "' to '" + entry.string() + "': " + std::strerror(error);
-    return false;
+    if (error == EEXIST || error == ENOTEMPTY) return;
+    throw CacheNotKept("cannot rename '" + written.string() + "' to '" + entry.string() + "': " + std::strerror(error));
   }
-  return true;
 }
 
 namespace {
+
+// An entry (a directory) or a record (a file), for the bound.
+struct FoundEntry {
+  fs::path path;
+  std::string key;
+  fs::file_time_type used;
+  std::uint64_t bytes = 0;
+  bool record = false;
+};
 
 // What `folder` holds named by a key; what else it holds (an older tool's
 // folders) into `others` when given.
@@ -387,14 +367,18 @@ std::vector<FoundEntry> entriesBelow(const fs::path& entries, std::vector<fs::pa
   std::vector<FoundEntry> found;
   for (const fs::path& entry : keyedBelow(entries, otherVersions)) {
     const std::string key = entry.filename().string();
-    std::string problem;
     const fs::path list = entry / kListName;
     std::error_code gone;
     const auto used = fs::last_write_time(list, gone);
     const std::uint64_t listBytes = gone ? 0 : fs::file_size(list, gone);
-    const auto listed = readList(list, key, problem);
+    std::optional<PatchCache::ListedEntry> listed;
+    try {
+      listed = readList(list, key);
+    } catch (const CacheDamaged&) {
+      // damaged (a use removes it), or another version's
+    }
     if (!gone && !listed && otherVersions && isOtherVersion(list)) otherVersions->push_back(entry);
-    if (gone || !listed) continue;  // removed meanwhile, damaged (a use removes it) or another version's
+    if (gone || !listed) continue;  // removed meanwhile, damaged or another version's
     found.push_back({entry, key, used, entryBytes(listed->entry, listBytes)});
   }
   return found;
@@ -471,22 +455,30 @@ fs::path PatchCache::recordPath(const char* folder, const std::string& key) cons
   return directory_ / folder / key;
 }
 
-bool PatchCache::writeRecord(const fs::path& record, const std::string& text, std::string& why) const {
+void PatchCache::writeRecord(const fs::path& record, const std::string& text) const {
   const fs::path written = directory_ / "tmp" / uniqueName("record");
-  const bool made = madeAside(written, why, [&] {
+  makeAside(written, [&] {
     FileWriter writer = FileWriter::create(written, FileWriter::Digest::None);
     writer.write(text);
     writer.close();
     fs::create_directories(record.parent_path());
   });
-  if (!made) return false;
   if (::rename(written.c_str(), record.c_str()) != 0) {
-    why = "cannot rename '" + written.string() + "' to '" + record.string() + "': " + std::strerror(errno);
+    const std::string why =
+        "cannot rename '" + written.string() + "' to '" + record.string() + "': " + std::strerror(errno);
     std::error_code ignored;
     fs::remove(written, ignored);
-    return false;
+    throw CacheNotKept(why);
   }
-  return true;
+}
+
+std::optional<std::string> PatchCache::readRecord(const fs::path& record, std::string_view beginning) const {
+  try {
+    return readSealedText(record, beginning, "record");
+  } catch (const CacheDamaged&) {
+    removeRecord(record);
+    throw;
+  }
 }
 
 void PatchCache::noteUse(const fs::path& record) const { ::utimensat(AT_FDCWD, record.c_str(), nullptr, 0); }

@@ -7,11 +7,12 @@ namespace {
 
 // The warning that the cache's `kind` record ("digest", "validation",
 // "borders", "water boxes") of `source` was damaged and is `redone`.
-Diagnostic damagedRecord(const std::string& kind, const LayoutSource& source, const std::string& damage,
+Diagnostic damagedRecord(const std::string& kind, const LayoutSource& source, const CacheDamaged& damage,
                          const std::string& redone) {
-  return Diagnostic{.severity = Severity::Warning, .code = "cache.damaged",
-                    .message = "the cache's " + kind + " record of source '" + source.id + "' was damaged (" + damage +
-                               "): it was removed, and the source " + redone + " again"};
+  return Diagnostic{.severity = Severity::Warning,
+                    .code = "cache.damaged",
+                    .message = "the cache's " + kind + " record of source '" + source.id + "' was damaged (" +
+                               damage.what() + "): it was removed, and the source " + redone + " again"};
 }
 
 }  // namespace
@@ -24,10 +25,12 @@ RememberedSources::RememberedSources(const PatchCache& cache, const Kernel& kern
 
 std::optional<std::string> RememberedSources::digest(std::size_t index, const FileIdentity& identity,
                                                      Diagnostics& notes) const {
-  std::string damage;
-  auto known = digests_.recall(layout_.sources[index].path, identity, damage);
-  if (!damage.empty()) notes.add(damagedRecord("digest", layout_.sources[index], damage, "hashed"));
-  return known;
+  try {
+    return digests_.recall(layout_.sources[index].path, identity);
+  } catch (const CacheDamaged& damage) {
+    notes.add(damagedRecord("digest", layout_.sources[index], damage, "hashed"));
+    return std::nullopt;
+  }
 }
 
 std::vector<std::optional<std::string>> RememberedSources::digests(
@@ -52,9 +55,11 @@ std::vector<std::optional<Diagnostics>> RememberedSources::findings(const std::v
   std::vector<std::optional<Diagnostics>> known(digests.size());
   for (std::size_t i = 0; i < digests.size(); ++i) {
     if (digests[i].empty()) continue;
-    std::string damage;
-    known[i] = validations_.recall(validations_.key(digests[i], layout_.sources[i].path.string()), damage);
-    if (!damage.empty()) notes[i].add(damagedRecord("validation", layout_.sources[i], damage, "validated"));
+    try {
+      known[i] = validations_.recall(validations_.key(digests[i], layout_.sources[i].path.string()));
+    } catch (const CacheDamaged& damage) {
+      notes[i].add(damagedRecord("validation", layout_.sources[i], damage, "validated"));
+    }
   }
   return known;
 }
@@ -62,7 +67,8 @@ std::vector<std::optional<Diagnostics>> RememberedSources::findings(const std::v
 void RememberedSources::keepFindings(const std::vector<std::string>& digests,
                                      const std::vector<std::optional<Diagnostics>>& findings) const {
   for (std::size_t i = 0; i < digests.size(); ++i) {
-    if (findings[i]) validations_.remember(validations_.key(digests[i], layout_.sources[i].path.string()), *findings[i]);
+    if (!findings[i]) continue;
+    validations_.remember(validations_.key(digests[i], layout_.sources[i].path.string()), *findings[i]);
   }
 }
 
@@ -72,10 +78,9 @@ std::vector<SourcePartTexts> RememberedSources::parts(const std::vector<std::str
   for (std::size_t i = 0; i < digests.size(); ++i) {
     if (digests[i].empty()) continue;
     for (const SourcePart part : kSourceParts) {
-      std::string damage;
-      known[i][static_cast<std::size_t>(part)] =
-          parts_.recall(sourcePartKey(part, digests[i], layout_.settings), damage);
-      if (!damage.empty()) {
+      try {
+        known[i][static_cast<std::size_t>(part)] = parts_.recall(sourcePartKey(part, digests[i], layout_.settings));
+      } catch (const CacheDamaged& damage) {
         notes.add(damagedRecord(std::string(sourcePartName(part)), layout_.sources[i], damage, "read"));
       }
     }

@@ -5,6 +5,7 @@
 #include <span>
 #include <sstream>
 
+#include "isla/cache/patch_cache.hpp"
 #include "isla/publish/sha256.hpp"
 
 namespace isla {
@@ -20,7 +21,7 @@ std::string sealOf(std::string_view text) { return std::string(kSeal) + sha256He
 std::string sealedText(const std::string& text) { return text + sealOf(text); }
 
 std::optional<std::string> readSealedText(const std::filesystem::path& path, std::string_view beginning,
-                                          std::string_view called, std::string& problem) {
+                                          std::string_view called) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return std::nullopt;  // none (or removed meanwhile)
   std::ostringstream whole;
@@ -29,8 +30,7 @@ std::optional<std::string> readSealedText(const std::filesystem::path& path, std
   const std::size_t seal = text.rfind(kSeal);
   if (seal == std::string::npos || !text.starts_with(beginning) ||
       std::string_view(text).substr(seal) != sealOf(std::string_view(text).substr(0, seal))) {
-    problem = "its " + std::string(called) + " " + path.string() + " is damaged";
-    return std::nullopt;
+    throw CacheDamaged("its " + std::string(called) + " " + path.string() + " is damaged");
   }
   text.resize(seal);
   return text;

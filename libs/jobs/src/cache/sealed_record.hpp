@@ -16,9 +16,9 @@ namespace isla {
 std::string sealedText(const std::string& text);
 
 // The lines above the seal of the record at `path`, which must begin with
-// `beginning`. None when there is no such file; none with `problem` set
-// ("its <called> PATH is damaged") when its seal or beginning is wrong.
+// `beginning`. None when there is no such file; CacheDamaged ("its
+// <called> PATH is damaged") when its seal or beginning is wrong.
 std::optional<std::string> readSealedText(const std::filesystem::path& path, std::string_view beginning,
-                                          std::string_view called, std::string& problem);
+                                          std::string_view called);
 
 }  // namespace isla

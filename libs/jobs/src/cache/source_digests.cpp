@@ -43,24 +43,17 @@ bool isHex(std::string_view text) {
 
 }  // namespace
 
-std::optional<std::string> SourceDigests::recall(const fs::path& path, const FileIdentity& identity,
-                                                  std::string& problem) const {
-  problem.clear();
+std::optional<std::string> SourceDigests::recall(const fs::path& path, const FileIdentity& identity) const {
   const fs::path absolute = absolutePath(path), record = recordOf(cache_, absolute);
-  const std::string header(kHeader);
-  const auto text = readSealedText(record, header, "record", problem);
-  if (!text) {
-    if (!problem.empty()) cache_.removeRecord(record);
-    return std::nullopt;
-  }
+  const auto text = cache_.readRecord(record, kHeader);
+  if (!text) return std::nullopt;
   const std::string beginning = recordBeginning(absolute, identity);
   if (!text->starts_with(beginning)) return std::nullopt;  // another file now, or another path's (a collision)
   const std::string_view rest = std::string_view(*text).substr(beginning.size());
   if (!rest.starts_with(kDigestLine) || rest.size() != kDigestLine.size() + kHexDigits + 1 || !rest.ends_with('\n') ||
       !isHex(rest.substr(kDigestLine.size(), kHexDigits))) {
-    problem = "its record " + record.string() + " is damaged";
     cache_.removeRecord(record);
-    return std::nullopt;
+    throw CacheDamaged("its record " + record.string() + " is damaged");
   }
   cache_.noteUse(record);
   return std::string(rest.substr(kDigestLine.size(), kHexDigits));
@@ -69,9 +62,12 @@ std::optional<std::string> SourceDigests::recall(const fs::path& path, const Fil
 void SourceDigests::remember(const fs::path& path, const FileIdentity& identity, const std::string& sha256) const {
   if (!identity.settled()) return;
   const fs::path absolute = absolutePath(path);
-  std::string why;
-  cache_.writeRecord(recordOf(cache_, absolute),
-                     sealedText(recordBeginning(absolute, identity) + std::string(kDigestLine) + sha256 + "\n"), why);
+  try {
+    cache_.writeRecord(recordOf(cache_, absolute),
+                       sealedText(recordBeginning(absolute, identity) + std::string(kDigestLine) + sha256 + "\n"));
+  } catch (const CacheNotKept&) {
+    // the next compile hashes the file again
+  }
 }
 
 }  // namespace isla

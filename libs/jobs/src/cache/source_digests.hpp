@@ -22,10 +22,9 @@ class SourceDigests {
   explicit SourceDigests(const PatchCache& cache) : cache_(cache) {}
 
   // The SHA-256 remembered for the file at `path` when it had `identity`.
-  // None when none is, or the file has changed since; none with `problem`
-  // set when its record is damaged (then it is removed).
-  std::optional<std::string> recall(const std::filesystem::path& path, const FileIdentity& identity,
-                                    std::string& problem) const;
+  // None when none is, or the file has changed since; CacheDamaged when
+  // its record is damaged (then it is removed).
+  std::optional<std::string> recall(const std::filesystem::path& path, const FileIdentity& identity) const;
 
   // Remembers `sha256` as the digest of the file at `path` with `identity`,
   // if the file had settled when it was seen. A record that cannot be

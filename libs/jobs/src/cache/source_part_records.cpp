@@ -30,22 +30,22 @@ std::filesystem::path SourcePartRecords::recordOf(const std::string& key) const 
   return cache_.recordPath(PatchCache::kPartsFolder, sha256Hex(std::as_bytes(std::span(text))));
 }
 
-std::optional<std::string> SourcePartRecords::recall(const std::string& key, std::string& damage) const {
+std::optional<std::string> SourcePartRecords::recall(const std::string& key) const {
   const auto record = recordOf(key);
   const std::string beginning = std::string(kHeader) + "key " + record.filename().string() + "\n";
-  auto text = readSealedText(record, beginning, "record", damage);
-  if (!text) {
-    if (!damage.empty()) cache_.removeRecord(record);
-    return std::nullopt;
-  }
+  const auto text = cache_.readRecord(record, beginning);
+  if (!text) return std::nullopt;
   cache_.noteUse(record);
   return text->substr(beginning.size());
 }
 
 void SourcePartRecords::remember(const std::string& key, const std::string& text) const {
   const auto record = recordOf(key);
-  std::string why;  // a record that cannot be written is not: the part is made again next time
-  cache_.writeRecord(record, sealedText(std::string(kHeader) + "key " + record.filename().string() + "\n" + text), why);
+  try {
+    cache_.writeRecord(record, sealedText(std::string(kHeader) + "key " + record.filename().string() + "\n" + text));
+  } catch (const CacheNotKept&) {
+    // the part is made again next time
+  }
 }
 
 }  // namespace isla

@@ -21,9 +21,8 @@ class SourcePartRecords {
   SourcePartRecords(const PatchCache& cache, const Kernel& kernel);
 
   // The text remembered under the part's key (sourcePartKey); none when
-  // none is, or with `damage` set when its record is damaged (then it is
-  // removed).
-  std::optional<std::string> recall(const std::string& key, std::string& damage) const;
+  // none is; CacheDamaged when its record is damaged (then it is removed).
+  std::optional<std::string> recall(const std::string& key) const;
 
   // Remembers `text` under the part's key; a record that cannot be written
   // is not (the part is made again next time).

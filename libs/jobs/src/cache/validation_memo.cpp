@@ -58,33 +58,32 @@ std::string ValidationMemo::key(const std::string& sourceSha256, const std::stri
   return sha256Hex(std::as_bytes(std::span(text)));
 }
 
-std::optional<Diagnostics> ValidationMemo::recall(const std::string& key, std::string& problem) const {
-  problem.clear();
+std::optional<Diagnostics> ValidationMemo::recall(const std::string& key) const {
   const auto record = cache_.recordPath(PatchCache::kValidationsFolder, key);
   const std::string beginning = std::string(kHeader) + "key " + key + "\n";
-  const auto text = readSealedText(record, beginning, "record", problem);
+  const auto text = cache_.readRecord(record, beginning);
+  if (!text) return std::nullopt;
   Diagnostics findings;
-  if (text) {
-    try {
-      json::parse_options options;
-      options.allow_invalid_utf8 = true;  // a message may quote the input's bytes
-      findings = diagnosticsFromJson(json::parse(std::string_view(*text).substr(beginning.size()), {}, options));
-      cache_.noteUse(record);
-      return findings;
-    } catch (const std::exception&) {
-      problem = "its record " + record.string() + " is damaged";
-    }
+  try {
+    json::parse_options options;
+    options.allow_invalid_utf8 = true;  // a message may quote the input's bytes
+    findings = diagnosticsFromJson(json::parse(std::string_view(*text).substr(beginning.size()), {}, options));
+  } catch (const std::exception&) {
+    cache_.removeRecord(record);
+    throw CacheDamaged("its record " + record.string() + " is damaged");
   }
-  if (!problem.empty()) cache_.removeRecord(record);
-  return std::nullopt;
+  cache_.noteUse(record);
+  return findings;
 }
 
 void ValidationMemo::remember(const std::string& key, const Diagnostics& findings) const {
-  std::string why;
-  cache_.writeRecord(cache_.recordPath(PatchCache::kValidationsFolder, key),
-                     sealedText(std::string(kHeader) + "key " + key + "\n" + json::serialize(diagnosticsJson(findings)) +
-                                "\n"),
-                     why);
+  try {
+    cache_.writeRecord(
+        cache_.recordPath(PatchCache::kValidationsFolder, key),
+        sealedText(std::string(kHeader) + "key " + key + "\n" + json::serialize(diagnosticsJson(findings)) + "\n"));
+  } catch (const CacheNotKept&) {
+    // the next compile validates again
+  }
 }
 
 }  // namespace isla

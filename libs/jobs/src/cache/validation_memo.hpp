@@ -31,9 +31,9 @@ class ValidationMemo {
   // The key of the findings about a source with these bytes at this path.
   std::string key(const std::string& sourceSha256, const std::string& path) const;
 
-  // The findings remembered under `key`; none when there are none, or
-  // with `problem` set when their record is damaged (then it is removed).
-  std::optional<Diagnostics> recall(const std::string& key, std::string& problem) const;
+  // The findings remembered under `key`; none when there are none;
+  // CacheDamaged when their record is damaged (then it is removed).
+  std::optional<Diagnostics> recall(const std::string& key) const;
 
   // Remembers `findings` under `key`; a record that cannot be written is
   // not (the next compile validates again).

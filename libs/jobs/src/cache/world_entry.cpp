@@ -71,16 +71,20 @@ std::optional<std::string> WorldEntry::keyOfRemembered(const RememberedSources& 
   return key(sha256);
 }
 
-std::optional<CachedCompileResult> WorldEntry::place(const PatchCache& cache, const std::string& key, const fs::path& stage,
-                                               Diagnostics& out) const {
-  const auto damaged = [&](const std::string& problem) {
-    out.add(Diagnostic{.severity = Severity::Warning, .code = "cache.damaged",
-                       .message = "the cache's entry of the whole world was damaged (" + problem +
+std::optional<CachedCompileResult> WorldEntry::place(const PatchCache& cache, const std::string& key,
+                                                     const fs::path& stage, Diagnostics& out) const {
+  const auto damaged = [&](const std::string& damage) {
+    out.add(Diagnostic{.severity = Severity::Warning,
+                       .code = "cache.damaged",
+                       .message = "the cache's entry of the whole world was damaged (" + damage +
                                   "): it was removed, and the world compiled from its patches"});
   };
-  std::string problem;
-  const auto found = cache.look(key, problem);
-  if (!problem.empty()) damaged(problem);
+  std::optional<CacheEntry> found;
+  try {
+    found = cache.look(key);
+  } catch (const CacheDamaged& damage) {
+    damaged(damage.what());
+  }
   if (!found) return std::nullopt;
   CachedCompileResult result;
   std::vector<std::string> patchKeys;
@@ -102,8 +106,10 @@ std::optional<CachedCompileResult> WorldEntry::place(const PatchCache& cache, co
     cache.removeEntry(key);
     return std::nullopt;
   }
-  if (!cache.fetch(key, stage, problem)) {
-    if (!problem.empty()) damaged(problem);
+  try {
+    if (!cache.fetch(key, EntryPlace{stage, {}, {}})) return std::nullopt;
+  } catch (const CacheDamaged& damage) {
+    damaged(damage.what());
     return std::nullopt;
   }
   for (const std::string& patchKey : patchKeys) cache.noteEntryUse(patchKey);
@@ -130,11 +136,13 @@ void WorldEntry::store(const PatchCache& cache, const std::string& key, const fs
   for (const ShardRecord::File& file : filesBelow(output, written, threads)) {
     entry.files.push_back({file.path, file.bytes, file.sha256});
   }
-  std::string why;
-  if (!cache.store(key, output, entry, why, checks)) {
+  try {
+    cache.store(key, EntryPlace{output, {}, {}}, entry, checks);
+  } catch (const CacheNotKept& notKept) {
     result.diagnostics.add(Diagnostic{
-        .severity = Severity::Warning, .code = "cache.not-stored",
-        .message = "the whole world was not stored in the cache " + cache.directory().string() + " (" + why +
+        .severity = Severity::Warning,
+        .code = "cache.not-stored",
+        .message = "the whole world was not stored in the cache " + cache.directory().string() + " (" + notKept.what() +
                    "); the package is whole, and the next compile places it from its patches"});
   }
 }

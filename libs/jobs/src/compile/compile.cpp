@@ -18,9 +18,6 @@
 
 namespace isla {
 
-CompileError::CompileError(const std::string& message, Diagnostics diagnostics)
-    : std::runtime_error(message), diagnostics_(std::move(diagnostics)) {}
-
 BuiltWorld builtWorld(World world, const Layout& layout, Diagnostics diagnostics) {
   const std::size_t worldWarnings = world.warnings.size();
   for (std::size_t i = 0; i < world.sources.size(); ++i) {

@@ -15,13 +15,9 @@ namespace isla {
 
 namespace {
 
-// False, with why, when `from` cannot be read.
-bool copyFile(const std::filesystem::path& from, const std::filesystem::path& to, std::string& why) {
+void copyFile(const std::filesystem::path& from, const std::filesystem::path& to) {
   std::FILE* in = std::fopen(from.c_str(), "rb");
-  if (!in) {
-    why = std::strerror(errno);
-    return false;
-  }
+  if (!in) throw UnreadableFile(from, std::strerror(errno), errno);
   FileWriter out = FileWriter::create(to, FileWriter::Digest::None);
   std::vector<std::byte> buffer(std::size_t{1} << 20);
   for (std::size_t got; (got = std::fread(buffer.data(), 1, buffer.size(), in)) > 0;) {
@@ -30,31 +26,26 @@ bool copyFile(const std::filesystem::path& from, const std::filesystem::path& to
   const bool readFailed = std::ferror(in) != 0;
   std::fclose(in);
   out.close();
-  if (readFailed) why = std::strerror(EIO);
-  return !readFailed;
+  if (readFailed) throw UnreadableFile(from, std::strerror(EIO), EIO);
 }
 
 }  // namespace
 
-bool FilePlacer::place(const std::filesystem::path& from, const std::filesystem::path& to, std::string& why) {
+void FilePlacer::place(const std::filesystem::path& from, const std::filesystem::path& to) {
   std::filesystem::create_directories(to.parent_path());
   if (copying_.empty()) {
     if (::link(from.c_str(), to.c_str()) == 0) {
       ++linked_;
-      return true;
+      return;
     }
-    if (errno == ENOENT) {
-      why = std::strerror(errno);
-      return false;
-    }
+    if (errno == ENOENT) throw UnreadableFile(from, std::strerror(errno), errno);
     if (errno != EXDEV && errno != EPERM && errno != EMLINK && errno != ENOTSUP) {
       throwSystemError(to, "link '" + from.string() + "' as", errno);
     }
     copying_ = std::strerror(errno);
   }
-  if (!copyFile(from, to, why)) return false;
+  copyFile(from, to);
   ++copied_;
-  return true;
 }
 
 std::string FilePlacer::summary() const {

@@ -8,14 +8,22 @@
 #include <filesystem>
 #include <string>
 
+#include "isla/base/io_error.hpp"
+
 namespace isla {
+
+// The file to place cannot be read (gone, unreadable); what() is what the
+// system said.
+class UnreadableFile : public IoError {
+  using IoError::IoError;
+};
 
 class FilePlacer {
  public:
-  // Makes `to` (and its folders) hold the bytes of `from`. False, with why
-  // in `why`, when `from` cannot be read (gone, unreadable); throws IoError
-  // when `to` cannot be written.
-  bool place(const std::filesystem::path& from, const std::filesystem::path& to, std::string& why);
+  // Makes `to` (and its folders) hold the bytes of `from`. Throws
+  // UnreadableFile when `from` cannot be read, IoError when `to` cannot be
+  // written.
+  void place(const std::filesystem::path& from, const std::filesystem::path& to);
 
   // "12 files hard-linked", or how many were copied and why.
   std::string summary() const;

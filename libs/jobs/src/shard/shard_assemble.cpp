@@ -11,23 +11,25 @@
 // too with --verify), and the exporter writes the shared documents from
 // the world the records make. No source, terrain document or height is
 // read: the work grows with the patches, edges and towns.
-#include <charconv>
-#include <cerrno>
-#include <cstring>
 #include <bit>
+#include <cerrno>
+#include <charconv>
+#include <cstring>
 #include <map>
+#include <ranges>
 
 #include "../compile/compile_steps.hpp"
 #include "../compile/file_placer.hpp"
 #include "isla/base/bits_text.hpp"
 #include "isla/base/interrupt.hpp"
 #include "isla/base/io_error.hpp"
-#include "isla/plugin/shard_exporter.hpp"
-#include "isla/shard/shard.hpp"
+#include "isla/base/joined_text.hpp"
 #include "isla/parallel/parallel.hpp"
 #include "isla/plugin/plugin_call.hpp"
+#include "isla/plugin/shard_exporter.hpp"
 #include "isla/publish/sha256.hpp"
 #include "isla/publish/staged_directory.hpp"
+#include "isla/shard/shard.hpp"
 #include "record_json.hpp"
 #include "shard_settings.hpp"
 
@@ -50,14 +52,19 @@ std::string nameOf(const FoundShard& shard) {
          " (" + shard.directory.string() + ")";
 }
 
-// `shard` and `count` as the command line takes them: "2" and "4", or "K" and "N".
-std::string rerunHint(const std::string& shard, const std::string& count) {
-  return "run it again (isla-tool run compile LAYOUT OUTDIR --shard " + shard + "/" + count +
-         " --shard-dir DIR), then assemble";
+// `shard` and `count` as a request gives them: "2" and "4", or "K" and "N".
+RequestText rerunHint(const std::string& shard, const std::string& count) {
+  return RequestText("run it again (") + RequestField::Shard + " " + shard + "/" + count + " " +
+         RequestField::ShardDir + " DIR), then assemble";
 }
 
-std::string rerunHint(const ShardSpec& shard) {
+RequestText rerunHint(const ShardSpec& shard) {
   return rerunHint(std::to_string(shard.index), std::to_string(shard.count));
+}
+
+// How every shard is made, for an assembly that finds none or no directory.
+RequestText everyShardHint() {
+  return RequestText("run every shard (") + RequestField::Shard + " K/N " + RequestField::ShardDir + " DIR) first";
 }
 
 // The K of a directory named shard-K, if it is one.
@@ -75,10 +82,7 @@ std::optional<unsigned> shardIndexOf(const std::string& name) {
 std::vector<FoundShard> findShards(const fs::path& shardDir) {
   std::error_code error;
   if (!fs::is_directory(shardDir, error)) {
-    throw CompileError("the shard directory '" + shardDir.string() +
-                           "' does not exist; run every shard (isla-tool run compile LAYOUT OUTDIR --shard K/N "
-                           "--shard-dir DIR) first",
-                       {});
+    throw CompileError("the shard directory '" + shardDir.string() + "' does not exist; " + everyShardHint(), {});
   }
   std::map<unsigned, FoundShard> byIndex;
   for (const auto& entry : fs::directory_iterator(shardDir)) {
@@ -99,9 +103,7 @@ std::vector<FoundShard> findShards(const fs::path& shardDir) {
     byIndex.emplace(*index, std::move(found));
   }
   if (byIndex.empty()) {
-    throw CompileError("no shard in '" + shardDir.string() +
-                           "'; run every shard (isla-tool run compile LAYOUT OUTDIR --shard K/N --shard-dir DIR) first",
-                       {});
+    throw CompileError("no shard in '" + shardDir.string() + "'; " + everyShardHint(), {});
   }
   const unsigned count = byIndex.begin()->second.record.shard.count;
   for (const auto& [index, shard] : byIndex) {
@@ -112,18 +114,18 @@ std::vector<FoundShard> findShards(const fs::path& shardDir) {
                          {});
     }
   }
-  std::string missing;
+  std::vector<std::string> missing;
   for (unsigned k = 0; k < count; ++k) {
-    if (!byIndex.contains(k)) missing += (missing.empty() ? "" : ", ") + std::to_string(k);
+    if (!byIndex.contains(k)) missing.push_back(std::to_string(k));
   }
-  if (!missing.empty()) {
-    const bool one = missing.find(',') == std::string::npos;
-    throw CompileError("shard" + std::string(one ? " " : "s ") + missing + " of " + std::to_string(count) +
-                           (one ? " is" : " are") + " missing from '" + shardDir.string() +
-                           "' (not made, or its task did not finish); " +
-                           (one ? "" : "for each, ") + rerunHint(one ? missing : "K", std::to_string(count)),
-                       {});
+  const RequestText notThere = "shard" + std::string(missing.size() == 1 ? " " : "s ") + joinedText(missing) + " of " +
+                               std::to_string(count) + (missing.size() == 1 ? " is" : " are") + " missing from '" +
+                               shardDir.string() + "' (not made, or its task did not finish); ";
+  if (missing.size() == 1) {
+    throw ShardError({static_cast<unsigned>(std::stoul(missing.front())), count},
+                     notThere + rerunHint(missing.front(), std::to_string(count)));
   }
+  if (!missing.empty()) throw CompileError(notThere + "for each, " + rerunHint("K", std::to_string(count)), {});
   std::vector<FoundShard> shards;
   for (auto& [index, shard] : byIndex) shards.push_back(std::move(shard));
   return shards;
@@ -131,15 +133,14 @@ std::vector<FoundShard> findShards(const fs::path& shardDir) {
 
 std::string settingsText(const std::string& exporter, const OptionText& options, const OptionText& validatorOptions) {
   std::string text = "exporter '" + exporter + "'";
-  for (const auto& [key, value] : options) text += " --option " + key + "=" + value;
-  for (const auto& [key, value] : validatorOptions) text += " --" + key + " " + value;
+  for (const auto& [key, value] : options) text += ", option " + key + "=" + value;
+  for (const auto& [key, value] : validatorOptions) text += ", validator option " + key + "=" + value;
   return text;
 }
 
 std::string pluginsText(const std::vector<ShardRecord::Plugin>& plugins) {
-  std::string text;
-  for (const auto& plugin : plugins) text += (text.empty() ? "" : ", ") + plugin.name + " " + plugin.version;
-  return text;
+  return joinedText(plugins |
+                    std::views::transform([](const auto& plugin) { return plugin.name + " " + plugin.version; }));
 }
 
 // The same build, layout file, settings and MapSize as this run.
@@ -147,28 +148,26 @@ void checkSettings(const std::vector<FoundShard>& shards, const ShardRecord& exp
   for (const FoundShard& shard : shards) {
     const ShardRecord& record = shard.record;
     if (record.tool != expected.tool) {
-      throw CompileError(nameOf(shard) + " is stale: it was made by " + record.tool + ", and this is " +
-                             expected.tool + "; " + rerunHint(record.shard) + " with this isla-tool",
-                         {});
+      throw ShardError(record.shard, nameOf(shard) + " is stale: it was made by " + record.tool + ", and this is " +
+                                         expected.tool + "; " + rerunHint(record.shard) + " with this isla-tool");
     }
     if (record.plugins != expected.plugins) {
-      throw CompileError(nameOf(shard) + " is stale: it was made with the plugins " + pluginsText(record.plugins) +
-                             ", and this assembly has " + pluginsText(expected.plugins) + "; " +
-                             rerunHint(record.shard) + " with these plugins",
-                         {});
+      throw ShardError(record.shard, nameOf(shard) + " is stale: it was made with the plugins " +
+                                         pluginsText(record.plugins) + ", and this assembly has " +
+                                         pluginsText(expected.plugins) + "; " + rerunHint(record.shard) +
+                                         " with these plugins");
     }
     if (record.layoutSha256 != expected.layoutSha256) {
-      throw CompileError(nameOf(shard) + " is stale: it was made from another layout (SHA-256 " +
-                             record.layoutSha256 + ", " + request.layout.string() + " has " + expected.layoutSha256 +
-                             " now); " + rerunHint(record.shard),
-                         {});
+      throw ShardError(record.shard, nameOf(shard) + " is stale: it was made from another layout (SHA-256 " +
+                                         record.layoutSha256 + ", " + request.layout.string() + " has " +
+                                         expected.layoutSha256 + " now); " + rerunHint(record.shard));
     }
     const std::string made = settingsText(record.exporter, record.options, record.validatorOptions);
     const std::string asked = settingsText(expected.exporter, expected.options, expected.validatorOptions);
     if (made != asked) {
-      throw CompileError(nameOf(shard) + " was made with other settings (" + made + ") than this assembly's (" +
-                             asked + "); assemble with the shards' settings, or " + rerunHint(record.shard),
-                         {});
+      throw ShardError(record.shard, nameOf(shard) + " was made with other settings (" + made +
+                                         ") than this assembly's (" + asked +
+                                         "); assemble with the shards' settings, or " + rerunHint(record.shard));
     }
     if (record.mapSize != shards.front().record.mapSize) {
       throw CompileError(nameOf(shard) + " read sources of MapSize " + std::to_string(record.mapSize) + ", but " +
@@ -251,9 +250,8 @@ class RecordedWorld {
       same = record.patches[i].patch == expected[i] && record.patches[i].id == world_.patches[expected[i]].id;
     }
     if (!same) {
-      throw CompileError(nameOf(shard) + " holds other patches than the split of this layout gives it; " +
-                             rerunHint(record.shard),
-                         {});
+      throw ShardError(record.shard, nameOf(shard) + " holds other patches than the split of this layout gives it; " +
+                                         rerunHint(record.shard));
     }
     for (const auto& figures : record.patches) patchShard_[figures.patch] = &shard;
   }
@@ -270,9 +268,9 @@ class RecordedWorld {
              recorded[i].file == world_.sources[expected[i]].file;
     }
     if (!same) {
-      throw CompileError(nameOf(shard) + " holds other sources than its patches' (the layout changed?); " +
-                             rerunHint(shard.record.shard),
-                         {});
+      throw ShardError(shard.record.shard, nameOf(shard) +
+                                               " holds other sources than its patches' (the layout changed?); " +
+                                               rerunHint(shard.record.shard));
     }
     sourceRecord_.resize(world_.sources.size(), nullptr);
     for (const auto& source : recorded) {
@@ -284,8 +282,8 @@ class RecordedWorld {
   void checkBorrowedBorders(const FoundShard& shard) {
     for (const auto& border : shard.record.bordersRead) {
       if (border.source >= world_.sources.size()) {
-        throw CompileError(nameOf(shard) + " names a source the layout does not have; " + rerunHint(shard.record.shard),
-                           {});
+        throw ShardError(shard.record.shard,
+                         nameOf(shard) + " names a source the layout does not have; " + rerunHint(shard.record.shard));
       }
       const ShardRecord::Source& owner = *sourceRecord_[border.source];
       if (owner.borders[static_cast<std::size_t>(border.side)] != border.sha256) {
@@ -300,7 +298,7 @@ class RecordedWorld {
   // Each source as its owner read it: the same size and modification time
   // (or with --verify the same SHA-256, whatever its time).
   void checkSourceFiles() {
-    std::vector<std::string> problems(world_.sources.size());
+    std::vector<std::optional<RequestText>> problems(world_.sources.size());
     parallelFor(world_.sources.size(), threads_, [&](std::size_t i) {
       const ShardRecord::Source& recorded = *sourceRecord_[i];
       const fs::path& path = layout_.sources[i].path;
@@ -315,17 +313,17 @@ class RecordedWorld {
         const std::string now = sha256OfFile(path);
         if (now != recorded.sha256) problems[i] = "has changed since (SHA-256 " + recorded.sha256 + " then, " + now + " now)";
       } else if (!same) {
-        problems[i] = "has changed since (" + std::to_string(recorded.bytes) + " bytes then, " +
-                      std::to_string(status.st_size) + " now, or another modification time; --verify compares its "
-                      "SHA-256 instead)";
+        problems[i] = RequestText("has changed since (" + std::to_string(recorded.bytes) + " bytes then, " +
+                                  std::to_string(status.st_size) + " now, or another modification time; ") +
+                      RequestField::Verify + " compares its SHA-256 instead)";
       }
     });
     for (std::size_t i = 0; i < problems.size(); ++i) {
-      if (problems[i].empty()) continue;
+      if (!problems[i]) continue;
       const FoundShard& owner = *sourceShard_[i];
-      throw CompileError(nameOf(owner) + " is stale: source '" + world_.sources[i].id + "' (" +
-                             world_.sources[i].file + ") " + problems[i] + "; " + rerunHint(owner.record.shard),
-                         {});
+      throw ShardError(owner.record.shard, nameOf(owner) + " is stale: source '" + world_.sources[i].id + "' (" +
+                                               world_.sources[i].file + ") " + *problems[i] + "; " +
+                                               rerunHint(owner.record.shard));
     }
   }
 
@@ -338,9 +336,8 @@ class RecordedWorld {
       for (const auto& edge : shard.record.edges) {
         if (edge.edge >= data.size() || world_.edges[edge.edge].id != edge.id ||
             patchShard_[world_.edges[edge.edge].owner] != &shard || data[edge.edge]) {
-          throw CompileError(nameOf(shard) + " holds edge '" + edge.id + "', which is not its own; " +
-                                 rerunHint(shard.record.shard),
-                             {});
+          throw ShardError(shard.record.shard, nameOf(shard) + " holds edge '" + edge.id + "', which is not its own; " +
+                                                   rerunHint(shard.record.shard));
         }
         data[edge.edge] = &edge;
       }
@@ -352,9 +349,9 @@ class RecordedWorld {
     for (std::size_t e = 0; e < world_.edges.size(); ++e) {
       Edge& edge = world_.edges[e];
       if (!data[e]) {
-        throw CompileError(nameOf(*patchShard_[edge.owner]) + " does not hold edge '" + edge.id + "' of its patch " +
-                               world_.patches[edge.owner].id + "; " + rerunHint(patchShard_[edge.owner]->record.shard),
-                           {});
+        throw ShardError(patchShard_[edge.owner]->record.shard,
+                         nameOf(*patchShard_[edge.owner]) + " does not hold edge '" + edge.id + "' of its patch " +
+                             world_.patches[edge.owner].id + "; " + rerunHint(patchShard_[edge.owner]->record.shard));
       }
       edge.heights = data[e]->heights;
       edge.normals = data[e]->normals;
@@ -418,18 +415,16 @@ bool safeRelativePath(const std::string& path) {
 
 fs::path checkedPath(const FoundShard& shard, const ShardRecord::File& file, const std::string& what) {
   if (!safeRelativePath(file.path)) {
-    throw CompileError(nameOf(shard) + " names " + what + " '" + file.path + "' outside the package; " +
-                           rerunHint(shard.record.shard),
-                       {});
+    throw ShardError(shard.record.shard, nameOf(shard) + " names " + what + " '" + file.path +
+                                             "' outside the package; " + rerunHint(shard.record.shard));
   }
   return file.path;
 }
 
 [[noreturn]] void throwUnreadable(const FoundShard& shard, const ShardRecord::File& file, const std::string& what,
-                                  const std::string& why) {
-  throw CompileError(nameOf(shard) + " is incomplete: its " + what + " " + file.path + " cannot be read (" + why +
-                         "); " + rerunHint(shard.record.shard),
-                     {});
+                                  const std::string& systemSaid) {
+  throw ShardError(shard.record.shard, nameOf(shard) + " is incomplete: its " + what + " " + file.path +
+                                           " cannot be read (" + systemSaid + "); " + rerunHint(shard.record.shard));
 }
 
 // A file of a shard's (an output, a note) and what its record says of it.
@@ -455,12 +450,12 @@ void checkRecordedFile(const RecordedFile& recorded, bool verify) {
     }
   }
   if (bytes != file.bytes || sha256 != file.sha256) {
-    throw CompileError(nameOf(*recorded.shard) + " is damaged: its " + recorded.what + " " + file.path +
-                           " is not what its record says (" + std::to_string(bytes) + " bytes" +
-                           (verify ? ", SHA-256 " + sha256 : std::string()) + "; recorded " +
-                           std::to_string(file.bytes) + " bytes" + (verify ? ", " + file.sha256 : std::string()) +
-                           "); " + rerunHint(recorded.shard->record.shard),
-                       {});
+    throw ShardError(recorded.shard->record.shard,
+                     nameOf(*recorded.shard) + " is damaged: its " + recorded.what + " " + file.path +
+                         " is not what its record says (" + std::to_string(bytes) + " bytes" +
+                         (verify ? ", SHA-256 " + sha256 : std::string()) + "; recorded " + std::to_string(file.bytes) +
+                         " bytes" + (verify ? ", " + file.sha256 : std::string()) + "); " +
+                         rerunHint(recorded.shard->record.shard));
   }
 }
 
@@ -487,8 +482,11 @@ fs::path placeOutput(FilePlacer& placer, const fs::path& stage, const FoundShard
                      const ShardRecord::File& output) {
   const fs::path relative = checkedPath(shard, output, "an output");
   const fs::path to = stage / relative;
-  std::string why;
-  if (!placer.place(shard.directory / relative, to, why)) throwUnreadable(shard, output, "output", why);
+  try {
+    placer.place(shard.directory / relative, to);
+  } catch (const UnreadableFile& unreadable) {
+    throwUnreadable(shard, output, "output", unreadable.what());
+  }
   return to;
 }
 
@@ -500,7 +498,8 @@ AssemblyResult assembleShards(const Kernel& kernel, const CompileRequest& reques
   const ChosenExporter chosen = chooseExporter(kernel, request);
   const ShardExporter* exporter = shardExporter(chosen.exporter);
   if (!exporter) {
-    throw CompileError(chosen.who + " cannot shard its output, so there is nothing to assemble", {});
+    throw RequestError(RequestField::Exporter,
+                       chosen.who + " cannot shard its output, so there is nothing to assemble");
   }
   Diagnostics layoutProblems;
   const auto layout = loadLayout(request.layout, layoutProblems);
@@ -532,9 +531,8 @@ AssemblyResult assembleShards(const Kernel& kernel, const CompileRequest& reques
     for (const auto& output : shard.record.outputs) {
       checkInterrupted();
       if (!written.emplace(output.path, output.sha256).second) {
-        throw CompileError(nameOf(shard) + " writes " + output.path + ", which another shard wrote too; " +
-                               rerunHint(shard.record.shard),
-                           {});
+        throw ShardError(shard.record.shard, nameOf(shard) + " writes " + output.path +
+                                                 ", which another shard wrote too; " + rerunHint(shard.record.shard));
       }
       files.push_back({&shard, &output, "output", placeOutput(placer, stage.stage(), shard, output)});
     }

@@ -206,14 +206,15 @@ void checkNormals(const ShardRecord& record) {
 ShardResult compileShard(const Kernel& kernel, const CompileRequest& request, ShardSpec shard,
                          const std::filesystem::path& shardDir, Progress& progress) {
   if (shard.count < 1 || shard.count > kMaxShards || shard.index >= shard.count) {
-    throw CompileError("shard " + std::to_string(shard.index) + "/" + std::to_string(shard.count) +
-                           " does not exist: give K/N with 0 <= K < N <= " + std::to_string(kMaxShards),
-                       {});
+    throw RequestError(RequestField::Shard,
+                       "shard " + std::to_string(shard.index) + "/" + std::to_string(shard.count) +
+                           " does not exist: give K/N with 0 <= K < N <= " + std::to_string(kMaxShards));
   }
   const ChosenExporter chosen = chooseExporter(kernel, request);
   const ShardExporter* exporter = shardExporter(chosen.exporter);
   if (!exporter) {
-    throw CompileError(chosen.who + " cannot shard its output; compile on one machine without --shard", {});
+    throw RequestError(RequestField::Shard,
+                       chosen.who + " cannot shard its output; compile on one machine without " + RequestField::Shard);
   }
   std::error_code ignored;
   std::filesystem::create_directory(shardDir, ignored);

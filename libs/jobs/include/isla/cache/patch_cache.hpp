@@ -14,10 +14,11 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
-#include <functional>
 #include <map>
 #include <optional>
+#include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace isla {
@@ -43,6 +44,39 @@ struct CacheStats {
   std::uint64_t bytes = 0;  // of the entries' files and lists, and of the records
 };
 
+// Where an entry's files go when fetched, or come from when stored: each
+// at its relative path below `root`, but those below `apart` (a folder of
+// the entry's own, such as a patch's notes for an assembly) below
+// `apartRoot` instead.
+struct EntryPlace {
+  std::filesystem::path root;
+  std::string apart;  // "assembly-notes/"; empty: none
+  std::filesystem::path apartRoot;
+
+  std::filesystem::path of(const std::string& path) const;
+};
+
+// An entry placed: as its sealed list gives it, and each file's check
+// digest (XXH3-128, check_digest.hpp) by path.
+struct FetchedEntry {
+  CacheEntry entry;
+  std::map<std::string, std::string> checks;
+};
+
+// What the cache holds under a key, or a record of it, is damaged (cut
+// short, changed, not sealed): it was removed, never served; what() says
+// what was wrong ("its list PATH is damaged", "figures.txt has 3 bytes,
+// its list says 31").
+class CacheDamaged : public std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// The cache could not keep an entry or a record (a full disk, no
+// permission): it is as it was before; what() says why.
+class CacheNotKept : public std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 class PatchCache {
  public:
   // What a cache keeps when no bound is given (--cache-max-bytes).
@@ -61,24 +95,15 @@ class PatchCache {
 
   // The entry of `key` as its sealed list gives it, its files neither
   // placed nor read (a compile takes a patch's figures from it before it
-  // places the files). None when there is no such entry, or when its list
-  // is damaged: then `problem` says so and the entry is removed.
-  std::optional<CacheEntry> look(const std::string& key, std::string& problem) const;
+  // places the files); none when there is no such entry. CacheDamaged
+  // when its list is.
+  std::optional<CacheEntry> look(const std::string& key) const;
 
-  // The entry of `key` placed below `into` (each file at its relative
-  // path, hard-linked or copied), every byte checked against the entry's
-  // list; its use is noted for the bound. None when there is no such
-  // entry, or when it is damaged: then `problem` says what was wrong, the
-  // entry is removed and nothing is left below `into`.
-  std::optional<CacheEntry> fetch(const std::string& key, const std::filesystem::path& into,
-                                  std::string& problem) const;
-  // Where a fetch places each file of an entry, by its relative path.
-  using Placement = std::function<std::filesystem::path(const std::string& path)>;
-  // The same, each file placed where `where` says (an entry may hold what
-  // goes apart from a package: a compile's notes for its assembly), and
-  // each file's check digest (as its list has it, by path) into `checks`.
-  std::optional<CacheEntry> fetch(const std::string& key, const Placement& where, std::string& problem,
-                                  std::map<std::string, std::string>* checks = nullptr) const;
+  // The entry of `key` placed (each file hard-linked or copied), every
+  // byte checked against the entry's list; its use is noted for the bound.
+  // None when there is no such entry. CacheDamaged when it is: then
+  // nothing of it is left placed.
+  std::optional<FetchedEntry> fetch(const std::string& key, const EntryPlace& into) const;
 
   // Marks the entry of `key` used now, when there is one (an entry that
   // another entry stands for: its patches, when the whole world is placed).
@@ -86,16 +111,13 @@ class PatchCache {
   // Removes the entry of `key` (one whose note its caller finds damaged).
   void removeEntry(const std::string& key) const;
 
-  // Stores the files of `entry` (relative to `from`; their SHA-256 as
+  // Stores the files of `entry` (placed as `from` says; their SHA-256 as
   // written) and its note (one line) as the entry of `key`. An entry of
-  // that key is left as it is. False, with why, when the entry cannot be
-  // written (a full disk): the cache is as before, and `from` untouched.
-  // A file whose check digest is in `known` (fetched from an entry just
-  // now, and placed as a link to it) is not read again for it.
-  bool store(const std::string& key, const std::filesystem::path& from, const CacheEntry& entry, std::string& why,
-             const std::map<std::string, std::string>& known = {}) const;
-  // The same, each file taken from where `from` says (as a fetch places it).
-  bool store(const std::string& key, const Placement& from, const CacheEntry& entry, std::string& why,
+  // that key is left as it is. CacheNotKept when the entry cannot be
+  // written (a full disk): the cache is as before, and the files
+  // untouched. A file whose check digest is in `known` (fetched from an
+  // entry just now, and placed as a link to it) is not read again for it.
+  void store(const std::string& key, const EntryPlace& from, const CacheEntry& entry,
              const std::map<std::string, std::string>& known = {}) const;
 
   // Removes the least recently used entries and records (stored or used)
@@ -117,18 +139,28 @@ class PatchCache {
   static constexpr std::array<const char*, 3> kRecordFolders{kSourcesFolder, kValidationsFolder, kPartsFolder};
   std::filesystem::path recordPath(const char* folder, const std::string& key) const;
   // Writes `text` as the record at `record` (a recordPath), whole or not at
-  // all: written aside, renamed over the one before. False, with why, when
-  // it cannot be written (a full disk): the record is as before.
-  bool writeRecord(const std::filesystem::path& record, const std::string& text, std::string& why) const;
+  // all: written aside, renamed over the one before. CacheNotKept when it
+  // cannot be written (a full disk): the record is as before.
+  void writeRecord(const std::filesystem::path& record, const std::string& text) const;
+  // The lines above the seal of the record at `record` (a recordPath),
+  // which begins with `beginning`; none when there is none. CacheDamaged
+  // when it is damaged: then it is removed.
+  std::optional<std::string> readRecord(const std::filesystem::path& record, std::string_view beginning) const;
   // A record's use, for the bound.
   void noteUse(const std::filesystem::path& record) const;
   // A damaged record goes.
   void removeRecord(const std::filesystem::path& record) const;
 
+  // An entry as its list gives it, with each file's check digest.
+  struct ListedEntry {
+    CacheEntry entry;
+    std::vector<std::string> checks;
+  };
+
  private:
-  // look, and each file's check digest into `checks` when given.
-  std::optional<CacheEntry> lookChecked(const std::string& key, std::vector<std::string>* checks,
-                                        std::string& problem) const;
+  // The entry of `key` as its list gives it; a list of another version (an
+  // older tool's) is not damaged but a miss. Removed when damaged.
+  std::optional<ListedEntry> listedEntry(const std::string& key) const;
   std::filesystem::path entryDirectory(const std::string& key) const;
   void remove(const std::filesystem::path& entry) const;
 

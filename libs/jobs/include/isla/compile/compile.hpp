@@ -10,9 +10,10 @@
 #include <string>
 
 #include "isla/base/diagnostics.hpp"
+#include "isla/base/progress.hpp"
+#include "isla/compile/job_errors.hpp"
 #include "isla/kernel.hpp"
 #include "isla/plugin/options.hpp"
-#include "isla/base/progress.hpp"
 
 namespace isla {
 
@@ -40,20 +41,10 @@ struct CompileResult {
   std::filesystem::path output;
 };
 
-// The job failed on its input or its output; nothing was published.
-// `diagnostics` holds every error found (and the warnings before them).
-class CompileError : public std::runtime_error {
- public:
-  CompileError(const std::string& message, Diagnostics diagnostics);
-  const Diagnostics& diagnostics() const { return diagnostics_; }
-
- private:
-  Diagnostics diagnostics_;
-};
-
-// Throws CompileError for bad input, OptionError for a bad option value,
-// PluginError for an exporter that failed, IoError for the filesystem,
-// Interrupted.
+// Throws CompileError for bad input, RequestError for a request that
+// cannot be used, OptionError for a bad option value, PluginError for an
+// exporter that failed, IoError for the filesystem, Interrupted
+// (isla/compile/job_errors.hpp).
 CompileResult compileWorld(const Kernel& kernel, const CompileRequest& request, Progress& progress);
 
 }  // namespace isla

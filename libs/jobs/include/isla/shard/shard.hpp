@@ -55,6 +55,17 @@ struct ShardResult {
 ShardResult compileShard(const Kernel& kernel, const CompileRequest& request, ShardSpec shard,
                          const std::filesystem::path& shardDir, Progress& progress);
 
+// An assembly's refusal of one shard, which is to be made again: stale
+// (another build, layout, settings or source), incomplete or damaged.
+class ShardError : public CompileError {
+ public:
+  ShardError(ShardSpec shard, RequestText message) : CompileError(std::move(message), {}), shard_(shard) {}
+  ShardSpec shard() const { return shard_; }
+
+ private:
+  ShardSpec shard_;
+};
+
 struct AssemblyResult : CompileResult {
   std::string placed;  // how the shards' files went into the package: "N files hard-linked", ...
 };
