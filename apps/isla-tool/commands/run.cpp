@@ -6,8 +6,10 @@
 // (isla/shard/shard.hpp).
 #include <cstdlib>
 #include <iostream>
+#include <ranges>
 
 #include <isla/base/install_layout.hpp>
+#include <isla/base/joined_text.hpp>
 
 #include "cli/cache_options.hpp"
 #include "cli/compile_job.hpp"
@@ -168,7 +170,7 @@ int runRun(Invocation& invocation) {
   if (!values.count("job")) {
     std::cout << "Jobs:\n";
     for (const auto& job : kJobs) std::cout << "  " << job.name << "  " << job.summary << "\n";
-    std::cout << "\nUsage: isla-tool run " << kJobs[0].synopsis << "\n";
+    std::cout << "\nUsage: isla-tool " << runSynopsis() << "\n";
     return 0;
   }
   const std::string job = values["job"].as<std::string>();
@@ -178,9 +180,13 @@ int runRun(Invocation& invocation) {
     if (values.count("cache")) throw UsageError("--cache goes with run compile, not run assemble");
     return runAssemble(invocation);
   }
-  std::string names;
-  for (const auto& known : kJobs) names += (names.empty() ? "" : ", ") + std::string(known.name);
-  throw UsageError("no job named '" + job + "'; jobs: " + names);
+  throw UsageError("no job named '" + job + "'; jobs: " +
+                   joinedText(kJobs | std::views::transform([](const Job& known) { return known.name; })));
+}
+
+std::string runSynopsis() {
+  return "run " + joinedText(kJobs | std::views::transform([](const Job& job) { return job.synopsis; }),
+                             "\n   or: isla-tool run ");
 }
 
 }  // namespace isla::cli

@@ -33,6 +33,8 @@
 #include <stdexcept>
 
 #include "../compile/file_placer.hpp"
+#include "isla/base/relative_path.hpp"
+#include "isla/cache/keyed_store.hpp"
 #include "isla/base/io_error.hpp"
 #include "isla/publish/file_writer.hpp"
 #include "check_digest.hpp"
@@ -57,23 +59,6 @@ constexpr auto kAbandonedAfter = std::chrono::hours(1);
 
 // Where the entry at `entry` keeps the file at `index` of its list.
 fs::path storedFile(const fs::path& entry, std::size_t index) { return entry / std::to_string(index); }
-
-bool isKey(const std::string& key) {
-  return key.size() == 64 && std::all_of(key.begin(), key.end(), [](char c) {
-           return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
-         });
-}
-
-void checkKey(const std::string& key) {
-  if (!isKey(key)) throw std::invalid_argument("a cache key is 64 lowercase hex digits, not '" + key + "'");
-}
-
-// A relative path that stays below its folder.
-bool isInside(const std::string& path) {
-  const fs::path relative(path);
-  if (path.empty() || relative.is_absolute()) return false;
-  return std::none_of(relative.begin(), relative.end(), [](const fs::path& part) { return part == ".."; });
-}
 
 std::string listText(const std::string& key, const PatchCache::ListedEntry& listed) {
   std::string text = std::string(kEntryHeader) + "key " + key + "\nnote " + listed.entry.note + "\n";
@@ -103,7 +88,7 @@ std::optional<PatchCache::ListedEntry> readList(const fs::path& path, const std:
     CachedFile file;
     fields >> word >> file.bytes >> file.sha256 >> check;
     std::getline(fields >> std::ws, file.path);
-    if (word != "file" || !fields.eof() || !isInside(file.path)) {
+    if (word != "file" || !fields.eof() || !whyNotInside(file.path).empty()) {
       throw CacheDamaged("its list " + path.string() + " names a file it cannot hold");
     }
     listed.entry.files.push_back(std::move(file));
@@ -282,13 +267,13 @@ std::optional<FetchedEntry> PatchCache::fetch(const std::string& key, const Entr
     }
     fetched.checks.emplace(file.path, found->checks[i]);
   }
-  ::utimensat(AT_FDCWD, list.c_str(), nullptr, 0);  // used now
+  markUsed(list);
   return fetched;
 }
 
 void PatchCache::noteEntryUse(const std::string& key) const {
   checkKey(key);
-  ::utimensat(AT_FDCWD, (entryDirectory(key) / kListName).c_str(), nullptr, 0);
+  markUsed(entryDirectory(key) / kListName);
 }
 
 void PatchCache::removeEntry(const std::string& key) const {
@@ -301,7 +286,7 @@ void PatchCache::store(const std::string& key, const EntryPlace& from, const Cac
   checkKey(key);
   if (stored.note.find('\n') != std::string::npos) throw std::invalid_argument("a cache entry's note is one line");
   for (const CachedFile& file : stored.files) {
-    if (!isInside(file.path)) throw std::invalid_argument("a cached file's path stays below its entry: " + file.path);
+    if (!whyNotInside(file.path).empty()) throw std::invalid_argument("a cached file's path stays below its entry: " + file.path);
   }
   const fs::path entry = entryDirectory(key);
   if (fs::exists(entry / kListName)) return;
@@ -337,35 +322,17 @@ void PatchCache::store(const std::string& key, const EntryPlace& from, const Cac
 
 namespace {
 
-// An entry (a directory) or a record (a file), for the bound.
-struct FoundEntry {
-  fs::path path;
-  std::string key;
-  fs::file_time_type used;
-  std::uint64_t bytes = 0;
-  bool record = false;
+// The sound entries below `entries`, and what else is there: entries of
+// another version (an older tool's) and folders that are no entry.
+struct FoundEntries {
+  std::vector<StoredThing> sound;
+  std::vector<fs::path> others;
 };
 
-// What `folder` holds named by a key; what else it holds (an older tool's
-// folders) into `others` when given.
-std::vector<fs::path> keyedBelow(const fs::path& folder, std::vector<fs::path>* others) {
-  std::vector<fs::path> keyed;
-  std::error_code error;
-  for (const auto& item : fs::directory_iterator(folder, error)) {
-    if (isKey(item.path().filename().string())) {
-      keyed.push_back(item.path());
-    } else if (others) {
-      others->push_back(item.path());
-    }
-  }
-  return keyed;
-}
-
-// The sound entries; those of another version, and what is not an entry,
-// into `otherVersions` when given.
-std::vector<FoundEntry> entriesBelow(const fs::path& entries, std::vector<fs::path>* otherVersions = nullptr) {
-  std::vector<FoundEntry> found;
-  for (const fs::path& entry : keyedBelow(entries, otherVersions)) {
+FoundEntries entriesBelow(const fs::path& entries) {
+  KeyedNames names = namesBelow(entries);
+  FoundEntries found{{}, std::move(names.others)};
+  for (const fs::path& entry : names.keyed) {
     const std::string key = entry.filename().string();
     const fs::path list = entry / kListName;
     std::error_code gone;
@@ -377,49 +344,42 @@ std::vector<FoundEntry> entriesBelow(const fs::path& entries, std::vector<fs::pa
     } catch (const CacheDamaged&) {
       // damaged (a use removes it), or another version's
     }
-    if (!gone && !listed && otherVersions && isOtherVersion(list)) otherVersions->push_back(entry);
+    if (!gone && !listed && isOtherVersion(list)) found.others.push_back(entry);
     if (gone || !listed) continue;  // removed meanwhile, damaged or another version's
-    found.push_back({entry, key, used, entryBytes(listed->entry, listBytes)});
+    found.sound.push_back({entry, key, used, entryBytes(listed->entry, listBytes)});
   }
   return found;
 }
 
-// The records of one folder, each a file; what is not a record (an older
-// tool's folder of records) into `others` when given.
-void addRecordsBelow(const fs::path& folder, std::vector<FoundEntry>& found, std::vector<fs::path>* others = nullptr) {
-  for (const fs::path& record : keyedBelow(folder, others)) {
+// The records among `keyed`, each a file, into `held`.
+void addRecords(const std::vector<fs::path>& keyed, std::vector<StoredThing>& held) {
+  for (const fs::path& record : keyed) {
     std::error_code gone;
     const auto used = fs::last_write_time(record, gone);
     const std::uint64_t bytes = gone ? 0 : fs::file_size(record, gone);
-    if (!gone) found.push_back({record, record.filename().string(), used, bytes, true});
+    if (!gone) held.push_back({record, record.filename().string(), used, bytes});
   }
 }
 
 }  // namespace
 
 void PatchCache::trim(std::uint64_t maxBytes) const {
-  std::vector<fs::path> otherVersions;
-  std::vector<FoundEntry> entries = entriesBelow(directory_ / "entries", &otherVersions);
-  for (const fs::path& entry : otherVersions) remove(entry);
-  std::vector<fs::path> notRecords;
-  for (const char* folder : kRecordFolders) addRecordsBelow(directory_ / folder, entries, &notRecords);
-  for (const fs::path& left : notRecords) {
-    std::error_code ignored;
-    fs::remove_all(left, ignored);
-  }
-  std::sort(entries.begin(), entries.end(), [](const FoundEntry& a, const FoundEntry& b) {
-    return a.used != b.used ? a.used > b.used : a.key < b.key;  // most recently used first
-  });
-  std::uint64_t kept = 0;
-  for (const FoundEntry& entry : entries) {
-    if (entry.bytes <= maxBytes - kept) {  // it fits beside the more recent ones kept
-      kept += entry.bytes;
-      continue;
+  FoundEntries entries = entriesBelow(directory_ / "entries");
+  for (const fs::path& entry : entries.others) remove(entry);
+  std::vector<StoredThing> held = std::move(entries.sound);
+  for (const char* folder : kRecordFolders) {
+    const KeyedNames records = namesBelow(directory_ / folder);
+    for (const fs::path& left : records.others) {  // an older tool's folders of records
+      std::error_code ignored;
+      fs::remove_all(left, ignored);
     }
-    if (entry.record) {
-      removeRecord(entry.path);
+    addRecords(records.keyed, held);
+  }
+  for (const StoredThing& thing : beyondBound(std::move(held), StoreBound{.bytes = maxBytes})) {
+    if (thing.path.parent_path() == directory_ / "entries") {
+      remove(thing.path);
     } else {
-      remove(entry.path);
+      removeRecord(thing.path);
     }
   }
   const auto abandoned = fs::file_time_type::clock::now() - kAbandonedAfter;
@@ -432,10 +392,10 @@ void PatchCache::trim(std::uint64_t maxBytes) const {
 
 CacheStats PatchCache::stats() const {
   CacheStats stats;
-  std::vector<FoundEntry> found = entriesBelow(directory_ / "entries");
+  std::vector<StoredThing> found = entriesBelow(directory_ / "entries").sound;
   stats.entries = found.size();
-  for (const char* folder : kRecordFolders) addRecordsBelow(directory_ / folder, found);
-  for (const FoundEntry& entry : found) stats.bytes += entry.bytes;
+  for (const char* folder : kRecordFolders) addRecords(namesBelow(directory_ / folder).keyed, found);
+  for (const StoredThing& thing : found) stats.bytes += thing.bytes;
   return stats;
 }
 
@@ -481,7 +441,7 @@ std::optional<std::string> PatchCache::readRecord(const fs::path& record, std::s
   }
 }
 
-void PatchCache::noteUse(const fs::path& record) const { ::utimensat(AT_FDCWD, record.c_str(), nullptr, 0); }
+void PatchCache::noteUse(const fs::path& record) const { markUsed(record); }
 
 void PatchCache::removeRecord(const fs::path& record) const {
   std::error_code ignored;

@@ -20,7 +20,7 @@ namespace fs = std::filesystem;
 
 constexpr std::string_view kHeader = "isla-tool source digest 1\n";
 constexpr std::string_view kDigestLine = "sha256 ";
-constexpr std::size_t kHexDigits = 64;
+constexpr std::size_t kHexDigits = 64;  // a SHA-256's (isSha256Hex)
 
 fs::path absolutePath(const fs::path& path) { return fs::absolute(path).lexically_normal(); }
 
@@ -36,11 +36,6 @@ fs::path recordOf(const PatchCache& cache, const fs::path& absolute) {
   return cache.recordPath(PatchCache::kSourcesFolder, sha256Hex(std::as_bytes(std::span(text))));
 }
 
-bool isHex(std::string_view text) {
-  return text.size() == kHexDigits &&
-         text.find_first_not_of("0123456789abcdef") == std::string_view::npos;
-}
-
 }  // namespace
 
 std::optional<std::string> SourceDigests::recall(const fs::path& path, const FileIdentity& identity) const {
@@ -51,7 +46,7 @@ std::optional<std::string> SourceDigests::recall(const fs::path& path, const Fil
   if (!text->starts_with(beginning)) return std::nullopt;  // another file now, or another path's (a collision)
   const std::string_view rest = std::string_view(*text).substr(beginning.size());
   if (!rest.starts_with(kDigestLine) || rest.size() != kDigestLine.size() + kHexDigits + 1 || !rest.ends_with('\n') ||
-      !isHex(rest.substr(kDigestLine.size(), kHexDigits))) {
+      !isSha256Hex(rest.substr(kDigestLine.size(), kHexDigits))) {
     cache_.removeRecord(record);
     throw CacheDamaged("its record " + record.string() + " is damaged");
   }

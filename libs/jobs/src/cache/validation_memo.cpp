@@ -7,11 +7,11 @@
 #include "validation_memo.hpp"
 
 #include <boost/json.hpp>
-#include <set>
 #include <span>
 
 #include "diagnostic_json.hpp"
 #include "../shard/patch_inputs.hpp"
+#include "isla/compile/toolchain.hpp"
 #include "isla/json/json_text.hpp"
 #include "isla/plugin/plugin_api.hpp"
 #include "isla/publish/sha256.hpp"
@@ -25,21 +25,16 @@ namespace json = boost::json;
 
 constexpr std::string_view kHeader = "isla-tool validation memo 1\n";
 
-// Named as the plugins are, loaded or not: a run that finds everything in
-// the cache loads none of them.
-void addPlugins(std::set<std::string>& plugins, const std::vector<std::shared_ptr<const PluginInfo>>& providers) {
-  for (const auto& plugin : providers) plugins.insert("plugin " + plugin->name + " " + plugin->version + "\n");
-}
-
 }  // namespace
 
 std::string sourceToolchain(const Kernel& kernel, bool withValidators) {
-  std::set<std::string> plugins;
-  addPlugins(plugins, kernel.registry().providers(kSectionPlugin));
-  if (withValidators) addPlugins(plugins, kernel.registry().providers(kValidatorPlugin));
-  std::string text = std::string("isla-tool ") + ISLA_VERSION + " (" + ISLA_GIT_HASH + ")\n";
-  for (const auto& plugin : plugins) text += plugin;
-  return text;
+  // Named as the plugins are, loaded or not: a run that finds everything in
+  // the cache loads none of them.
+  std::vector<std::shared_ptr<const PluginInfo>> plugins = kernel.registry().providers(kSectionPlugin);
+  if (withValidators) {
+    for (const auto& plugin : kernel.registry().providers(kValidatorPlugin)) plugins.push_back(plugin);
+  }
+  return toolchainText(toolName(), pluginNames(plugins));
 }
 
 ValidationMemo::ValidationMemo(const PatchCache& cache, const Kernel& kernel, const OptionText& validatorOptions,

@@ -36,8 +36,7 @@ WorldEntry WorldEntry::of(const Kernel& kernel, const CompileRequest& request, c
   WorldEntry entry;
   entry.layout_ = layout;
   std::string& text = entry.context_;
-  text = std::string(kKeyVersion) + "\n" + who.tool + "\n";
-  for (const auto& plugin : who.plugins) text += "plugin " + plugin.name + " " + plugin.version + "\n";
+  text = std::string(kKeyVersion) + "\n" + toolchainText(who.tool, who.plugins);
   text += "exporter " + who.exporter + "\n";
   for (const auto& [key, value] : who.options) text += "option " + key + "=" + value + "\n";
   for (const auto& [key, value] : request.validatorOptions) text += "validator option " + key + "=" + value + "\n";

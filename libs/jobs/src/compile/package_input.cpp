@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
 // A package as the compile job's input: nothing of it is read before its
 // validator has checked every rule (hashes, schemas, cross-file), so that
-// the reader meets only a coherent package.
-#include "compile_steps.hpp"
+// the reader meets only a coherent package; and which validator checks a
+// package.
+#include "isla/compile/package_check.hpp"
 
+#include "compile_steps.hpp"
+#include "isla/base/joined_text.hpp"
 #include "isla/plugin/plugin_call.hpp"
 #include "isla/plugin/package_validator.hpp"
 #include "isla/world/package_world.hpp"
@@ -15,6 +18,18 @@ namespace {
 constexpr const char* kPackageFormat = "terrain-world-v1";
 
 }  // namespace
+
+const Registration<PackageValidator>& packageValidatorFor(const Registry& registry, const std::filesystem::path& path) {
+  std::vector<std::string> loaded;
+  for (const auto* registered : registry.packageValidators()) {
+    if (registered->object->recognises(path)) return *registered;
+    loaded.push_back(registered->object->name());
+  }
+  throw CompileError("'" + path.string() + "' is not a package any loaded package validator recognises (" +
+                         (loaded.empty() ? std::string("none is loaded") : "loaded: " + joinedText(loaded)) +
+                         "); a Terrain World v1 package is a directory holding world.json",
+                     {});
+}
 
 BuiltWorld buildPackageWorld(const Kernel& kernel, const CompileRequest& request, unsigned threads,
                              Progress& progress) {

@@ -24,6 +24,7 @@
 #include "isla/base/interrupt.hpp"
 #include "isla/base/io_error.hpp"
 #include "isla/base/joined_text.hpp"
+#include "isla/base/relative_path.hpp"
 #include "isla/parallel/parallel.hpp"
 #include "isla/plugin/plugin_call.hpp"
 #include "isla/plugin/shard_exporter.hpp"
@@ -403,18 +404,8 @@ class RecordedWorld {
   std::vector<const ShardRecord::Source*> sourceRecord_;
 };
 
-// A recorded file's path, which must stay inside its directory.
-bool safeRelativePath(const std::string& path) {
-  const fs::path relative(path);
-  if (path.empty() || relative.is_absolute()) return false;
-  for (const auto& part : relative) {
-    if (part.empty() || part == "." || part == "..") return false;
-  }
-  return true;
-}
-
 fs::path checkedPath(const FoundShard& shard, const ShardRecord::File& file, const std::string& what) {
-  if (!safeRelativePath(file.path)) {
+  if (!whyNotInside(file.path).empty()) {
     throw ShardError(shard.record.shard, nameOf(shard) + " names " + what + " '" + file.path +
                                              "' outside the package; " + rerunHint(shard.record.shard));
   }

@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "isla/base/diagnostics.hpp"
+#include "isla/compile/toolchain.hpp"
 #include "isla/shard/shard.hpp"
 #include "isla/plugin/options.hpp"
 #include "isla/world/world.hpp"
@@ -39,11 +40,7 @@ inline constexpr std::string_view kShardEdgesName = "shard-edges.bin";
 inline constexpr std::string_view kShardNotesDirectory = "assembly-notes";
 
 struct ShardRecord {
-  struct Plugin {
-    std::string name;
-    std::string version;
-    bool operator==(const Plugin&) const = default;
-  };
+  using Plugin = PluginName;
   struct Source {
     std::size_t index = 0;  // into the layout's sources
     std::string id;

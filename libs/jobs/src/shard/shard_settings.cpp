@@ -15,26 +15,20 @@ namespace {
 
 constexpr std::string_view kInputKeyVersion = "isla-tool patch inputs 2";
 
-void addPlugin(std::set<std::pair<std::string, std::string>>& plugins,
-               const std::shared_ptr<const PluginInfo>& plugin) {
-  if (plugin) plugins.emplace(plugin->name, plugin->version);
-}
-
 }  // namespace
 
 ShardRecord recordOfRequest(const Kernel& kernel, const ChosenExporter& chosen, const CompileRequest& request,
                             ShardSpec shard) {
   // Named as the plugins are, loaded or not: an assembly uses none but the exporter.
   const Registry& registry = kernel.registry();
-  std::set<std::pair<std::string, std::string>> plugins;
-  for (const auto& plugin : registry.providers(kSectionPlugin)) addPlugin(plugins, plugin);
-  for (const auto& plugin : registry.providers(kValidatorPlugin)) addPlugin(plugins, plugin);
-  addPlugin(plugins, registry.provider(kExporterPlugin, request.exporter));
-  addPlugin(plugins, registry.provider(kPackageValidatorPlugin, chosen.exporter.packageValidator()));
+  std::vector<std::shared_ptr<const PluginInfo>> plugins = registry.providers(kSectionPlugin);
+  for (const auto& plugin : registry.providers(kValidatorPlugin)) plugins.push_back(plugin);
+  plugins.push_back(registry.provider(kExporterPlugin, request.exporter));
+  plugins.push_back(registry.provider(kPackageValidatorPlugin, chosen.exporter.packageValidator()));
   ShardRecord record;
   record.shard = shard;
-  record.tool = std::string("isla-tool ") + ISLA_VERSION + " (" + ISLA_GIT_HASH + ")";
-  for (const auto& [name, version] : plugins) record.plugins.push_back({name, version});
+  record.tool = toolName();
+  record.plugins = pluginNames(plugins);
   // An export has no layout (through the cache: the patches' keys do not name one).
   if (!request.layout.empty()) record.layoutSha256 = sha256OfFile(request.layout);
   record.exporter = request.exporter;
@@ -45,8 +39,7 @@ ShardRecord recordOfRequest(const Kernel& kernel, const ChosenExporter& chosen, 
 
 std::string inputKey(const ShardRecord& record, const WorldSettings& settings, const std::string& patchId,
                      const std::vector<std::string>& inputs) {
-  std::string text = std::string(kInputKeyVersion) + "\n" + record.tool + "\n";
-  for (const auto& plugin : record.plugins) text += "plugin " + plugin.name + " " + plugin.version + "\n";
+  std::string text = std::string(kInputKeyVersion) + "\n" + toolchainText(record.tool, record.plugins);
   text += "exporter " + record.exporter + "\n";
   for (const auto& [key, value] : record.options) text += "option " + key + "=" + value + "\n";
   text += "spacing_m " + toJsonText(boost::json::value(settings.spacingM), false) + "\nheight_scale_m " +
