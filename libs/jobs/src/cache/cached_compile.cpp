@@ -13,22 +13,22 @@
 // compile whose every input is as the cache remembers it places it whole
 // (world_entry.hpp).
 
+#include "isla/cache/cached_compile.hpp"
+
 #include <cerrno>
 #include <cstdio>
 
 #include "../compile/compile_steps.hpp"
+#include "../compile/source_reading.hpp"
+#include "../shard/patch_inputs.hpp"
+#include "../shard/shard_settings.hpp"
 #include "isla/base/bits_text.hpp"
 #include "isla/base/interrupt.hpp"
 #include "isla/base/io_error.hpp"
 #include "isla/parallel/parallel.hpp"
 #include "isla/plugin/plugin_call.hpp"
 #include "isla/plugin/shard_exporter.hpp"
-#include "isla/cache/cached_compile.hpp"
-#include "../shard/patch_inputs.hpp"
 #include "remembered_sources.hpp"
-#include "../shard/shard_settings.hpp"
-#include "../compile/source_reading.hpp"
-#include "validation_memo.hpp"
 #include "world_entry.hpp"
 
 namespace isla {

@@ -33,11 +33,11 @@
 #include <stdexcept>
 
 #include "../compile/file_placer.hpp"
+#include "check_digest.hpp"
+#include "isla/base/io_error.hpp"
 #include "isla/base/relative_path.hpp"
 #include "isla/cache/keyed_store.hpp"
-#include "isla/base/io_error.hpp"
 #include "isla/publish/file_writer.hpp"
-#include "check_digest.hpp"
 #include "sealed_record.hpp"
 
 namespace isla {

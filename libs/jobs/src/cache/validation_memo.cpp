@@ -9,8 +9,8 @@
 #include <boost/json.hpp>
 #include <span>
 
-#include "diagnostic_json.hpp"
 #include "../shard/patch_inputs.hpp"
+#include "diagnostic_json.hpp"
 #include "isla/compile/toolchain.hpp"
 #include "isla/json/json_text.hpp"
 #include "isla/plugin/plugin_api.hpp"

@@ -8,12 +8,11 @@
 #include <boost/json.hpp>
 #include <span>
 
+#include "../shard/patch_inputs.hpp"
+#include "../shard/shard_settings.hpp"
 #include "diagnostic_json.hpp"
 #include "isla/json/json_text.hpp"
 #include "isla/publish/sha256.hpp"
-#include "../shard/patch_inputs.hpp"
-#include "../shard/shard_settings.hpp"
-#include "validation_memo.hpp"
 
 namespace isla {
 

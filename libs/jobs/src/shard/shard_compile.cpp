@@ -13,17 +13,17 @@
 #include <set>
 
 #include "../compile/compile_steps.hpp"
-#include "isla/bundle/source_reader.hpp"
+#include "../compile/source_reading.hpp"
 #include "isla/base/interrupt.hpp"
 #include "isla/base/io_error.hpp"
-#include "isla/plugin/shard_exporter.hpp"
-#include "isla/shard/shard.hpp"
+#include "isla/bundle/source_reader.hpp"
 #include "isla/parallel/parallel.hpp"
 #include "isla/plugin/plugin_call.hpp"
+#include "isla/plugin/shard_exporter.hpp"
 #include "isla/publish/staged_directory.hpp"
+#include "isla/shard/shard.hpp"
 #include "patch_inputs.hpp"
 #include "shard_settings.hpp"
-#include "../compile/source_reading.hpp"
 
 #include <sys/stat.h>
 
