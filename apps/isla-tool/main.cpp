@@ -23,8 +23,9 @@ struct Command {
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> all{
-      {{"run", "run [compile [LAYOUT.json OUTDIR] [--exporter NAME] [--option KEY=VALUE]... [--jobs N] [--quiet]]",
-        "Run a job: 'run compile' makes a world package from a layout of blueprints."},
+      {{"run", isla::cli::runSynopsis(),
+        "Run a job: 'run compile' makes a world package from a layout of blueprints, or one shard of it, 'run "
+        "assemble' the package of the shards."},
        isla::cli::runRun},
       {{"export",
         "export FILE.dat OUTDIR [--exporter NAME] [--option KEY=VALUE]... [--jobs N] [--quiet] [--height-scale M] "
@@ -57,7 +58,8 @@ const std::vector<Command>& commands() {
       {{"bundle", "bundle make OUT.zip --blueprint FILE.dat [--catalogue F] [--vegetation F] [--metadata F | --bundle-id ID] [--runtime F] [--overwrite]",
         "Make a viewer bundle (a ZIP source for 'run compile') from a blueprint and its JSON members."},
        isla::cli::runBundle},
-      {{"view", "view PATH [--port N] [--bind ADDRESS] [--no-open] [--jobs N] [--quiet]",
+      {{"view",
+        "view PATH [--port N] [--bind ADDRESS] [--no-open] [--watch] [--exaggeration auto|N] [--jobs N] [--quiet]",
         "Look at a world in the browser: serve a 3D Tiles export, or a layout or blueprint compiled to one, with a 3D viewer page."},
        isla::cli::runView},
       {{"cache", "cache stats|clear DIR [--json]",

@@ -12,7 +12,7 @@
 #include <pybind11/stl/filesystem.h>
 
 #include <isla/container/blueprint_reader.hpp>
-#include <isla/jobs/compile.hpp>
+#include <isla/compile/compile.hpp>
 #include <isla/io/mapped_file.hpp>
 #include <isla/plugin/section_codec.hpp>
 #include <isla/validation/validation.hpp>

@@ -8,7 +8,7 @@
 #include <pybind11/stl.h>
 #include <pybind11/stl/filesystem.h>
 
-#include <isla/jobs/compile.hpp>
+#include <isla/cache/cached_compile.hpp>
 
 #include "bindings.hpp"
 #include "json_to_python.hpp"
@@ -29,14 +29,13 @@ py::dict compile(const Kernel& kernel, const std::filesystem::path& layout, cons
   request.exporter = exporter;
   request.threads = threads;
   request.options = OptionText(options.begin(), options.end());
-  request.cache = cache.value_or(std::filesystem::path());
-  request.cacheMaxBytes = cacheMaxBytes;
   PythonProgress reporter(std::move(progress));
-  CompileResult result;
+  CachedCompileResult result;
   {
     py::gil_scoped_release released;
     try {
-      result = compileWorld(kernel, request, reporter);
+      result = cache ? compileThroughCache(kernel, request, CacheRequest{*cache, cacheMaxBytes}, reporter)
+                     : CachedCompileResult{compileWorld(kernel, request, reporter)};
     } catch (const ProgressStopped&) {
       py::gil_scoped_acquire held;
       reporter.rethrowStopped();

@@ -8,7 +8,7 @@
 
 #include <isla/base/interrupt.hpp>
 #include <isla/base/io_error.hpp>
-#include <isla/jobs/compile.hpp>
+#include <isla/compile/job_errors.hpp>
 
 #include "bindings.hpp"
 #include "json_to_python.hpp"
@@ -18,6 +18,22 @@ namespace py = pybind11;
 namespace isla::python {
 
 namespace {
+
+// The request fields a job's message names, as compile_world's arguments
+// (the others, which no function of the package takes, in the library's words).
+constexpr RequestWords kPythonWords{"argument 'layout'",
+                                    "blueprint",
+                                    "package",
+                                    "argument 'out_dir'",
+                                    "keyword argument 'exporter'",
+                                    "keyword argument 'options'",
+                                    "keyword argument 'jobs'",
+                                    "validatorOptions",
+                                    "keyword argument 'cache'",
+                                    "keyword argument 'cache_max_bytes'",
+                                    "shard",
+                                    "shardDir",
+                                    "verify"};
 
 // More lines than this go unread; the rest are in `diagnostics`.
 constexpr std::size_t kErrorsInMessage = 20;
@@ -61,7 +77,9 @@ void translate(std::exception_ptr pending) {
   } catch (const std::bad_alloc&) {
     throw;  // MemoryError
   } catch (const CompileError& error) {
-    raiseCompilerError(error.what(), error.diagnostics());
+    raiseCompilerError(error.message().in(kPythonWords), error.diagnostics());
+  } catch (const RequestError& error) {
+    raiseCompilerError(error.message().in(kPythonWords), {});
   } catch (const IoError& error) {
     raiseOsError(error.error(), error.what());
   } catch (const std::filesystem::filesystem_error& error) {

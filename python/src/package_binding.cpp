@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: MIT
-// A written Terrain World v1 package checked by its package validator
-// plugin, the one `isla-tool validate DIR` runs.
+// A written package checked by the package validator plugin that
+// recognises it, as `isla-tool validate DIR` chooses it.
 #include <string>
 
 #include <pybind11/stl.h>
 #include <pybind11/stl/filesystem.h>
 
-#include <isla/jobs/compile.hpp>
+#include <isla/compile/job_errors.hpp>
+#include <isla/compile/package_check.hpp>
+#include <isla/kernel.hpp>
 
 #include "bindings.hpp"
 
@@ -16,25 +18,19 @@ namespace isla::python {
 
 namespace {
 
-constexpr const char* kValidator = "terrain-world-v1";
-
 py::dict validatePackage(const Kernel& kernel, const std::filesystem::path& path) {
-  const auto* validator = kernel.registry().packageValidator(kValidator);
-  if (!validator) {
-    throw CompileError(std::string("package validator '") + kValidator +
-                           "' is not loaded; check the plugin directories (isla-tool plugins lists them)",
-                       {});
-  }
+  const auto& validator = packageValidatorFor(kernel.registry(), path);
+  const std::string name = validator.object->name();
   Diagnostics diagnostics;
   PackageSummary summary;
   {
     py::gil_scoped_release released;
-    summary = validator->object->check(path, diagnostics, CheckDepth::Full, 0);
+    summary = validator.object->check(path, diagnostics, CheckDepth::Full, 0);
   }
-  for (auto& diagnostic : diagnostics.items()) diagnostic.origin = kValidator;
+  for (auto& diagnostic : diagnostics.items()) diagnostic.origin = name;
   if (diagnostics.hasErrors()) {
     const auto errors = diagnostics.count(Severity::Error);
-    throw CompileError("'" + path.string() + "' is not a valid " + kValidator + " package: " +
+    throw CompileError("'" + path.string() + "' is not a valid " + name + " package: " +
                            std::to_string(errors) + (errors == 1 ? " error" : " errors"),
                        std::move(diagnostics));
   }
@@ -51,7 +47,7 @@ py::dict validatePackage(const Kernel& kernel, const std::filesystem::path& path
 
 void bindPackageValidation(py::module_& module) {
   module.def("validate_package", &validatePackage, py::arg("kernel"), py::arg("path"),
-             "Checks a Terrain World v1 package; returns its name, counts and warnings.");
+             "Checks a package with the package validator that recognises it; returns its name, counts and warnings.");
 }
 
 }  // namespace isla::python

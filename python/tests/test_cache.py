@@ -32,8 +32,9 @@ def test_an_exporter_that_cannot_use_the_cache_is_refused(small_layout: Path) ->
     directory = small_layout.parent
     with pytest.raises(CompilerError) as raised:
         compile_world(small_layout, directory / "png", exporter="png", cache=directory / "cache")
-    assert str(raised.value) == ("exporter 'png' (plugin png) cannot use --cache: its output is not made patch by "
-                                 "patch, each patch from its own inputs alone; compile without --cache")
+    assert str(raised.value) == ("exporter 'png' (plugin png) cannot use keyword argument 'cache': its output is not "
+                                 "made patch by patch, each patch from its own inputs alone; compile without keyword "
+                                 "argument 'cache'")
     assert not (directory / "png").exists()
     with pytest.raises(ValueError, match="cache_max_bytes must be a whole number of bytes, not -1"):
         compile_world(small_layout, directory / "world", cache=directory / "cache", cache_max_bytes=-1)

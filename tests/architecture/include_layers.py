@@ -171,7 +171,7 @@ def check(root, layers):
 
 def self_test():
     """The checker finds what it must on made-up trees."""
-    layers = [["base"], ["model"], ["world"], ["plugins/sections/*", "plugins/exporters/*"]]
+    layers = [["base"], ["model"], ["world"], ["compile"], ["cache"], ["plugins/sections/*", "plugins/exporters/*"]]
     cases = {
         "clean": ({"kernel/include/isla/model/a.hpp": '#include "isla/base/b.hpp"',
                    "kernel/include/isla/base/b.hpp": "",
@@ -186,6 +186,10 @@ def self_test():
                      "libs/world/include/isla/world/w.hpp": "",
                      "plugins/sections/s/s.cpp": "#include <isla/world/w.hpp>"}, ["builds against the kernel alone"]),
         "unresolved": ({"kernel/src/base/b.cpp": '#include "missing.hpp"'}, ["unresolved: "]),
+        # A library's folders by job (libs/jobs/src/<job>/): a private header of a higher one, by its relative path.
+        "job-up": ({"libs/jobs/src/compile/c.cpp": '#include "../cache/k.hpp"',
+                    "libs/jobs/src/cache/k.hpp": '#include "isla/compile/c.hpp"',
+                    "libs/jobs/include/isla/compile/c.hpp": ""}, ["cycle: ", "compile -> cache goes up a layer"]),
         "unlayered": ({"kernel/src/io/b.cpp": ""}, ["io: in no layer"]),
     }
     failures = 0

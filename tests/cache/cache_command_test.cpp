@@ -5,7 +5,7 @@
 
 #include <fstream>
 
-#include "isla/jobs/patch_cache.hpp"
+#include "isla/cache/patch_cache.hpp"
 #include "isla/publish/sha256.hpp"
 #include "tool_runner.hpp"
 
@@ -20,10 +20,8 @@ void storeEntry(const isla::PatchCache& cache, const fs::path& scratch, char key
   const fs::path from = scratch / std::string(1, key);
   fs::create_directories(from);
   std::ofstream(from / "terrain.json", std::ios::binary) << text;
-  std::string why;
-  BOOST_TEST_REQUIRE(cache.store(std::string(64, key), from,
-                                 {{{"terrain.json", text.size(), isla::sha256OfFile(from / "terrain.json")}}, ""}, why),
-                     why);
+  cache.store(std::string(64, key), isla::EntryPlace{from, {}, {}},
+              {{{"terrain.json", text.size(), isla::sha256OfFile(from / "terrain.json")}}, ""});
 }
 
 }  // namespace
@@ -62,7 +60,7 @@ BOOST_AUTO_TEST_CASE(a_directory_that_is_not_a_cache_is_refused_and_left_alone) 
     BOOST_TEST(run.exitCode == 1);
     BOOST_TEST(run.err == "isla-tool: error: '" + (dir / "empty").string() +
                               "' is not an isla-tool cache (it has no CACHEDIR.TAG of isla-tool); give the directory "
-                              "that run compile --cache made\n");
+                              "that a compile through the cache made\n");
   }
   BOOST_TEST(fs::is_empty(dir / "empty"));
   const auto run = runTool({"cache", "empty", (dir / "empty").string()});

@@ -19,7 +19,7 @@
 #include <sstream>
 #include <thread>
 
-#include "check_digest.hpp"
+#include "cache/check_digest.hpp"
 #include "compile_workspace.hpp"
 #include "entry_files.hpp"
 #include "file_tree.hpp"
@@ -430,7 +430,7 @@ BOOST_AUTO_TEST_CASE(what_cannot_go_through_the_cache_is_refused) {
   BOOST_TEST(run.exitCode == 1);
   BOOST_TEST(run.err == "isla-tool: error: '" + world.workspace.dir.path().string() +
                             "' holds files but is not an isla-tool cache (it has no CACHEDIR.TAG of isla-tool); give "
-                            "a new or empty directory to --cache; nothing was written\n");
+                            "a new or empty directory; nothing was written\n");
   BOOST_TEST(!fs::exists(world.workspace.path("out")));
 }
 

@@ -14,10 +14,10 @@
 #include <fstream>
 #include <thread>
 
-#include "check_digest.hpp"
+#include "cache/check_digest.hpp"
 #include "entry_files.hpp"
 #include "isla/base/io_error.hpp"
-#include "isla/jobs/patch_cache.hpp"
+#include "isla/cache/patch_cache.hpp"
 #include "isla/publish/sha256.hpp"
 #include "tool_runner.hpp"
 
@@ -53,6 +53,35 @@ CacheEntry writeOutputs(const fs::path& from, const std::string& text) {
   writeText(from / "terrain" / "p-0-0.json", "{\"heights\": [" + text + "]}\n");
   writeText(from / "figures.txt", "lowest 1\nhighest " + text + "\n");
   return {{described(from, "terrain/p-0-0.json"), described(from, "figures.txt")}, "highest " + text};
+}
+
+isla::EntryPlace at(const fs::path& root) { return {root, {}, {}}; }
+
+// What storing, fetching or looking up an entry came to: "stored",
+// "placed", "listed", "missing", or the error's message.
+std::string storing(const PatchCache& cache, const std::string& key, const fs::path& from, const CacheEntry& entry) {
+  try {
+    cache.store(key, at(from), entry);
+    return "stored";
+  } catch (const isla::CacheNotKept& notKept) {
+    return notKept.what();
+  }
+}
+
+std::string fetching(const PatchCache& cache, const std::string& key, const fs::path& into) {
+  try {
+    return cache.fetch(key, at(into)) ? "placed" : "missing";
+  } catch (const isla::CacheDamaged& damage) {
+    return damage.what();
+  }
+}
+
+std::string looking(const PatchCache& cache, const std::string& key) {
+  try {
+    return cache.look(key) ? "listed" : "missing";
+  } catch (const isla::CacheDamaged& damage) {
+    return damage.what();
+  }
 }
 
 std::size_t filesBelow(const fs::path& directory) {
@@ -95,90 +124,83 @@ BOOST_AUTO_TEST_CASE(a_stored_entry_comes_back_byte_for_byte) {
   TempDir dir;
   const PatchCache cache(dir / "cache");
   const auto files = writeOutputs(dir / "made", "1, 2, 3");
-  std::string why;
-  BOOST_TEST_REQUIRE(cache.store(kKey, dir / "made", files, why), why);
+  BOOST_TEST_REQUIRE(storing(cache, kKey, dir / "made", files) == "stored");
   BOOST_TEST(cache.stats().entries == 1u);
 
-  std::string problem;
-  const auto listed = cache.look(kKey, problem);
-  BOOST_TEST_REQUIRE(listed.has_value(), problem);
+  const auto listed = cache.look(kKey);
+  BOOST_TEST_REQUIRE(listed.has_value());
   BOOST_TEST((*listed == files));
   BOOST_TEST(!fs::exists(dir / "stage"));
-  const auto fetched = cache.fetch(kKey, dir / "stage", problem);
-  BOOST_TEST_REQUIRE(fetched.has_value(), problem);
-  BOOST_TEST((*fetched == files));
+  const auto fetched = cache.fetch(kKey, at(dir / "stage"));
+  BOOST_TEST_REQUIRE(fetched.has_value());
+  BOOST_TEST((fetched->entry == files));
+  BOOST_TEST(fetched->checks.at("figures.txt") == isla::checkDigestOfFile(dir / "made" / "figures.txt"));
   BOOST_TEST(readText(dir / "stage" / "terrain" / "p-0-0.json") == readText(dir / "made" / "terrain" / "p-0-0.json"));
   BOOST_TEST(readText(dir / "stage" / "figures.txt") == readText(dir / "made" / "figures.txt"));
 
-  BOOST_TEST(!cache.fetch(kOtherKey, dir / "elsewhere", problem).has_value());
-  BOOST_TEST(problem.empty());
+  BOOST_TEST(fetching(cache, kOtherKey, dir / "elsewhere") == "missing");
   BOOST_TEST(!fs::exists(dir / "elsewhere"));
   // Storing a key again leaves the first entry.
   writeOutputs(dir / "again", "9");
-  BOOST_TEST(cache.store(kKey, dir / "again", files, why));
+  BOOST_TEST(storing(cache, kKey, dir / "again", files) == "stored");
   BOOST_TEST(readText(storedFile(dir / "cache", "figures.txt")) == "lowest 1\nhighest 1, 2, 3\n");
 }
 
 BOOST_AUTO_TEST_CASE(a_damaged_entry_is_reported_and_removed_never_served) {
   TempDir dir;
   const PatchCache cache(dir / "cache");
-  std::string why, problem;
 
   // A byte flipped, the size kept.
   const auto files = writeOutputs(dir / "made", "1, 2, 3");
-  BOOST_TEST_REQUIRE(cache.store(kKey, dir / "made", files, why), why);
+  BOOST_TEST_REQUIRE(storing(cache, kKey, dir / "made", files) == "stored");
   fs::remove_all(dir / "made");  // the entry's files may be links to these
   const fs::path stored = storedFile(dir / "cache", "p-0-0.json");
   std::string text = readText(stored);
   const std::string listedCheck = isla::checkDigest(std::as_bytes(std::span(text)));
   text[14] = '7';
   writeText(stored, text);
-  BOOST_TEST(!cache.fetch(kKey, dir / "stage", problem).has_value());
-  BOOST_TEST(problem == "terrain/p-0-0.json has XXH3-128 " + isla::checkDigest(std::as_bytes(std::span(text))) +
-                           ", its list says " + listedCheck);
+  BOOST_TEST(fetching(cache, kKey, dir / "stage") == "terrain/p-0-0.json has XXH3-128 " +
+                                                         isla::checkDigest(std::as_bytes(std::span(text))) +
+                                                         ", its list says " + listedCheck);
   BOOST_TEST(cache.stats().entries == 0u);
   BOOST_TEST(filesBelow(dir / "stage") == 0u);
-  BOOST_TEST(!cache.fetch(kKey, dir / "stage", problem).has_value());
-  BOOST_TEST(problem.empty());  // gone: a plain miss now
+  BOOST_TEST(fetching(cache, kKey, dir / "stage") == "missing");
 
   // Truncated.
   const auto truncated = writeOutputs(dir / "made", "4, 5");
-  BOOST_TEST_REQUIRE(cache.store(kKey, dir / "made", truncated, why), why);
+  BOOST_TEST_REQUIRE(storing(cache, kKey, dir / "made", truncated) == "stored");
   fs::remove_all(dir / "made");
   fs::resize_file(storedFile(dir / "cache", "figures.txt"), 3);
-  BOOST_TEST(!cache.fetch(kKey, dir / "stage", problem).has_value());
-  BOOST_TEST(problem == "figures.txt has 3 bytes, its list says " + std::to_string(truncated.files[1].bytes));
+  BOOST_TEST(fetching(cache, kKey, dir / "stage") ==
+             "figures.txt has 3 bytes, its list says " + std::to_string(truncated.files[1].bytes));
   BOOST_TEST(cache.stats().entries == 0u);
 
   // Its list changed (a file's recorded size), so that the files would match it.
   const auto tampered = writeOutputs(dir / "made", "6");
-  BOOST_TEST_REQUIRE(cache.store(kKey, dir / "made", tampered, why), why);
+  BOOST_TEST_REQUIRE(storing(cache, kKey, dir / "made", tampered) == "stored");
   const fs::path list = storedFile(dir / "cache", "entry.txt");
   std::string listed = readText(list);
   const std::string size = "file " + std::to_string(tampered.files[0].bytes) + " ";
   listed.replace(listed.find(size), size.size(), "file " + std::to_string(tampered.files[0].bytes - 1) + " ");
   writeText(list, listed);
-  BOOST_TEST(!cache.fetch(kKey, dir / "stage", problem).has_value());
-  BOOST_TEST(problem == "its list " + list.string() + " is damaged");
+  BOOST_TEST(fetching(cache, kKey, dir / "stage") == "its list " + list.string() + " is damaged");
   BOOST_TEST(cache.stats().entries == 0u);
   BOOST_TEST(filesBelow(dir / "stage") == 0u);
 
   // Its note changed: looking at it, before any file is placed, says so.
-  BOOST_TEST_REQUIRE(cache.store(kKey, dir / "made", tampered, why), why);
+  BOOST_TEST_REQUIRE(storing(cache, kKey, dir / "made", tampered) == "stored");
   listed = readText(list);
   listed.replace(listed.find("note highest 6"), 14, "note highest 7");
   writeText(list, listed);
-  BOOST_TEST(!cache.look(kKey, problem).has_value());
-  BOOST_TEST(problem == "its list " + list.string() + " is damaged");
+  BOOST_TEST(looking(cache, kKey) == "its list " + list.string() + " is damaged");
   BOOST_TEST(cache.stats().entries == 0u);
 }
 
 BOOST_AUTO_TEST_CASE(an_older_tools_entry_is_a_miss_and_goes) {
   TempDir dir;
   const PatchCache cache(dir / "cache");
-  std::string why, problem;
   const auto asOlder = [&] {
-    BOOST_TEST_REQUIRE(cache.store(kKey, dir / "made", writeOutputs(dir / "made", "1"), why), why);
+    BOOST_TEST_REQUIRE(storing(cache, kKey, dir / "made", writeOutputs(dir / "made", "1")) == "stored");
     const fs::path list = storedFile(dir / "cache", "entry.txt");
     std::string text = readText(list);
     text.replace(0, text.find('\n'), "isla-tool cache entry 1");
@@ -186,12 +208,11 @@ BOOST_AUTO_TEST_CASE(an_older_tools_entry_is_a_miss_and_goes) {
     return list.parent_path();
   };
   const fs::path older = asOlder();
-  BOOST_TEST(!cache.look(kKey, problem).has_value());
-  BOOST_TEST(problem.empty());  // not damaged: another version's
+  BOOST_TEST(looking(cache, kKey) == "missing");  // not damaged: another version's
   BOOST_TEST(!fs::exists(older));
   // Stored again in this version.
-  BOOST_TEST_REQUIRE(cache.store(kKey, dir / "made", writeOutputs(dir / "made", "1"), why), why);
-  BOOST_TEST(cache.look(kKey, problem).has_value());
+  BOOST_TEST_REQUIRE(storing(cache, kKey, dir / "made", writeOutputs(dir / "made", "1")) == "stored");
+  BOOST_TEST(looking(cache, kKey) == "listed");
   // One never looked up again goes with the next trim, whatever the bound.
   cache.clear();
   const fs::path left = asOlder();
@@ -203,8 +224,7 @@ BOOST_AUTO_TEST_CASE(an_older_tools_entry_is_a_miss_and_goes) {
 BOOST_AUTO_TEST_CASE(an_older_tools_folders_of_entries_and_records_go_with_a_trim) {
   TempDir dir;
   const PatchCache cache(dir / "cache");
-  std::string why;
-  BOOST_TEST_REQUIRE(cache.store(kKey, dir / "made", writeOutputs(dir / "made", "1"), why), why);
+  BOOST_TEST_REQUIRE(storing(cache, kKey, dir / "made", writeOutputs(dir / "made", "1")) == "stored");
   // Version 2 kept entries and records one folder down, by their key's first two digits.
   const fs::path olderEntry = dir / "cache" / "entries" / kKey.substr(0, 2) / kKey;
   const fs::path olderRecord = dir / "cache" / PatchCache::kSourcesFolder / kKey.substr(0, 2) / kKey;
@@ -216,8 +236,7 @@ BOOST_AUTO_TEST_CASE(an_older_tools_folders_of_entries_and_records_go_with_a_tri
   cache.trim(PatchCache::kDefaultMaxBytes);
   BOOST_TEST(!fs::exists(olderEntry.parent_path()));
   BOOST_TEST(!fs::exists(olderRecord.parent_path()));
-  std::string problem;
-  BOOST_TEST(cache.look(kKey, problem).has_value());  // this version's entry stays
+  BOOST_TEST(looking(cache, kKey) == "listed");  // this version's entry stays
   BOOST_TEST(fs::exists(dir / "cache" / PatchCache::kSourcesFolder));
 }
 
@@ -233,10 +252,12 @@ BOOST_AUTO_TEST_CASE(writers_sharing_the_cache_at_once_leave_it_whole) {
     // Half store the one key, half a key of their own, each also fetching the shared one.
     writers.emplace_back([&, w] {
       const std::string key = w % 2 == 0 ? kKey : std::string(63, 'd') + std::to_string(w);
-      std::string why, problem;
-      if (!cache.store(key, dir / std::to_string(w), made[w], why)) failures[w] = "store: " + why;
-      if (!cache.fetch(kKey, dir / ("stage-" + std::to_string(w)), problem) && w % 2 == 0) {
-        failures[w] = "fetch: " + (problem.empty() ? std::string("missing") : problem);
+      if (const std::string stored = storing(cache, key, dir / std::to_string(w), made[w]); stored != "stored") {
+        failures[w] = "store: " + stored;
+      }
+      if (const std::string fetched = fetching(cache, kKey, dir / ("stage-" + std::to_string(w)));
+          fetched != "placed" && w % 2 == 0) {
+        failures[w] = "fetch: " + fetched;
       }
     });
   }
@@ -244,15 +265,13 @@ BOOST_AUTO_TEST_CASE(writers_sharing_the_cache_at_once_leave_it_whole) {
   for (const auto& failure : failures) BOOST_TEST(failure.empty(), failure);
   BOOST_TEST(cache.stats().entries == 1u + kWriters / 2);
   BOOST_TEST(filesBelow(dir / "cache" / "tmp") == 0u);
-  std::string problem;
-  BOOST_TEST(cache.fetch(kKey, dir / "last", problem).has_value(), problem);
+  BOOST_TEST(fetching(cache, kKey, dir / "last") == "placed");
 }
 
 BOOST_AUTO_TEST_CASE(a_full_disk_while_storing_leaves_the_cache_as_it_was) {
   TempDir dir;
   const PatchCache cache(dir / "cache");
-  std::string why;
-  BOOST_TEST_REQUIRE(cache.store(kOtherKey, dir / "first", writeOutputs(dir / "first", "1"), why), why);
+  BOOST_TEST_REQUIRE(storing(cache, kOtherKey, dir / "first", writeOutputs(dir / "first", "1")) == "stored");
   const auto files = writeOutputs(dir / "made", "1, 2, 3");
   // A file size limit below the entry's list makes its write fail with
   // EFBIG, as a full disk fails with ENOSPC, without a small filesystem.
@@ -262,36 +281,33 @@ BOOST_AUTO_TEST_CASE(a_full_disk_while_storing_leaves_the_cache_as_it_was) {
   rlimit limit = old;
   limit.rlim_cur = 64;
   setrlimit(RLIMIT_FSIZE, &limit);
-  const bool stored = cache.store(kKey, dir / "made", files, why);
+  const std::string stored = storing(cache, kKey, dir / "made", files);
   setrlimit(RLIMIT_FSIZE, &old);
   std::signal(SIGXFSZ, SIG_DFL);
-  BOOST_TEST(!stored);
-  BOOST_TEST(why.find("the file-size limit (ulimit -f) of 64 bytes was reached") != std::string::npos, why);
+  BOOST_TEST(stored.find("the file-size limit (ulimit -f) of 64 bytes was reached") != std::string::npos, stored);
   BOOST_TEST(cache.stats().entries == 1u);
   BOOST_TEST(filesBelow(dir / "cache" / "tmp") == 0u);
   BOOST_TEST(filesBelow(dir / "made") == 2u);
-  std::string problem;
-  BOOST_TEST(!cache.fetch(kKey, dir / "stage", problem).has_value());
-  BOOST_TEST(cache.fetch(kOtherKey, dir / "stage", problem).has_value(), problem);
+  BOOST_TEST(fetching(cache, kKey, dir / "stage") == "missing");
+  BOOST_TEST(fetching(cache, kOtherKey, dir / "stage") == "placed");
 }
 
 BOOST_AUTO_TEST_CASE(the_least_recently_used_entries_go_first) {
   TempDir dir;
   const PatchCache cache(dir / "cache");
-  std::string why, problem;
   for (const auto& key : {kKey, kOtherKey, kThirdKey}) {
-    BOOST_TEST_REQUIRE(cache.store(key, dir / key, writeOutputs(dir / key, "1, 2, 3"), why), why);
+    BOOST_TEST_REQUIRE(storing(cache, key, dir / key, writeOutputs(dir / key, "1, 2, 3")) == "stored");
     waitForTheFileClock(dir.path());
   }
-  BOOST_TEST_REQUIRE(cache.fetch(kKey, dir / "stage", problem).has_value(), problem);  // the oldest, used again
+  BOOST_TEST(fetching(cache, kKey, dir / "stage") == "placed");  // the oldest, used again
   const std::uint64_t all = cache.stats().bytes, one = all / 3;
   cache.trim(all);
   BOOST_TEST(cache.stats().entries == 3u);
   cache.trim(2 * one);
   BOOST_TEST(cache.stats().entries == 2u);
-  BOOST_TEST(!cache.fetch(kOtherKey, dir / "other", problem).has_value());
-  BOOST_TEST(cache.fetch(kKey, dir / "first", problem).has_value(), problem);
-  BOOST_TEST(cache.fetch(kThirdKey, dir / "third", problem).has_value(), problem);
+  BOOST_TEST(fetching(cache, kOtherKey, dir / "other") == "missing");
+  BOOST_TEST(fetching(cache, kKey, dir / "first") == "placed");
+  BOOST_TEST(fetching(cache, kThirdKey, dir / "third") == "placed");
   cache.clear();
   BOOST_TEST(cache.stats().entries == 0u);
   BOOST_TEST(cache.stats().bytes == 0u);
@@ -308,7 +324,7 @@ BOOST_AUTO_TEST_CASE(a_directory_holding_other_things_is_refused) {
   }
   BOOST_TEST(message == "'" + (dir / "photos").string() +
                             "' holds files but is not an isla-tool cache (it has no CACHEDIR.TAG of isla-tool); "
-                            "give a new or empty directory to --cache");
+                            "give a new or empty directory");
   BOOST_TEST(filesBelow(dir / "photos") == 1u);
   // A cache opens again as itself.
   { const PatchCache made(dir / "cache"); }

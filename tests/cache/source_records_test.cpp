@@ -9,10 +9,10 @@
 #include <fstream>
 
 #include "isla/publish/sha256.hpp"
-#include "source_digests.hpp"
+#include "cache/source_digests.hpp"
 #include "tool_runner.hpp"
 #include "test_kernel.hpp"
-#include "validation_memo.hpp"
+#include "cache/validation_memo.hpp"
 
 namespace fs = std::filesystem;
 using isla::FileIdentity;
@@ -44,6 +44,17 @@ std::string textOf(const fs::path& path) {
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
+// What recalling came to: the damage said, or "" when there was none.
+template <class Recall>
+std::string damageOf(Recall&& recall) {
+  try {
+    recall();
+    return "";
+  } catch (const isla::CacheDamaged& damage) {
+    return damage.what();
+  }
+}
+
 void flipLastDigit(const fs::path& record) {
   std::string text = textOf(record);
   const std::size_t seal = text.rfind("sealed ");
@@ -67,36 +78,32 @@ BOOST_AUTO_TEST_SUITE(source_records)
 
 BOOST_FIXTURE_TEST_CASE(a_digest_is_given_back_only_for_the_same_file_unchanged, Digests) {
   digests.remember(source, seen, kSha256);
-  std::string problem;
-  BOOST_TEST(digests.recall(source, seen, problem).value_or("none") == kSha256);
-  BOOST_TEST(problem.empty());
+  BOOST_TEST(digests.recall(source, seen).value_or("none") == kSha256);
   // The same path seen relative to the working directory is the same file.
-  BOOST_TEST(digests.recall(fs::relative(source), seen, problem).value_or("none") == kSha256);
+  BOOST_TEST(digests.recall(fs::relative(source), seen).value_or("none") == kSha256);
 
   FileIdentity rewritten = seen;
   rewritten.changedNs += 1;  // a write, a rename over it, a chmod
-  BOOST_TEST(!digests.recall(source, rewritten, problem));
+  BOOST_TEST(!digests.recall(source, rewritten));
   FileIdentity grown = seen;
   grown.bytes += 1;
-  BOOST_TEST(!digests.recall(source, grown, problem));
+  BOOST_TEST(!digests.recall(source, grown));
   FileIdentity moved = seen;
   moved.inode += 1;
-  BOOST_TEST(!digests.recall(source, moved, problem));
-  BOOST_TEST(!digests.recall(dir / "s1.dat", seen, problem));
-  BOOST_TEST(problem.empty());
+  BOOST_TEST(!digests.recall(source, moved));
+  BOOST_TEST(!digests.recall(dir / "s1.dat", seen));
 }
 
 BOOST_FIXTURE_TEST_CASE(a_file_changed_just_before_it_was_read_is_not_remembered, Digests) {
   // A write in the same tick as the read could hide behind this identity.
   const FileIdentity fresh = identity(1'700'000'000 * kSecond, isla::kSettledAfter.count() - 1);
   digests.remember(source, fresh, kSha256);
-  std::string problem;
-  BOOST_TEST(!digests.recall(source, fresh, problem));
+  BOOST_TEST(!digests.recall(source, fresh));
   BOOST_TEST(recordsIn(dir / "cache" / PatchCache::kSourcesFolder).empty());
   // Seen again once it settled: remembered.
   const FileIdentity settled = identity(1'700'000'000 * kSecond, isla::kSettledAfter.count());
   digests.remember(source, settled, kSha256);
-  BOOST_TEST(digests.recall(source, settled, problem).value_or("none") == kSha256);
+  BOOST_TEST(digests.recall(source, settled).value_or("none") == kSha256);
 }
 
 BOOST_FIXTURE_TEST_CASE(a_damaged_digest_record_is_said_removed_and_never_trusted, Digests) {
@@ -104,9 +111,8 @@ BOOST_FIXTURE_TEST_CASE(a_damaged_digest_record_is_said_removed_and_never_truste
   const auto records = recordsIn(dir / "cache" / PatchCache::kSourcesFolder);
   BOOST_TEST_REQUIRE(records.size() == 1u);
   flipLastDigit(records[0]);
-  std::string problem;
-  BOOST_TEST(!digests.recall(source, seen, problem));
-  BOOST_TEST(problem == "its record " + records[0].string() + " is damaged");
+  BOOST_TEST(damageOf([&] { digests.recall(source, seen); }) == "its record " + records[0].string() + " is damaged");
+  BOOST_TEST(!digests.recall(source, seen));
   BOOST_TEST(!fs::exists(records[0]));
   BOOST_TEST(cache.stats().bytes == 0u);
 }
@@ -141,10 +147,9 @@ BOOST_AUTO_TEST_CASE(findings_come_back_with_every_member_under_their_key_only) 
   std::ofstream(enums, std::ios::binary | std::ios::trunc) << table;
   BOOST_TEST(memoOf(*isla::test::makeKernel(isla::EnumTable::load(enums))) != key);
 
-  std::string problem;
-  BOOST_TEST(!memo.recall(key, problem));
+  BOOST_TEST(!memo.recall(key));
   memo.remember(key, findings);
-  const auto recalled = memo.recall(key, problem);
+  const auto recalled = memo.recall(key);
   BOOST_TEST_REQUIRE(recalled.has_value());
   BOOST_TEST_REQUIRE(recalled->items().size() == 2u);
   for (std::size_t i = 0; i < 2; ++i) {
@@ -163,12 +168,12 @@ BOOST_AUTO_TEST_CASE(findings_come_back_with_every_member_under_their_key_only) 
   // None found is remembered too.
   const std::string clean = memo.key(std::string(64, 'e'), "a/s1.dat");
   memo.remember(clean, {});
-  BOOST_TEST(memo.recall(clean, problem).value().empty());
+  BOOST_TEST(memo.recall(clean).value().empty());
 
   const fs::path record = cache.recordPath(PatchCache::kValidationsFolder, key);
   flipLastDigit(record);
-  BOOST_TEST(!memo.recall(key, problem));
-  BOOST_TEST(problem == "its record " + record.string() + " is damaged");
+  BOOST_TEST(damageOf([&] { memo.recall(key); }) == "its record " + record.string() + " is damaged");
+  BOOST_TEST(!memo.recall(key));
   BOOST_TEST(!fs::exists(record));
 }
 

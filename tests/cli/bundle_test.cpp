@@ -362,12 +362,12 @@ struct Hostile {
 
 const Hostile kHostile[] = {
     {"dotdot", [](ZipPatch& z) { z.rename(kBlueprint, "../bcdef.dat"); },
-     "error: member '../bcdef.dat' climbs out with '..'; a bundle's members are plain names at its top level: make "
+     "error: member '../bcdef.dat' has a '..' component; a bundle's members are plain names at its top level: make "
      "the bundle again (isla-tool bundle make) or ask its author for an intact copy [bundle.unsafe-path]"},
     {"absolute", [](ZipPatch& z) { z.rename(kBlueprint, "/bcdefgh.dat"); },
-     "error: member '/bcdefgh.dat' is an absolute path; a bundle's members are plain names at its top level"},
+     "error: member '/bcdefgh.dat' is absolute; a bundle's members are plain names at its top level"},
     {"backslash", [](ZipPatch& z) { z.rename(kBlueprint, "ab\\defgh.dat"); },
-     "error: member 'ab\\defgh.dat' holds a backslash; a bundle's members are plain names at its top level"},
+     "error: member 'ab\\defgh.dat' contains a backslash (paths use '/'); a bundle's members are plain names at its top level"},
     {"symlink", [](ZipPatch& z) { z.setUnixMode("runtime.json", 0120777); },
      "error: member 'runtime.json' is a symbolic link; a bundle holds regular files only: make the bundle again "
      "(isla-tool bundle make) or ask its author for an intact copy [bundle.symlink-member]"},

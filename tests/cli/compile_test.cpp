@@ -47,6 +47,14 @@ BOOST_AUTO_TEST_CASE(run_lists_the_jobs_and_refuses_an_unknown_one) {
   const auto half = runTool({"run", "compile", "layout.json"});
   BOOST_TEST(half.exitCode == 2);
   BOOST_TEST(contains(half.err, "give LAYOUT.json and OUTDIR, or neither for the example"));
+  // The usage a wrong call prints is every job's synopsis, as `run` lists them: one table.
+  const std::string usage = "Usage: isla-tool run compile [LAYOUT.json OUTDIR] ";
+  BOOST_TEST(contains(half.err, usage), half.err);
+  BOOST_TEST(contains(half.err, "[--cache DIR [--cache-max-bytes N] | --shard K/N|auto [--shard-count N] --shard-dir DIR]"),
+             half.err);
+  BOOST_TEST(contains(half.err, "\n   or: isla-tool run assemble LAYOUT.json OUTDIR --shard-dir DIR "), half.err);
+  BOOST_TEST(contains(list.out, usage), list.out);
+  BOOST_TEST(contains(runTool({"run", "--help"}).out, usage));
 }
 
 void checkShape(const Shape& shape) {

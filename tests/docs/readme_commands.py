@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Runs every command the README and each example's README show in a
-fenced ``sh`` block, as a reader would, and fails when one exits non-zero.
+"""Runs every command the README, each example's README and each guide
+(docs/guides/) show in a fenced ``sh`` block, as a reader would, and fails
+when one exits non-zero. A block indented in a list item is run too.
 
 Usage: readme_commands.py SOURCE_DIR BUILD_DIR
 
@@ -34,7 +35,7 @@ import tempfile
 from pathlib import Path
 
 MARK = re.compile(r"<!-- not run by the docs test: (.+?) \| (.+?) -->")
-FENCE = re.compile(r"^```sh\s*$")
+FENCE = re.compile(r"^(\s*)```sh\s*$")
 INSTALL_PREFIX = "/opt/isla-tool"
 LINKED = ("build", "examples", "python", "docs", "scripts")
 
@@ -49,12 +50,13 @@ def blocks(text: str) -> list[tuple[int, list[str], list[tuple[str, str]]]]:
         mark = MARK.search(lines[index])
         if mark:
             marks.append((mark.group(1), mark.group(2)))
-        elif FENCE.match(lines[index]):
+        elif fence := FENCE.match(lines[index]):
+            indent = len(fence.group(1))
             start = index + 1
             end = start
-            while end < len(lines) and not lines[end].startswith("```"):
+            while end < len(lines) and not lines[end].lstrip().startswith("```"):
                 end += 1
-            out.append((start, lines[start:end], marks))
+            out.append((start, [line[indent:] for line in lines[start:end]], marks))
             marks = []
             index = end
         elif lines[index].strip():
@@ -97,7 +99,8 @@ def workspace(source: Path, build: Path, directory: Path) -> dict[str, str]:
 
 def main() -> int:
     source, build = Path(sys.argv[1]).resolve(), Path(sys.argv[2]).resolve()
-    readmes = [source / "README.md", *sorted(source.glob("examples/*/README.md"))]
+    readmes = [source / "README.md", *sorted(source.glob("examples/*/README.md")),
+               *sorted(source.glob("docs/guides/*.md"))]
     failures = []
     ran = 0
     for readme in readmes:
@@ -123,7 +126,7 @@ def main() -> int:
                 if run.returncode != 0:
                     failures.append(f"{where}: the block exited {run.returncode}:\n{script}\n--- stdout\n"
                                     f"{run.stdout[-3000:]}\n--- stderr\n{run.stderr[-3000:]}")
-    print(f"{ran} blocks run from {len(readmes)} READMEs")
+    print(f"{ran} blocks run from {len(readmes)} READMEs and guides")
     if ran == 0:
         failures.append("no sh block found: the pattern or the READMEs changed")
     for failure in failures:

@@ -214,8 +214,8 @@ BOOST_AUTO_TEST_CASE(assembly_refuses_a_missing_shard_naming_it) {
   const auto run = assemble(world.layout, world.ws.path("assembled"), dir);
   BOOST_TEST(run.exitCode == 1);
   BOOST_TEST(contains(run.err, "shard 2 of 4 is missing from '" + dir +
-                                   "' (not made, or its task did not finish); run it again (isla-tool run compile "
-                                   "LAYOUT OUTDIR --shard 2/4 --shard-dir DIR), then assemble"),
+                                   "' (not made, or its task did not finish); run it again (--shard 2/4 "
+                                   "--shard-dir DIR), then assemble"),
              run.err);
   BOOST_TEST(!fs::exists(world.ws.path("assembled")));
   fs::remove_all(fs::path(dir) / "shard-3");
@@ -242,7 +242,7 @@ BOOST_AUTO_TEST_CASE(assembly_refuses_a_shard_without_its_record_or_with_changed
   const auto partial = assemble(world.layout, world.ws.path("assembled"), dir);
   BOOST_TEST(partial.exitCode == 1);
   BOOST_TEST(contains(partial.err, dir + "/shard-1 has no shard-record.json: it is not a complete shard; run it again "
-                                   "(isla-tool run compile LAYOUT OUTDIR --shard 1/N --shard-dir DIR)"),
+                                         "(--shard 1/N --shard-dir DIR)"),
              partial.err);
   BOOST_TEST(!fs::exists(world.ws.path("assembled")));
 }
@@ -286,9 +286,10 @@ BOOST_AUTO_TEST_CASE(assembly_refuses_stale_shards_and_other_settings) {
   const std::string dir = world.shards("shards", 3);
   const auto settings = assemble(world.layout, world.ws.path("assembled"), dir, {"--height-range", "0:65535"});
   BOOST_TEST(settings.exitCode == 1);
-  BOOST_TEST(contains(settings.err, "shard 0 of 3 (" + dir + "/shard-0) was made with other settings (exporter "
-                                    "'terrain-world-v1') than this assembly's (exporter 'terrain-world-v1' "
-                                    "--height-range 0:65535)"),
+  BOOST_TEST(contains(settings.err, "shard 0 of 3 (" + dir +
+                                        "/shard-0) was made with other settings (exporter "
+                                        "'terrain-world-v1') than this assembly's (exporter 'terrain-world-v1', "
+                                        "validator option height-range=0:65535)"),
              settings.err);
 
   // The same cells from another file: the layout's bytes differ.
@@ -390,11 +391,18 @@ BOOST_AUTO_TEST_CASE(an_exporter_that_cannot_shard_is_refused) {
   Workspace ws;
   const auto layout = ws.layout("layout.json", 1, 2);
   const auto run = shard(layout, ws.path("shards"), "0/2", {"--exporter", "png"});
-  BOOST_TEST(run.exitCode == 1);
+  BOOST_TEST(run.exitCode == 2);
   BOOST_TEST(contains(run.err, "exporter 'png' (plugin png) cannot shard its output; compile on one machine without "
                                "--shard"),
              run.err);
   BOOST_TEST(!fs::exists(ws.path("shards") + "/shard-0"));
+  // A request, not its inputs, is wrong: a usage error before anything is read.
+  const auto assembled = assemble(layout, ws.path("assembled"), ws.path("shards"), {"--exporter", "png"});
+  BOOST_TEST(assembled.exitCode == 2);
+  BOOST_TEST(contains(assembled.err,
+                      "isla-tool run: exporter 'png' (plugin png) cannot shard its output, so there is "
+                      "nothing to assemble\n"),
+             assembled.err);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -14,7 +14,9 @@
 #include "compile_workspace.hpp"
 #include "file_tree.hpp"
 #include "isla/publish/sha256.hpp"
+#include "isla/shard/shard.hpp"
 #include "shard_runs.hpp"
+#include "test_kernel.hpp"
 #include "tool_runner.hpp"
 
 using namespace isla::test;
@@ -100,10 +102,12 @@ BOOST_AUTO_TEST_CASE(a_file_of_another_size_is_refused) {
   fs::resize_file(terrain, bytes - 2);
   const auto run = world.assembled();
   BOOST_TEST(run.exitCode == 1);
-  BOOST_TEST(contains(run.err, "shard 0 of 2 (" + world.dir + "/shard-0) is damaged: its output terrain/p-0-0.json is "
-                                   "not what its record says (" + std::to_string(bytes - 2) + " bytes; recorded " +
-                                   std::to_string(bytes) + " bytes); run it again (isla-tool run compile LAYOUT "
-                                   "OUTDIR --shard 0/2 --shard-dir DIR), then assemble"),
+  BOOST_TEST(contains(run.err, "shard 0 of 2 (" + world.dir +
+                                   "/shard-0) is damaged: its output terrain/p-0-0.json is "
+                                   "not what its record says (" +
+                                   std::to_string(bytes - 2) + " bytes; recorded " + std::to_string(bytes) +
+                                   " bytes); run it again (--shard 0/2 "
+                                   "--shard-dir DIR), then assemble"),
              run.err);
   BOOST_TEST(!fs::exists(world.ws.path("out")));
 }
@@ -118,10 +122,27 @@ BOOST_AUTO_TEST_CASE(a_shard_of_another_tool_version_is_stale) {
   rewriteRecord(record, "\"tool\": \"" + ours + "\"", "\"tool\": \"isla-tool 0.0.9 (0123abc)\"");
   const auto run = world.assembled();
   BOOST_TEST(run.exitCode == 1);
-  BOOST_TEST(contains(run.err, "shard 1 of 2 (" + world.dir + "/shard-1) is stale: it was made by isla-tool 0.0.9 "
-                                   "(0123abc), and this is " + ours + "; run it again (isla-tool run compile LAYOUT "
-                                   "OUTDIR --shard 1/2 --shard-dir DIR), then assemble with this isla-tool"),
+  BOOST_TEST(contains(run.err, "shard 1 of 2 (" + world.dir +
+                                   "/shard-1) is stale: it was made by isla-tool 0.0.9 "
+                                   "(0123abc), and this is " +
+                                   ours +
+                                   "; run it again (--shard 1/2 "
+                                   "--shard-dir DIR), then assemble with this isla-tool"),
              run.err);
+  // The library says the same in its own words, and which shard to make again.
+  isla::CompileRequest request;
+  request.layout = world.layout;
+  request.output = world.ws.path("out");
+  isla::NoProgress progress;
+  try {
+    isla::assembleShards(isla::test::sharedKernel(), request, world.dir, progress);
+    BOOST_FAIL("a stale shard was assembled");
+  } catch (const isla::ShardError& error) {
+    BOOST_TEST(error.shard().index == 1u);
+    BOOST_TEST(error.shard().count == 2u);
+    BOOST_TEST(contains(error.what(), "; run it again (shard 1/2 shardDir DIR), then assemble with this isla-tool"),
+               error.what());
+  }
 
   rewriteRecord(record, "\"tool\": \"isla-tool 0.0.9 (0123abc)\"", "\"tool\": \"" + ours + "\"");
   rewriteRecord(record, "\"name\": \"hgts\",\n      \"version\": \"1.0.0\"", "\"name\": \"hgts\",\n      \"version\": \"0.9.0\"");

@@ -3,7 +3,7 @@
 // exactly one shard, a function of the sizes alone; the sources each needs.
 #include <boost/test/unit_test.hpp>
 
-#include <isla/jobs/shard.hpp>
+#include <isla/shard/shard.hpp>
 
 #include <algorithm>
 #include <numeric>

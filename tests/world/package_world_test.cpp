@@ -10,7 +10,7 @@
 #include <algorithm>
 
 #include <isla/base/io_error.hpp>
-#include <isla/jobs/compile.hpp>
+#include <isla/compile/compile.hpp>
 #include <isla/world/package_world.hpp>
 
 #include "test_kernel.hpp"

@@ -20,16 +20,20 @@ void addCacheOptions(po::options_description& options) {
        "--cache: the bytes it keeps at most, the least recently used entries going first (default 5 GiB)");
 }
 
-void applyCacheOptions(const po::variables_map& values, CompileRequest& request) {
-  if (values.count("cache")) request.cache = values["cache"].as<std::string>();
-  if (!values.count("cache-max-bytes")) return;
-  if (request.cache.empty()) throw UsageError("--cache-max-bytes bounds the cache of --cache DIR; give both");
+std::optional<CacheRequest> cacheOfOptions(const po::variables_map& values) {
+  if (!values.count("cache")) {
+    if (values.count("cache-max-bytes")) throw UsageError("--cache-max-bytes bounds the cache of --cache DIR; give both");
+    return std::nullopt;
+  }
+  CacheRequest cache{values["cache"].as<std::string>()};
+  if (!values.count("cache-max-bytes")) return cache;
   const std::string& text = values["cache-max-bytes"].as<std::string>();
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), request.cacheMaxBytes);
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), cache.maxBytes);
   if (text.empty() || error != std::errc() || end != text.data() + text.size()) {
     throw UsageError("--cache-max-bytes is '" + printableText(text) + "'; give a whole number of bytes, such as " +
                      std::to_string(PatchCache::kDefaultMaxBytes) + " (5 GiB, the default)");
   }
+  return cache;
 }
 
 }  // namespace isla::cli

@@ -3,11 +3,11 @@
 
 #include <iostream>
 
-#include "cli/cache_options.hpp"
 #include "cli/command_step.hpp"
 #include "cli/invocation.hpp"
 #include "cli/progress_display.hpp"
 #include "cli/report.hpp"
+#include "cli/request_words.hpp"
 #include "cli/thread_count.hpp"
 
 namespace isla::cli {
@@ -31,13 +31,17 @@ CompileRequest requestFromOptions(Invocation& invocation) {
   if (values.count("option")) request.options = exporterOptions(values["option"].as<std::vector<std::string>>());
   request.threads = threadCount(values, "jobs");
   request.validatorOptions = invocation.pluginValues();
-  applyCacheOptions(values, request);
   return request;
 }
 
-CompileResult runCompileJob(const Kernel& kernel, const CompileRequest& request, bool quiet) {
-  return runCompileJob<CompileResult>([&](Progress& progress) { return compileWorld(kernel, request, progress); },
-                                      quiet);
+CachedCompileResult runCompileJob(const Kernel& kernel, const CompileRequest& request,
+                                  const std::optional<CacheRequest>& cache, bool quiet) {
+  return runCompileJob<CachedCompileResult>(
+      [&](Progress& progress) {
+        return cache ? compileThroughCache(kernel, request, *cache, progress)
+                     : CachedCompileResult{compileWorld(kernel, request, progress)};
+      },
+      quiet);
 }
 
 template <class Result>
@@ -50,7 +54,9 @@ Result runCompileJob(const std::function<Result(Progress&)>& job, bool quiet) {
     });
   } catch (const CompileError& error) {
     printDiagnostics(error.diagnostics(), std::cerr);
-    throw JobFailed(error.what(), error.diagnostics());
+    throw JobFailed(error.message().in(kCommandLineWords), error.diagnostics());
+  } catch (const RequestError& error) {
+    throw UsageError(error.message().in(kCommandLineWords));
   } catch (const OptionError& error) {
     throw UsageError(error.what());
   }
@@ -58,7 +64,7 @@ Result runCompileJob(const std::function<Result(Progress&)>& job, bool quiet) {
   return result;
 }
 
-template CompileResult runCompileJob(const std::function<CompileResult(Progress&)>&, bool);
+template CachedCompileResult runCompileJob(const std::function<CachedCompileResult(Progress&)>&, bool);
 template ShardResult runCompileJob(const std::function<ShardResult(Progress&)>&, bool);
 template AssemblyResult runCompileJob(const std::function<AssemblyResult(Progress&)>&, bool);
 

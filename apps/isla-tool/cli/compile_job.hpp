@@ -1,15 +1,17 @@
 // SPDX-License-Identifier: MIT
-// The compile job (isla/jobs/compile.hpp) as the commands that run it
+// The compile job (isla/compile/compile.hpp) as the commands that run it
 // (`run compile`, `export`) run it: --option KEY=VALUE parsed, progress on
 // stderr, the job's errors turned into the command's, warnings printed.
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
-#include <isla/jobs/compile.hpp>
-#include <isla/jobs/shard.hpp>
+#include <isla/cache/cached_compile.hpp>
+#include <isla/compile/compile.hpp>
+#include <isla/shard/shard.hpp>
 
 #include "cli/invocation.hpp"
 
@@ -18,10 +20,9 @@ namespace isla::cli {
 // Throws UsageError for an assignment without '=' or key.
 OptionText exporterOptions(const std::vector<std::string>& assignments);
 
-// A request with the exporter, its options, the threads, the validator
-// options and the cache of the command line (--exporter, --option, --jobs,
-// the validators' own, --cache and --cache-max-bytes); the caller names
-// the inputs and the output.
+// A request with the exporter, its options, the threads and the validator
+// options of the command line (--exporter, --option, --jobs, the
+// validators' own); the caller names the inputs and the output.
 CompileRequest requestFromOptions(Invocation& invocation);
 
 // The job failed on its input or output: its diagnostics, printed already,
@@ -36,14 +37,16 @@ class JobFailed : public CommandError {
   Diagnostics diagnostics_;
 };
 
-// Throws JobFailed after printing the job's diagnostics.
-CompileResult runCompileJob(const Kernel& kernel, const CompileRequest& request, bool quiet);
+// compileWorld, or with a cache (--cache) compileThroughCache; throws
+// JobFailed after printing the job's diagnostics.
+CachedCompileResult runCompileJob(const Kernel& kernel, const CompileRequest& request,
+                                  const std::optional<CacheRequest>& cache, bool quiet);
 
 // The same for any job of the compile's kind (a shard, an assembly), whose
 // warnings `job` returns.
 template <class Result>
 Result runCompileJob(const std::function<Result(Progress&)>& job, bool quiet);
-extern template CompileResult runCompileJob(const std::function<CompileResult(Progress&)>&, bool);
+extern template CachedCompileResult runCompileJob(const std::function<CachedCompileResult(Progress&)>&, bool);
 extern template ShardResult runCompileJob(const std::function<ShardResult(Progress&)>&, bool);
 extern template AssemblyResult runCompileJob(const std::function<AssemblyResult(Progress&)>&, bool);
 

@@ -10,7 +10,7 @@
 #include <optional>
 #include <string>
 
-#include <isla/jobs/shard.hpp>
+#include <isla/shard/shard.hpp>
 
 namespace isla::cli {
 

@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <iostream>
 
-#include <isla/jobs/patch_cache.hpp>
+#include <isla/cache/patch_cache.hpp>
 
 #include "cli/report.hpp"
 #include "commands/commands.hpp"

@@ -13,6 +13,8 @@ int runValidate(Invocation& invocation);
 int runConvert(Invocation& invocation);
 int runSynth(Invocation& invocation);
 int runRun(Invocation& invocation);
+// run's synopsis: each job's, from the table of jobs (run.cpp).
+std::string runSynopsis();
 int runExport(Invocation& invocation);
 int runBundle(Invocation& invocation);
 int runDiff(Invocation& invocation);

@@ -30,14 +30,15 @@ int runExport(Invocation& invocation) {
   const auto& values = invocation.values();
   if (!values.count("file") || !values.count("output")) throw UsageError("give FILE.dat (or a package directory) and OUTDIR");
   CompileRequest request = requestFromOptions(invocation);
+  const std::optional<CacheRequest> cache = cacheOfOptions(values);
   const std::filesystem::path file = values["file"].as<std::string>();
   (std::filesystem::is_directory(file) ? request.package : request.blueprint) = file;
   request.output = values["output"].as<std::string>();
 
-  const CompileResult result = runCompileJob(invocation.kernel(), request, values["quiet"].as<bool>());
+  const CachedCompileResult result = runCompileJob(invocation.kernel(), request, cache, values["quiet"].as<bool>());
   const std::size_t warnings = result.diagnostics.count(Severity::Warning);
   std::cout << "exported " << file.string()
-            << (request.cache.empty() ? "" : " (" + std::to_string(result.patchesFromCache) + " of " +
+            << (!cache ? "" : " (" + std::to_string(result.patchesFromCache) + " of " +
                                                  std::to_string(result.patches) + " patches from the cache)")
             << " with " << warnings
             << (warnings == 1 ? " warning" : " warnings") << ": " << result.output.string() << "/ ("

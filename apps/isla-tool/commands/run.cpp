@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: MIT
 // isla-tool run JOB: the named jobs. `compile` turns a layout of blueprints
-// into a world package through an exporter (kernel: isla/jobs/compile.hpp);
+// into a world package through an exporter (kernel: isla/compile/compile.hpp);
 // with no layout it compiles the bundled example into ./world. With --shard
 // it makes one shard of it, and `assemble` publishes the shards' package
-// (isla/jobs/shard.hpp).
+// (isla/shard/shard.hpp).
 #include <cstdlib>
 #include <iostream>
+#include <ranges>
 
 #include <isla/base/install_layout.hpp>
+#include <isla/base/joined_text.hpp>
 
 #include "cli/cache_options.hpp"
 #include "cli/compile_job.hpp"
@@ -56,6 +58,7 @@ std::filesystem::path shardDirOf(const po::variables_map& values, const std::str
 CompileRequest requestOf(Invocation& invocation) {
   const auto& values = invocation.values();
   CompileRequest request = requestFromOptions(invocation);
+  cacheOfOptions(values);  // refuses --cache-max-bytes without --cache, which goes with neither
   request.layout = values["layout"].as<std::string>();
   request.output = values["output"].as<std::string>();
   return request;
@@ -117,6 +120,7 @@ int runCompile(Invocation& invocation) {
   const bool example = !values.count("layout");
   if (!example && !values.count("output")) throw UsageError("give LAYOUT.json and OUTDIR, or neither for the example");
   CompileRequest request = requestFromOptions(invocation);
+  const std::optional<CacheRequest> cache = cacheOfOptions(values);
   request.layout = example ? defaultExampleLayout() : std::filesystem::path(values["layout"].as<std::string>());
   request.output = example ? std::filesystem::path("world") : std::filesystem::path(values["output"].as<std::string>());
   if (example && !std::filesystem::exists(request.layout)) {
@@ -124,10 +128,10 @@ int runCompile(Invocation& invocation) {
                        "; build the project (it makes the example), or give LAYOUT.json OUTDIR");
   }
 
-  const CompileResult result = runCompileJob(invocation.kernel(), request, values["quiet"].as<bool>());
+  const CachedCompileResult result = runCompileJob(invocation.kernel(), request, cache, values["quiet"].as<bool>());
   std::cout << "compiled " << plural(result.sources, "source", "sources") << " into "
             << plural(result.patches, "patch", "patches")
-            << (request.cache.empty() ? "" : " (" + std::to_string(result.patchesFromCache) + " from the cache)")
+            << (!cache ? "" : " (" + std::to_string(result.patchesFromCache) + " from the cache)")
             << " and "
             << plural(result.edges, "shared edge", "shared edges") << ", "
             << plural(result.diagnostics.count(Severity::Warning), "warning", "warnings") << ": " << result.output.string()
@@ -166,7 +170,7 @@ int runRun(Invocation& invocation) {
   if (!values.count("job")) {
     std::cout << "Jobs:\n";
     for (const auto& job : kJobs) std::cout << "  " << job.name << "  " << job.summary << "\n";
-    std::cout << "\nUsage: isla-tool run " << kJobs[0].synopsis << "\n";
+    std::cout << "\nUsage: isla-tool " << runSynopsis() << "\n";
     return 0;
   }
   const std::string job = values["job"].as<std::string>();
@@ -176,9 +180,13 @@ int runRun(Invocation& invocation) {
     if (values.count("cache")) throw UsageError("--cache goes with run compile, not run assemble");
     return runAssemble(invocation);
   }
-  std::string names;
-  for (const auto& known : kJobs) names += (names.empty() ? "" : ", ") + std::string(known.name);
-  throw UsageError("no job named '" + job + "'; jobs: " + names);
+  throw UsageError("no job named '" + job + "'; jobs: " +
+                   joinedText(kJobs | std::views::transform([](const Job& known) { return known.name; })));
+}
+
+std::string runSynopsis() {
+  return "run " + joinedText(kJobs | std::views::transform([](const Job& job) { return job.synopsis; }),
+                             "\n   or: isla-tool run ");
 }
 
 }  // namespace isla::cli

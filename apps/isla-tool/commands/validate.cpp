@@ -10,6 +10,8 @@
 #include <set>
 
 #include <isla/bundle/source_reader.hpp>
+#include <isla/compile/package_check.hpp>
+#include <isla/compile/job_errors.hpp>
 #include <isla/validation/validation.hpp>
 
 #include "cli/missed_plugins.hpp"
@@ -86,22 +88,17 @@ bool isPackagePath(const std::string& path) {
   return std::filesystem::is_directory(path, error) || std::filesystem::path(path).extension() == ".json";
 }
 
-const Registration<PackageValidator>& packageValidatorFor(const Registry& registry, const std::string& path) {
-  std::string known;
-  for (const auto* r : registry.packageValidators()) {
-    if (r->object->recognises(path)) return *r;
-    known += (known.empty() ? "" : ", ") + r->object->name();
-  }
-  throw CommandError("'" + path + "' is not a package any loaded package validator recognises (" +
-                     (known.empty() ? std::string("none is loaded") : "loaded: " + known) +
-                     "); a Terrain World v1 package is a directory holding world.json");
-}
-
 // One package: every diagnostic on stderr, the summary on stdout (or all of
 // it as one JSON object).
 int validatePackage(const Registry& registry, const std::string& path, const std::optional<std::string>& sources,
                     bool json, bool strict) {
-  const auto& validator = packageValidatorFor(registry, path);
+  const Registration<PackageValidator>* chosen = nullptr;
+  try {
+    chosen = &packageValidatorFor(registry, path);
+  } catch (const CompileError& error) {
+    throw CommandError(error.what());
+  }
+  const auto& validator = *chosen;
   Diagnostics diagnostics;
   PackageSummary summary;
   try {

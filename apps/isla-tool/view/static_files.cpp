@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: MIT
 #include "view/static_files.hpp"
 
+#include <isla/base/joined_text.hpp>
+#include <isla/base/relative_path.hpp>
+
 #include <algorithm>
 #include <array>
 #include <optional>
 #include <stdexcept>
 #include <utility>
+#include <vector>
 
 namespace isla::view {
 
@@ -20,8 +24,8 @@ std::optional<int> hexDigit(char c) {
 
 Resolution refuse(unsigned status, std::string reason) { return {status, {}, std::move(reason)}; }
 
-// One path segment, percent-decoded; a refusal when it could name anything
-// but a plain file or directory name.
+// One path segment, percent-decoded; a refusal for a malformed escape or
+// an encoded slash (what the decoded segment may hold is the path's rule).
 std::optional<Resolution> decodeSegment(std::string_view raw, std::string& out) {
   for (std::size_t i = 0; i < raw.size(); ++i) {
     char c = raw[i];
@@ -34,12 +38,8 @@ std::optional<Resolution> decodeSegment(std::string_view raw, std::string& out) 
       i += 2;
       if (c == '/' || c == '\\') return refuse(400, "an encoded slash");
     }
-    if (c == '\\') return refuse(400, "a backslash");
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) return refuse(400, "a control character");
     out.push_back(c);
   }
-  if (out.empty()) return refuse(400, "an empty path segment");
-  if (out == "." || out == "..") return refuse(400, "a '.' or '..' segment");
   return std::nullopt;
 }
 
@@ -70,16 +70,19 @@ Resolution StaticFiles::resolve(std::string_view target) const {
                                   [&](const Mount& candidate) { return path.starts_with(candidate.prefix); });
   if (mount == mounts_.end()) return refuse(404, "nothing is served there");
 
-  std::filesystem::path file = mount->root;
+  std::vector<std::string> segments;  // below the mount's root, decoded
   std::string_view rest = path.substr(mount->prefix.size());
   while (!rest.empty()) {
     const std::size_t slash = rest.find('/');
-    std::string segment;
-    if (auto refusal = decodeSegment(rest.substr(0, slash), segment)) return *refusal;
-    file /= segment;
+    if (auto refusal = decodeSegment(rest.substr(0, slash), segments.emplace_back())) return *refusal;
     rest = slash == std::string_view::npos ? std::string_view() : rest.substr(slash + 1);
     if (slash != std::string_view::npos && rest.empty()) return refuse(404, "no directory listings");
   }
+  const std::string relative = joinedText(segments, "/");
+  if (const std::string why = whyNotInside(relative); !segments.empty() && !why.empty()) {
+    return refuse(400, "a path that " + why);
+  }
+  const std::filesystem::path file = mount->root / relative;
   std::error_code error;
   const auto real = std::filesystem::canonical(file, error);
   if (error || !std::filesystem::is_regular_file(real, error)) return refuse(404, "no such file");

@@ -10,7 +10,9 @@
 #include <utility>
 #include <vector>
 
-#include <isla/jobs/compile.hpp>
+#include <isla/cache/keyed_store.hpp>
+#include <isla/compile/compile.hpp>
+#include <isla/compile/toolchain.hpp>
 #include <isla/publish/sha256.hpp>
 #include <isla/publish/staged_directory.hpp>
 #include <isla/world/layout.hpp>
@@ -32,24 +34,27 @@ void compileInto(const Kernel& kernel, WorldInput kind, const std::filesystem::p
                  const std::filesystem::path& output, const std::string& exporter, unsigned threads, bool quiet,
                  const std::filesystem::path& patchCache = {}) {
   CompileRequest request;
-  request.cache = patchCache;
   (kind == WorldInput::Layout ? request.layout : kind == WorldInput::Package ? request.package : request.blueprint) =
       input;
   request.output = output;
   request.exporter = exporter;
   request.threads = threads;
   if (!quiet) std::cerr << "isla-tool view: compiling " << input.string() << " (" << exporter << ")\n";
-  cli::runCompileJob(kernel, request, quiet);
+  cli::runCompileJob(kernel, request,
+                     patchCache.empty() ? std::nullopt : std::optional<CacheRequest>(CacheRequest{patchCache}), quiet);
 }
 
-// What the tiles are made with: a plugin that changes changes them.
-void hashPlugins(Sha256& hash, const Kernel& kernel) {
+// What the tiles are made with, named as the patch cache and the shards
+// name it (isla/compile/toolchain.hpp): the tool, and every plugin loaded
+// or waiting to be, by name and version.
+void hashToolchain(Sha256& hash, const Kernel& kernel) {
+  std::vector<std::shared_ptr<const PluginInfo>> plugins;
   for (const PluginLoadRecord& record : kernel.plugins().report()) {
-    const bool inUse = record.outcome == PluginOutcome::Loaded || record.outcome == PluginOutcome::Deferred;
-    if (!inUse || !std::filesystem::is_regular_file(record.file)) continue;
-    hashText(hash, record.file);
-    hashText(hash, sha256OfFile(record.file));
+    if (record.outcome == PluginOutcome::Loaded || record.outcome == PluginOutcome::Deferred) {
+      plugins.push_back(record.plugin);
+    }
   }
+  hashText(hash, toolchainText(toolName(), pluginNames(plugins)));
 }
 
 // Every file of a package, by its path in it, in path order.
@@ -65,29 +70,22 @@ void hashPackage(Sha256& hash, const std::filesystem::path& package) {
   }
 }
 
-bool isEntryName(const std::string& name) {
-  return name.size() == 64 && std::all_of(name.begin(), name.end(), [](char c) {
-           return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
-         });
-}
-
 // Removes the entries beyond kKeptEntries, the least recently used first
-// (an entry's time is its last use), never `current`.
+// (an entry's time is its last use), never `current`, as the keyed store's
+// rules say (isla/cache/keyed_store.hpp).
 void evictEntries(const std::filesystem::path& root, const std::filesystem::path& current, bool quiet) {
-  std::vector<std::pair<std::filesystem::file_time_type, std::filesystem::path>> entries;
-  for (const auto& entry : std::filesystem::directory_iterator(root)) {
-    if (entry.is_directory() && !entry.is_symlink() && isEntryName(entry.path().filename().string()) &&
-        entry.path() != current) {
-      entries.emplace_back(entry.last_write_time(), entry.path());
-    }
+  std::vector<StoredThing> entries;
+  for (const std::filesystem::path& entry : namesBelow(root).keyed) {
+    const auto status = std::filesystem::symlink_status(entry);
+    if (!std::filesystem::is_directory(status) || entry == current) continue;
+    entries.push_back({entry, entry.filename().string(), std::filesystem::last_write_time(entry), 0});
   }
-  std::sort(entries.begin(), entries.end(), std::greater<>());
-  for (std::size_t i = kKeptEntries - 1; i < entries.size(); ++i) {
+  for (const StoredThing& old : beyondBound(std::move(entries), StoreBound{.things = kKeptEntries - 1})) {
     std::error_code error;
-    std::filesystem::remove_all(entries[i].second, error);
+    std::filesystem::remove_all(old.path, error);
     if (error && !quiet) {
-      std::cerr << "isla-tool view: warning: could not remove the old cache entry " << entries[i].second.string()
-                << ": " << error.message() << "\n";
+      std::cerr << "isla-tool view: warning: could not remove the old cache entry " << old.path.string() << ": "
+                << error.message() << "\n";
     }
   }
 }
@@ -106,8 +104,8 @@ std::filesystem::path viewCacheRoot() {
 
 std::string worldCacheKey(const Kernel& kernel, WorldInput kind, const std::filesystem::path& input) {
   Sha256 hash;
-  hashText(hash, std::string("isla-tool view cache 2 ") + ISLA_VERSION + " " + ISLA_GIT_HASH);
-  hashPlugins(hash, kernel);
+  hashText(hash, "isla-tool view cache 3");
+  hashToolchain(hash, kernel);
   hashText(hash, kind == WorldInput::Layout ? "layout" : kind == WorldInput::Package ? "package" : "blueprint");
   if (kind == WorldInput::Package) {
     hashPackage(hash, input);
@@ -149,7 +147,7 @@ CachedWorld cachedWorld(const Kernel& kernel, WorldInput kind, const std::filesy
     writeHeightSamples(package, entry.stage() / "samples");
     entry.commit();
   }
-  std::filesystem::last_write_time(directory, std::filesystem::file_time_type::clock::now());
+  markUsed(directory);
   evictEntries(root, directory, quiet);
   return {directory, reused};
 }

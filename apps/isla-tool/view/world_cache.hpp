@@ -42,7 +42,7 @@ std::string worldCacheKey(const Kernel& kernel, WorldInput kind, const std::file
 // entries beyond kKeptEntries. Compile errors are printed and thrown as the
 // compile job's (cli/compile_job.hpp). With `patchCache`, the package and
 // the tiles of a layout or blueprint are compiled through that patch cache
-// (isla/jobs/patch_cache.hpp): view --watch's recompiles.
+// (isla/cache/patch_cache.hpp): view --watch's recompiles.
 CachedWorld cachedWorld(const Kernel& kernel, WorldInput kind, const std::filesystem::path& input,
                         const std::filesystem::path& root, unsigned threads, bool quiet,
                         const std::filesystem::path& patchCache = {});

@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "isla/container/versioned_record_codec.hpp"
 
+#include <ranges>
+
+#include "isla/base/joined_text.hpp"
+
 namespace isla {
 
 VersionedRecordCodec::VersionedRecordCodec(std::string codePrefix, std::string versionField,
@@ -45,11 +49,8 @@ void VersionedRecordCodec::encode(const SectionContent& content, ByteWriter& out
 }
 
 std::string VersionedRecordCodec::knownVersions() const {
-  std::string text;
-  for (const auto& [version, layout] : layouts_) {
-    text += (text.empty() ? "" : ", ") + std::to_string(version);
-  }
-  return text;
+  return joinedText(layouts_ | std::views::keys |
+                    std::views::transform([](auto version) { return std::to_string(version); }));
 }
 
 }  // namespace isla

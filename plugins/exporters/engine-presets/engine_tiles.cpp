@@ -2,8 +2,11 @@
 #include "engine_tiles.hpp"
 
 #include <algorithm>
+#include <ranges>
 #include <stdexcept>
 #include <vector>
+
+#include <isla/base/joined_text.hpp>
 
 #include "world_rows.hpp"
 
@@ -12,9 +15,7 @@ namespace isla_png {
 namespace {
 
 std::string sizeList(std::span<const std::int32_t> sizes) {
-  std::string out;
-  for (const std::int32_t size : sizes) out += (out.empty() ? "" : ", ") + std::to_string(size);
-  return out;
+  return isla::joinedText(sizes | std::views::transform([](std::int32_t size) { return std::to_string(size); }));
 }
 
 std::string samples(std::int32_t width, std::int32_t height) {

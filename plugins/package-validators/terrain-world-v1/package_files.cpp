@@ -6,30 +6,10 @@
 #include <vector>
 
 #include <isla/base/io_error.hpp>
+#include <isla/base/relative_path.hpp>
 #include <isla/publish/sha256.hpp>
 
 namespace isla::terrain_world {
-
-namespace {
-
-// Why `path` is not a relative POSIX path inside the package, or empty.
-std::string unsafeReason(const std::string& path) {
-  if (path.empty()) return "is empty";
-  if (path.find('\0') != std::string::npos) return "contains a NUL character";
-  if (path.find('\\') != std::string::npos) return "contains a backslash (paths use '/')";
-  if (path.front() == '/') return "is absolute";
-  std::size_t start = 0;
-  while (start <= path.size()) {
-    const std::size_t end = std::min(path.find('/', start), path.size());
-    const std::string_view part(path.data() + start, end - start);
-    if (part.empty()) return "has an empty component";
-    if (part == "." || part == "..") return "has a '" + std::string(part) + "' component";
-    start = end + 1;
-  }
-  return {};
-}
-
-}  // namespace
 
 std::optional<std::filesystem::path> locate(const std::filesystem::path& root, const Reference& reference,
                                             Report& report) {
@@ -38,7 +18,7 @@ std::optional<std::filesystem::path> locate(const std::filesystem::path& root, c
 
 std::optional<std::filesystem::path> locate(const std::filesystem::path& root, const std::string& path,
                                             const std::string& file, const std::string& pointer, Report& report) {
-  if (const std::string reason = unsafeReason(path); !reason.empty()) {
+  if (const std::string reason = whyNotInside(path); !reason.empty()) {
     report.error("world.unsafe-path", file, pointer,
                  "the path '" + path + "' " + reason +
                      "; references are relative POSIX paths inside the package, without '.' or '..'");

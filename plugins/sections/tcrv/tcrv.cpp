@@ -2,6 +2,7 @@
 // TCRV: the height-redistribution curve that shaped HGTS (metadata only).
 // curveVersion 1..5 decode; every other version is skipped and kept.
 #include <isla/json/json_text.hpp>
+#include <isla/base/joined_text.hpp>
 #include <isla/plugin/plugin_api.hpp>
 #include <isla/container/record_summary.hpp>
 #include <isla/container/versioned_record_codec.hpp>
@@ -98,10 +99,9 @@ class CurveCodec final : public isla::VersionedRecordCodec {
     isla::summarizeFields(record, summary);
     summary.details.push_back("meaning: " + semantics(version));
 
-    std::string knots;
-    for (const char* knot : {"knot1", "knot2", "knot3", "knot4"}) {
-      knots += (knots.empty() ? "" : ", ") + isla::toText(record.get(knot));
-    }
+    std::vector<std::string> knotTexts;
+    for (const char* knot : {"knot1", "knot2", "knot3", "knot4"}) knotTexts.push_back(isla::toText(record.get(knot)));
+    std::string knots = isla::joinedText(knotTexts);
     std::string brief = "curveVersion " + std::to_string(version);
     if (record.has("presetId")) {
       const std::string preset = presetName(record.as<std::uint8_t>("presetId"));

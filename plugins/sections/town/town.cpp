@@ -5,6 +5,7 @@
 // flag is a .NET bool, which the upstream reader loads as true for any
 // nonzero byte: so does this one, keeping the byte for the scenery validator.
 #include <isla/plugin/plugin_api.hpp>
+#include <isla/base/joined_text.hpp>
 
 #include <span>
 
@@ -84,14 +85,13 @@ class TownsCodec final : public isla::SectionCodec {
     }
     isla::SectionSummary summary;
     boost::json::object tierCounts;
-    std::string tierText;
+    std::vector<std::string> tierTexts;
     for (std::size_t tier = 0; tier < byTier.size(); ++tier) {
       const std::string tierName = context.enums.name(kTierEnum, tier);
       tierCounts[tierName] = byTier[tier];
-      if (byTier[tier] > 0) {
-        tierText += (tierText.empty() ? "" : ", ") + std::to_string(byTier[tier]) + " " + tierName;
-      }
+      if (byTier[tier] > 0) tierTexts.push_back(std::to_string(byTier[tier]) + " " + tierName);
     }
+    const std::string tierText = isla::joinedText(tierTexts);
     const std::size_t count = towns.rows.size();
     summary.json["count"] = count;
     summary.json["by_tier"] = std::move(tierCounts);

@@ -3,9 +3,11 @@
 // could have applied. The rules are data, one table a section; README.md
 // says which come from the spec and which are the toolkit's decision.
 #include <isla/plugin/plugin_api.hpp>
+#include <isla/base/joined_text.hpp>
 
 #include <cmath>
 #include <limits>
+#include <ranges>
 
 namespace {
 
@@ -137,12 +139,9 @@ class MetadataValidator final : public isla::Validator {
     for (const auto field : order.fields) {
       if (!record.has(field) || !finite(record, field)) return;
     }
-    std::string chain;
-    std::string values;
-    for (const auto field : order.fields) {
-      chain += (chain.empty() ? "" : " <= ") + std::string(field);
-      values += (values.empty() ? "" : ", ") + isla::toText(record.get(field));
-    }
+    const std::string chain = isla::joinedText(order.fields, " <= ");
+    const std::string values = isla::joinedText(
+        order.fields | std::views::transform([&](auto field) { return isla::toText(record.get(field)); }));
     for (std::size_t k = 0; k + 1 < order.fields.size(); ++k) {
       const auto low = order.fields[k];
       const auto high = order.fields[k + 1];

@@ -12,6 +12,7 @@
 
 #include "isla/document/json_schema.hpp"
 #include "isla/json/strict_json.hpp"
+#include "isla/base/relative_path.hpp"
 #include "isla/publish/sha256.hpp"
 #include "zip_archive.hpp"
 
@@ -26,23 +27,6 @@ bool isJsonMember(std::string_view name) {
 }
 
 bool isBlueprintMember(std::string_view name) { return name.ends_with(".dat") && name.find('/') == name.npos; }
-
-// Why a member name cannot be used safely, or empty when it can.
-std::string unsafeName(std::string_view name) {
-  if (name.empty()) return "is empty";
-  if (name.find('\\') != name.npos) return "holds a backslash";
-  if (name.front() == '/') return "is an absolute path";
-  for (const char c : name) {
-    if (static_cast<unsigned char>(c) < 0x20) return "holds a control character";
-  }
-  std::size_t start = 0;
-  for (;;) {
-    const std::size_t end = name.find('/', start);
-    if (name.substr(start, end == name.npos ? name.npos : end - start) == "..") return "climbs out with '..'";
-    if (end == name.npos) return {};
-    start = end + 1;
-  }
-}
 
 class BundleCheck {
  public:
@@ -69,7 +53,7 @@ void checkDirectory(const ZipReader& zip, BundleCheck& check) {
   std::set<std::string> seen;
   for (const ZipEntry& entry : zip.entries()) {
     const std::string member = inQuotes(entry.rawName);
-    if (const std::string why = unsafeName(entry.rawName); !why.empty()) {
+    if (const std::string why = whyNotInside(entry.rawName); !why.empty()) {
       check.error("bundle.unsafe-path", {},
                   "member " + member + " " + why + "; a bundle's members are plain names at its top level: " + kRemake);
       continue;

@@ -12,11 +12,13 @@
 #include <map>
 #include <mutex>
 #include <optional>
+#include <ranges>
 #include <regex>
 #include <sstream>
 #include <stdexcept>
 
 #include "isla/base/install_layout.hpp"
+#include "isla/base/joined_text.hpp"
 #include "isla/json/json_text.hpp"
 
 namespace isla {
@@ -296,12 +298,14 @@ class Checker {
   void report(const std::string& at, std::string message) { out_.push_back({at, std::move(message)}); }
 
   void checkEnum(const Node& node, const json::value& v, const std::string& at) {
-    std::string allowed;
     for (const auto& option : node.enumeration) {
       if (option == v || sameNumber(option, v)) return;
-      allowed += (allowed.empty() ? "" : ", ") + shown(option);
     }
-    report(at, "expected one of " + allowed + ", got " + shown(v));
+    report(at, "expected one of " +
+                   joinedText(node.enumeration | std::views::transform([](const json::value& option) {
+                                return shown(option);
+                              })) +
+                   ", got " + shown(v));
   }
 
   void checkObject(const Node& node, const json::object& object, const std::string& at, int depth) {
@@ -317,8 +321,7 @@ class Checker {
       if (sub) {
         check(*sub, value, child, depth + 1);
       } else if (node.additional && node.additional->always == false) {
-        std::string keys;
-        for (const auto& [name, schema] : node.properties) keys += (keys.empty() ? "" : ", ") + name;
+        const std::string keys = joinedText(node.properties | std::views::keys);
         report(child, "unknown key '" + std::string(key) + "'; " +
                           (keys.empty() ? std::string("no keys are allowed here") : "the keys are: " + keys));
       } else if (node.additional) {

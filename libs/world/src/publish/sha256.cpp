@@ -40,6 +40,11 @@ std::string Sha256::finishHex() {
   return hex;
 }
 
+bool isSha256Hex(std::string_view text) {
+  return text.size() == 2 * SHA256_DIGEST_LENGTH &&
+         text.find_first_not_of("0123456789abcdef") == std::string_view::npos;
+}
+
 std::string sha256Hex(std::span<const std::byte> bytes) {
   Sha256 digest;
   digest.update(bytes);

@@ -10,9 +10,11 @@
 #include <algorithm>
 #include <fstream>
 #include <map>
+#include <ranges>
 #include <set>
 #include <sstream>
 
+#include "isla/base/joined_text.hpp"
 #include "isla/document/json_schema.hpp"
 #include "isla/json/strict_json.hpp"
 #include "isla/world/layout_limits.hpp"
@@ -60,11 +62,9 @@ double inRange(const boost::json::object& object, const NumberRange& range, cons
 }
 
 std::string names(const std::vector<const LayoutSource*>& sources) {
-  std::string out;
-  for (const auto* source : sources) {
-    out += (out.empty() ? "" : ", ") + std::string("'") + source->id + "' (" + source->pointer + ")";
-  }
-  return out;
+  return joinedText(sources | std::views::transform([](const LayoutSource* source) {
+                      return "'" + source->id + "' (" + source->pointer + ")";
+                    }));
 }
 
 // Reports every value of `key` that more than one source has.
@@ -150,20 +150,18 @@ std::optional<Layout> parseLayout(std::string_view json, const std::filesystem::
   if (layout.sources.size() != cells) {
     std::set<std::pair<std::int32_t, std::int32_t>> filled;
     for (const auto& s : layout.sources) filled.emplace(s.row, s.col);
-    std::string holes;
-    std::size_t named = 0;
-    for (std::uint64_t cell = 0; cell < cells && named < kHolesNamed; ++cell) {
+    std::vector<std::string> holes;
+    for (std::uint64_t cell = 0; cell < cells && holes.size() < kHolesNamed; ++cell) {
       const auto row = static_cast<std::int32_t>(cell / static_cast<std::uint64_t>(layout.cols));
       const auto col = static_cast<std::int32_t>(cell % static_cast<std::uint64_t>(layout.cols));
       if (filled.contains({row, col})) continue;
-      holes += (holes.empty() ? "" : ", ") + std::string("(row ") + std::to_string(row) + ", col " +
-               std::to_string(col) + ")";
-      ++named;
+      holes.push_back("(row " + std::to_string(row) + ", col " + std::to_string(col) + ")");
     }
-    if (cells - layout.sources.size() > named) holes += " and more";
+    const bool more = cells - layout.sources.size() > holes.size();
     check.error("layout.hole", "/sources",
                 "the sources span " + std::to_string(layout.rows) + " x " + std::to_string(layout.cols) +
-                    " cells but leave " + holes + " empty; a layout fills a full grid");
+                    " cells but leave " + joinedText(holes) + (more ? " and more" : "") +
+                    " empty; a layout fills a full grid");
     return std::nullopt;
   }
   std::sort(layout.sources.begin(), layout.sources.end(), [](const LayoutSource& a, const LayoutSource& b) {

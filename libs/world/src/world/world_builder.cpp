@@ -99,11 +99,10 @@ PatchStats merge(const PatchStats& a, const PatchStats& b) {
 
 // The figures of every patch not known already; progress is reported
 // between batches, from this thread.
-void computeStats(World& world, const KnownFigures& knownFigures, unsigned threads, Progress& progress) {
-  std::vector<std::optional<PatchStats>> known(world.patches.size());
-  if (knownFigures) {
-    for (std::size_t i = 0; i < known.size(); ++i) known[i] = knownFigures(world, i);
-  }
+void computeStats(World& world, const std::vector<std::optional<PatchStats>>& knownFigures, unsigned threads,
+                  Progress& progress) {
+  std::vector<std::optional<PatchStats>> known = knownFigures;
+  known.resize(world.patches.size());
   const auto tasks = statsTasks(world, known);
   std::vector<PatchStats> partial(tasks.size());
   const std::size_t batch = std::max<std::size_t>(1, 4 * static_cast<std::size_t>(threads));
@@ -158,43 +157,37 @@ World emptyWorld(const Layout& layout, std::int32_t mapSize) {
   return world;
 }
 
-// A part of source `index`: from the memo when the source's SHA-256 is
-// known and the memo's text reads back, else made and remembered.
+std::string settingsBits(const WorldSettings& settings) {
+  std::string text = "height_scale_m ";
+  appendBits(text, settings.heightScaleM);
+  text += "\nspacing_m ";
+  appendBits(text, settings.spacingM);
+  return text + "\n";
+}
+
+// A part of a source: from its known text when that reads back, else made
+// (and its text kept in `made` when the caller keeps parts).
 template <class Part, class Make, class FromText, class ToText>
-Part rememberedPart(const SourcePartMemo& memo, const World& world, std::size_t index, const std::string& part,
-                    const std::string& settings, Make make, FromText fromText, ToText toText) {
-  const WorldSource& source = world.sources[index];
-  if (!memo.recall || source.sha256.empty()) return make();
-  const std::string key = part + " 1\nsource " + source.sha256 + "\n" + settings;
-  if (const auto text = memo.recall(index, part, key)) {
-    if (auto known = fromText(*text)) return std::move(*known);
+Part knownOrMade(const std::optional<std::string>& known, std::optional<std::string>* made, Make make,
+                 FromText fromText, ToText toText) {
+  if (known) {
+    if (auto part = fromText(*known)) return std::move(*part);
   }
-  Part made = make();
-  memo.remember(key, toText(made));
-  return made;
-}
-
-SourceBorders sourceBorders(const World& world, std::size_t index, const SourcePartMemo& memo) {
-  const double scale = world.settings.heightScaleM, spacing = world.settings.spacingM;
-  std::string units = "height_scale_m ";
-  appendBits(units, scale);
-  units += "\nspacing_m ";
-  appendBits(units, spacing);
-  units += "\n";
-  return rememberedPart<SourceBorders>(
-      memo, world, index, "borders", units, [&] { return readBorders(world.sources[index].heights(), scale, spacing); },
-      [&](std::string_view text) { return bordersFromText(text, world.mapSize); }, bordersText);
-}
-
-WaterBoxes sourceWaterBoxes(const World& world, std::size_t index, const SourcePartMemo& memo) {
-  const auto* ids = world.sources[index].role<WaterBodyIdGrid>();
-  if (!ids || !world.sources[index].role<WaterBodyTable>()) return {};  // no regions to place
-  return rememberedPart<WaterBoxes>(
-      memo, world, index, "water boxes", "", [&] { return waterBoxes(ids->ids); },
-      [&](std::string_view text) { return waterBoxesFromText(text, world.mapSize); }, waterBoxesText);
+  Part part = make();
+  if (made) *made = toText(part);
+  return part;
 }
 
 }  // namespace
+
+std::string_view sourcePartName(SourcePart part) {
+  return part == SourcePart::Borders ? "borders" : "water boxes";
+}
+
+std::string sourcePartKey(SourcePart part, const std::string& sourceSha256, const WorldSettings& settings) {
+  return std::string(sourcePartName(part)) + " 1\nsource " + sourceSha256 + "\n" +
+         (part == SourcePart::Borders ? settingsBits(settings) : "");
+}
 
 World worldFrame(const Layout& layout, std::int32_t mapSize) {
   World world = emptyWorld(layout, mapSize);
@@ -206,48 +199,85 @@ World worldFrame(const Layout& layout, std::int32_t mapSize) {
   return world;
 }
 
-World buildWorld(const Layout& layout, std::vector<LoadedSource> loaded, const EnumTable& enums,
-                 unsigned threads, Progress& progress, const KnownFigures& knownFigures, const SourcePartMemo& memo) {
-  threads = resolveThreads(threads);
+namespace {
+
+std::optional<std::string>* madeSlot(std::vector<SourcePartTexts>& made, std::size_t source, SourcePart part) {
+  return made.empty() ? nullptr : &made[source][static_cast<std::size_t>(part)];
+}
+
+const std::optional<std::string>& knownSlot(const std::vector<SourcePartTexts>& known, std::size_t source,
+                                            SourcePart part) {
+  static const std::optional<std::string> none;
+  return known.empty() ? none : known[source][static_cast<std::size_t>(part)];
+}
+
+}  // namespace
+
+WorldBuild::WorldBuild(const Layout& layout, std::vector<LoadedSource> loaded, unsigned threads, Progress& progress,
+                       std::vector<SourcePartTexts> knownParts)
+    : known_(std::move(knownParts)), threads_(resolveThreads(threads)), progress_(progress) {
   const auto read = std::find_if(loaded.begin(), loaded.end(), [](const LoadedSource& s) { return s.blueprint; });
-  World world = emptyWorld(layout, read == loaded.end() ? throw std::invalid_argument("buildWorld: no source read")
-                                                         : read->blueprint->mapSize);
+  world_ = emptyWorld(layout, read == loaded.end() ? throw std::invalid_argument("WorldBuild: no source read")
+                                                    : read->blueprint->mapSize);
+  if (!known_.empty()) made_.resize(known_.size());
   for (std::size_t i = 0; i < layout.sources.size(); ++i) {
-    WorldSource& source = world.sources[i];
+    WorldSource& source = world_.sources[i];
     source.sha256 = std::move(loaded[i].sha256);
     if (loaded[i].blueprint) source.format = loaded[i].blueprint->format;
     source.blueprint = std::move(loaded[i].blueprint);
     source.bundle = std::move(loaded[i].bundle);
+    bordersOnly_.push_back(loaded[i].bordersOnly);
   }
-  buildLattice(world);
+  buildLattice(world_);
 
   auto borders = std::make_shared<World::Borders>();
-  borders->sources.resize(world.sources.size());
-  parallelFor(world.sources.size(), threads, [&](std::size_t i) {
-    if (world.sources[i].blueprint) borders->sources[i] = sourceBorders(world, i, memo);
+  borders->sources.resize(world_.sources.size());
+  const double scale = world_.settings.heightScaleM, spacing = world_.settings.spacingM;
+  parallelFor(world_.sources.size(), threads_, [&](std::size_t i) {
+    if (!world_.sources[i].blueprint) return;
+    borders->sources[i] = knownOrMade<SourceBorders>(
+        knownSlot(known_, i, SourcePart::Borders), madeSlot(made_, i, SourcePart::Borders),
+        [&] { return readBorders(world_.sources[i].heights(), scale, spacing); },
+        [&](std::string_view text) { return bordersFromText(text, world_.mapSize); }, bordersText);
   });
-  world.borders = std::move(borders);
-  buildEdges(world);
-  progress.update(0.05);
+  world_.borders = std::move(borders);
+  buildEdges(world_);
+  progress_.update(0.05);
+}
 
-  ProgressRange statsProgress(progress, 0.05, 0.9);
-  computeStats(world, knownFigures, threads, statsProgress);
-  addSlopeWarnings(world);
+World WorldBuild::finish(const EnumTable& enums, const std::vector<std::optional<PatchStats>>& knownFigures) {
+  ProgressRange statsProgress(progress_, 0.05, 0.9);
+  computeStats(world_, knownFigures, threads_, statsProgress);
+  addSlopeWarnings(world_);
 
-  world.scenery.resize(world.sources.size());
-  std::vector<std::vector<WaterRegion>> regions(world.sources.size());
-  std::vector<std::vector<WorldWarning>> waterWarnings(world.sources.size());
-  parallelFor(world.sources.size(), threads, [&](std::size_t i) {
-    if (!world.sources[i].blueprint || loaded[i].bordersOnly) return;
-    world.scenery[i] = buildScenery(world, i, enums);
-    regions[i] = findWaterRegions(world, i, sourceWaterBoxes(world, i, memo), waterWarnings[i]);
+  world_.scenery.resize(world_.sources.size());
+  std::vector<std::vector<WaterRegion>> regions(world_.sources.size());
+  std::vector<std::vector<WorldWarning>> waterWarnings(world_.sources.size());
+  parallelFor(world_.sources.size(), threads_, [&](std::size_t i) {
+    const WorldSource& source = world_.sources[i];
+    if (!source.blueprint || bordersOnly_[i]) return;
+    world_.scenery[i] = buildScenery(world_, i, enums);
+    WaterBoxes boxes;
+    const auto* ids = source.role<WaterBodyIdGrid>();
+    if (ids && source.role<WaterBodyTable>()) {  // else no regions to place
+      boxes = knownOrMade<WaterBoxes>(
+          knownSlot(known_, i, SourcePart::WaterBoxes), madeSlot(made_, i, SourcePart::WaterBoxes),
+          [&] { return waterBoxes(ids->ids); },
+          [&](std::string_view text) { return waterBoxesFromText(text, world_.mapSize); }, waterBoxesText);
+    }
+    regions[i] = findWaterRegions(world_, i, boxes, waterWarnings[i]);
   });
-  for (std::size_t i = 0; i < world.sources.size(); ++i) {
-    world.waterRegions.insert(world.waterRegions.end(), regions[i].begin(), regions[i].end());
-    world.warnings.insert(world.warnings.end(), waterWarnings[i].begin(), waterWarnings[i].end());
+  for (std::size_t i = 0; i < world_.sources.size(); ++i) {
+    world_.waterRegions.insert(world_.waterRegions.end(), regions[i].begin(), regions[i].end());
+    world_.warnings.insert(world_.warnings.end(), waterWarnings[i].begin(), waterWarnings[i].end());
   }
-  progress.update(1.0);
-  return world;
+  progress_.update(1.0);
+  return std::move(world_);
+}
+
+World buildWorld(const Layout& layout, std::vector<LoadedSource> sources, const EnumTable& enums, unsigned threads,
+                 Progress& progress) {
+  return WorldBuild(layout, std::move(sources), threads, progress).finish(enums);
 }
 
 }  // namespace isla

@@ -7,6 +7,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 
 namespace isla {
 
@@ -24,6 +25,10 @@ class Sha256 {
 };
 
 std::string sha256Hex(std::span<const std::byte> bytes);
+// True for 64 lowercase hex digits: a SHA-256 as this tool writes it, and
+// every key named by one (the patch cache's entries and records, the view
+// cache's entries).
+bool isSha256Hex(std::string_view text);
 // Of a file's bytes; throws IoError.
 std::string sha256OfFile(const std::filesystem::path& path);
 

@@ -5,10 +5,12 @@
 // or from the source borders around it.
 #pragma once
 
-#include <functional>
+#include <array>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "isla/model/enum_table.hpp"
@@ -29,33 +31,67 @@ struct LoadedSource {
   bool bordersOnly = false;
 };
 
+// The parts of a world made from one source's samples alone beside its
+// patch (its border lines, its water bodies' boxes), which a caller may
+// keep between builds (the patch cache) as text, so that an unchanged
+// source's samples are not read for them again.
+enum class SourcePart : std::uint8_t { Borders, WaterBoxes };
+inline constexpr std::array<SourcePart, 2> kSourceParts{SourcePart::Borders, SourcePart::WaterBoxes};
+std::string_view sourcePartName(SourcePart part);  // "borders", "water boxes"
+
+// The key of a part of the source whose bytes have `sourceSha256`: the
+// part's name and text version, the SHA-256 and the settings the part
+// depends on; a caller adds what decoded the source (the tool, its
+// section plugins).
+std::string sourcePartKey(SourcePart part, const std::string& sourceSha256, const WorldSettings& settings);
+
+// The texts of one source's parts, by SourcePart.
+using SourcePartTexts = std::array<std::optional<std::string>, kSourceParts.size()>;
+
+// A World built in two steps, so that its caller can work out from the
+// sources placed (their border lines make the keys of strips and corners)
+// what it knows already before any figure is computed: a shard computes
+// only its own patches' figures, a compile through the patch cache takes
+// those its entries hold. Everything it knows is handed down as data.
+//
 // `sources[i]` belongs to `layout.sources[i]`; all share one MapSize. A
 // source not read (a shard reads only what its patches need) has no
 // borders, scenery or water, the edges whose heights come from it stay
 // empty, and no patch whose rows it makes may have its figures computed.
 // Warnings (steep patches, empty water bodies) go to World::warnings.
-// The patches for which `knownFigures` gives a value take it instead of
-// having their figures computed: a shard computes only its own, the
-// assembly of shards takes every one from their records.
-using KnownFigures = std::function<std::optional<PatchStats>(const World& world, std::size_t patch)>;
+class WorldBuild {
+ public:
+  // Step one: the sources on the lattice, their border lines and the
+  // shared edges. `knownParts` (by source; empty: none) gives parts kept
+  // from an earlier build: a text that reads back as a part of a source of
+  // this MapSize is taken, anything else is made from the samples again.
+  WorldBuild(const Layout& layout, std::vector<LoadedSource> sources, unsigned threads, Progress& progress,
+             std::vector<SourcePartTexts> knownParts = {});
 
-// Text a caller keeps between compiles (the patch cache) by key: the parts
-// of a world made from one source's samples alone beside its patch (its
-// border lines, its water bodies' boxes) are taken from it for a source
-// whose SHA-256 is known, so that an unchanged source's samples are not
-// read for them. A key names the part, its text's version, the source's
-// SHA-256 and the settings the part depends on; the caller adds what
-// decoded the source (the tool, its section plugins). recall gives none
-// when it has none; a text that does not read back is made again.
-struct SourcePartMemo {
-  std::function<std::optional<std::string>(std::size_t source, const std::string& part, const std::string& key)>
-      recall;
-  std::function<void(const std::string& key, const std::string& text)> remember;
+  // What step one made: the World without figures, scenery or water.
+  const World& placed() const { return world_; }
+
+  // Step two, once: every patch's figures but those `knownFigures` gives
+  // (by patch; empty: none), the slope warnings, and the scenery and water
+  // of each source read whole. The assembly of shards takes every figure
+  // from the shards' records instead (worldFrame).
+  World finish(const EnumTable& enums, const std::vector<std::optional<PatchStats>>& knownFigures = {});
+
+  // When parts were handed down: the texts of those made from the samples
+  // instead (by source), for the caller to keep. After finish.
+  const std::vector<SourcePartTexts>& madeParts() const { return made_; }
+
+ private:
+  World world_;
+  std::vector<bool> bordersOnly_;
+  std::vector<SourcePartTexts> known_, made_;
+  unsigned threads_;
+  Progress& progress_;
 };
 
+// Both steps, nothing known.
 World buildWorld(const Layout& layout, std::vector<LoadedSource> sources, const EnumTable& enums,
-                 unsigned threads, Progress& progress, const KnownFigures& knownFigures = {},
-                 const SourcePartMemo& memo = {});
+                 unsigned threads, Progress& progress);
 
 // The world's frame without its sources: the lattice and the shared edges'
 // ids, members, owners and origins (no heights, normals, figures, scenery
