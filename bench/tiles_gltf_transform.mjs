@@ -21,11 +21,12 @@ import { createRequire } from 'module';
 import path from 'path';
 import { pathToFileURL } from 'url';
 
-const [modules, tilesetDir, workDir] = process.argv.slice(2);
-if (!modules || !tilesetDir || !workDir) {
+const [modulesArgument, tilesetDir, workDir] = process.argv.slice(2);
+if (!modulesArgument || !tilesetDir || !workDir) {
   console.error('usage: node tiles_gltf_transform.mjs NODE_MODULES TILESET_DIR WORK_DIR');
   process.exit(2);
 }
+const modules = path.resolve(modulesArgument);
 const load = (file) => import(pathToFileURL(file).href);
 const cli = path.join(modules, '@gltf-transform/cli');
 // Every package as the command resolves it: the CLI's meshoptimizer may be its own version.

@@ -97,7 +97,7 @@ HeightRange writeTileGlb(const std::filesystem::path& path, const isla::World& w
     const std::size_t mesh = document.add("meshes", {{"name", patch.id}, {"primitives", std::move(primitives)}});
     nodes.push_back(document.add("nodes", {{"name", patch.id},
                                            {"mesh", mesh},
-                                           {"rotation", {kNodeRotation[0], kNodeRotation[1], kNodeRotation[2], kNodeRotation[3]}},
+                                           {"rotation", boost::json::array(kNodeRotation.begin(), kNodeRotation.end())},
                                            {"translation", {patch.originX, 0, patch.originZ}},
                                            {"extras", {{"patch", patch.id}}}}));
   }

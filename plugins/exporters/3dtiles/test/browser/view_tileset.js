@@ -128,9 +128,9 @@ async function checkThree(page, tilesetDir, packageDir, problems) {
       return;
     }
   }
-  console.log(`three: ${vertices.length} decoded vertices on their samples, at most ${(worstPlace * 1000).toFixed(3)} ` +
-              `mm off their place and ${(worstHeight * 1000).toFixed(2)} mm off their height, their texture ` +
-              `coordinates at most ${worstTexel.toFixed(4)} texels off the texel centre`);
+  console.log(`three: ${vertices.length} decoded vertices on their samples, at most ` +
+              `${(worstPlace * 1000).toFixed(3)} mm off their place and ${(worstHeight * 1000).toFixed(2)} mm off ` +
+              `their height, their texture coordinates at most ${worstTexel.toFixed(4)} texels off the texel centre`);
 }
 
 function fail(message) {
