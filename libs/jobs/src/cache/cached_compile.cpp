@@ -15,6 +15,7 @@
 
 #include "isla/cache/cached_compile.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 
@@ -211,6 +212,36 @@ std::optional<CachedCompileResult> publishedWhole(const WorldEntry& whole, const
 // What every step of a compile through the cache shares: the checks made
 // before anything is read.
 struct CacheJob {
+// The path as the filesystem resolves it, without a trailing separator.
+fs::path resolved(const fs::path& path) {
+  fs::path full = fs::weakly_canonical(fs::absolute(path));
+  return full.has_filename() ? full : full.parent_path();
+}
+
+// True when `inner` is `outer` or below it.
+bool isWithin(const fs::path& inner, const fs::path& outer) {
+  const auto [stop, rest] = std::mismatch(outer.begin(), outer.end(), inner.begin(), inner.end());
+  return stop == outer.end();
+}
+
+// A cache is a directory of its own: never empty (that is no cache), and
+// never the output or inside it (the package's publication would find it
+// there, or take it along), nor holding it (a trim or clear would meet the
+// package). Refused before anything is made.
+void checkCacheApart(const CompileRequest& request, const CacheRequest& bound) {
+  if (bound.directory.empty()) {
+    throw RequestError(RequestField::Cache, RequestText() + RequestField::Cache + " is empty; give the cache's directory");
+  }
+  if (request.output.empty()) return;  // refused as an output (StagedDirectory::checkTarget)
+  const fs::path cache = resolved(bound.directory), output = resolved(request.output);
+  if (isWithin(cache, output) || isWithin(output, cache)) {
+    throw RequestError(RequestField::Cache, RequestText() + RequestField::Cache + " '" + bound.directory.string() +
+                                                "' and " + RequestField::Output + " '" + request.output.string() +
+                                                "' are one inside the other; give " + RequestField::Cache +
+                                                " a directory apart from " + RequestField::Output);
+  }
+}
+
   CacheJob(const Kernel& theKernel, const CompileRequest& theRequest, const CacheRequest& theBound)
       : kernel(theKernel), request(theRequest), bound(theBound), chosen(chooseExporter(kernel, request)),
         exporter(patchWriter(chosen)), cache(checkedCache(request, bound)), reach(patchReach(exporter)),
@@ -300,6 +331,7 @@ CachedCompileResult compileThroughCache(const Kernel& kernel, const CompileReque
   CacheJob job(kernel, request, bound);
   const PatchCache& cache = job.cache;
 
+  checkCacheApart(request, bound);
   Diagnostics cacheNotes;
   const RequestedLayout layout = loadRequestedLayout(kernel, request);
   const WorldEntry whole = WorldEntry::of(kernel, request, job.who, layout.layout);

@@ -198,11 +198,16 @@ fs::path PatchCache::entryDirectory(const std::string& key) const {
   return directory_ / "entries" / key;
 }
 
-void PatchCache::remove(const fs::path& entry) const {
+std::optional<std::string> PatchCache::remove(const fs::path& entry) const {
   const fs::path aside = directory_ / "tmp" / uniqueName("removed");
-  if (::rename(entry.c_str(), aside.c_str()) != 0) return;  // removed by another meanwhile
-  std::error_code ignored;
-  fs::remove_all(aside, ignored);
+  if (::rename(entry.c_str(), aside.c_str()) != 0) {
+    if (errno == ENOENT) return std::nullopt;  // removed by another meanwhile
+    return entry.string() + " (" + std::strerror(errno) + ")";
+  }
+  std::error_code error;
+  fs::remove_all(aside, error);
+  if (error) return aside.string() + " (" + error.message() + ")";
+  return std::nullopt;
 }
 
 fs::path EntryPlace::of(const std::string& path) const {
@@ -212,6 +217,12 @@ fs::path EntryPlace::of(const std::string& path) const {
 std::optional<PatchCache::ListedEntry> PatchCache::listedEntry(const std::string& key) const {
   checkKey(key);
   const fs::path entry = entryDirectory(key);
+  struct stat folder {};
+  if (::lstat(entry.c_str(), &folder) != 0) return std::nullopt;
+  if (!S_ISDIR(folder.st_mode)) {  // a link to an entry elsewhere is not one of this cache's
+    remove(entry);
+    throw CacheDamaged("its folder " + entry.string() + " is not a directory");
+  }
   try {
     return readList(entry / kListName, key);
   } catch (const CacheDamaged&) {
@@ -250,6 +261,8 @@ std::optional<FetchedEntry> PatchCache::fetch(const std::string& key, const Entr
     const fs::path to = into.of(file.path);
     try {
       placer.place(storedFile(entry, i), to);
+    } catch (const NotRegularFile& irregular) {
+      throw damaged(file.path + " is not a regular file (" + irregular.kind() + ")");
     } catch (const UnreadableFile& unreadable) {
       if (!fs::exists(list)) {  // removed by another meanwhile: a miss
         unplace();
@@ -399,15 +412,25 @@ CacheStats PatchCache::stats() const {
   return stats;
 }
 
-void PatchCache::clear() const {
+std::vector<std::string> PatchCache::clear() const {
+  std::vector<std::string> left;
+  const auto unreadable = [&](const fs::path& folder, const std::error_code& error) {
+    if (error && error != std::errc::no_such_file_or_directory) left.push_back(folder.string() + " (" + error.message() + ")");
+  };
   std::error_code error;
-  for (const auto& entry : fs::directory_iterator(directory_ / "entries", error)) remove(entry.path());
+  for (const auto& entry : fs::directory_iterator(directory_ / "entries", error)) {
+    if (auto why = remove(entry.path())) left.push_back(std::move(*why));
+  }
+  unreadable(directory_ / "entries", error);
   for (const char* folder : kRecordFolders) {
     for (const auto& record : fs::directory_iterator(directory_ / folder, error)) {
-      std::error_code ignored;
-      fs::remove_all(record.path(), ignored);
+      std::error_code failed;
+      fs::remove_all(record.path(), failed);
+      if (failed) left.push_back(record.path().string() + " (" + failed.message() + ")");
     }
+    unreadable(directory_ / folder, error);
   }
+  return left;
 }
 
 fs::path PatchCache::recordPath(const char* folder, const std::string& key) const {
