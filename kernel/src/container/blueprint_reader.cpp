@@ -207,7 +207,19 @@ LoadResult readBlueprint(const std::filesystem::path& path, const Kernel& kernel
     return result;
   }
   const auto bytes = file->bytes();
-  return readBlueprint(bytes, path.string(), std::move(file), kernel);
+  LoadResult result = readBlueprint(bytes, path.string(), file, kernel);
+  if (auto changed = changedFile(*file)) {
+    result = LoadResult{};
+    result.diagnostics.add(std::move(*changed));
+  }
+  return result;
+}
+
+std::optional<Diagnostic> changedFile(const MappedFile& file) {
+  auto why = file.change();
+  if (!why) return std::nullopt;
+  return Diagnostic{.severity = Severity::Error, .code = "io.changed", .message = std::move(*why),
+                    .file = file.path().string()};
 }
 
 }  // namespace isla
