@@ -29,12 +29,14 @@
 #include "sample_blueprint.hpp"
 #include "skips.hpp"
 #include "test_kernel.hpp"
+#include "text_files.hpp"
 #include "tool_runner.hpp"
 
 namespace fs = std::filesystem;
 using isla::test::compileLayout;
 using isla::test::entryFiles;
 using isla::test::fileTree;
+using isla::test::readText;
 using isla::test::ToolRun;
 using isla::test::Workspace;
 
@@ -104,11 +106,6 @@ std::string summary(int fromCache) {
 }
 
 bool startsWith(const std::string& text, const std::string& start) { return text.rfind(start, 0) == 0; }
-
-std::string readText(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 // Returns once every blueprint in `dir` has settled: a compile remembers
 // a source's digest only when its last change is kSettledAfter old.

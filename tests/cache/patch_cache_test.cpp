@@ -20,6 +20,7 @@
 #include "isla/base/io_error.hpp"
 #include "isla/cache/patch_cache.hpp"
 #include "isla/publish/sha256.hpp"
+#include "text_files.hpp"
 #include "tool_runner.hpp"
 
 namespace fs = std::filesystem;
@@ -27,23 +28,15 @@ using isla::CacheEntry;
 using isla::CachedFile;
 using isla::PatchCache;
 using isla::test::entryFiles;
+using isla::test::readText;
 using isla::test::TempDir;
+using isla::test::writeText;
 
 namespace {
 
 const std::string kKey(64, 'a');
 const std::string kOtherKey(64, 'b');
 const std::string kThirdKey(64, 'c');
-
-void writeText(const fs::path& path, const std::string& text) {
-  fs::create_directories(path.parent_path());
-  std::ofstream(path, std::ios::binary) << text;
-}
-
-std::string readText(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 CachedFile described(const fs::path& from, const std::string& path) {
   return {path, fs::file_size(from / path), isla::sha256OfFile(from / path)};

@@ -18,6 +18,7 @@
 #include <isla/publish/sha256.hpp>
 
 #include "file_tree.hpp"
+#include "text_files.hpp"
 #include "tool_runner.hpp"
 #include "zip_patch.hpp"
 
@@ -26,15 +27,6 @@ namespace fs = std::filesystem;
 namespace json = boost::json;
 
 namespace {
-
-bool contains(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
-
-std::string readText(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-void writeText(const fs::path& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
 
 json::value readJson(const fs::path& path) { return json::parse(readText(path)); }
 

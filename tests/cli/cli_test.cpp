@@ -7,6 +7,7 @@
 
 #include "blueprint_builder.hpp"
 #include "sample_blueprint.hpp"
+#include "text_files.hpp"
 #include "tool_runner.hpp"
 
 using namespace isla;
@@ -22,8 +23,6 @@ struct Files {
     return path(name);
   }
 };
-
-bool contains(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
 
 boost::json::object parseObject(const std::string& text) { return boost::json::parse(text).as_object(); }
 

@@ -18,14 +18,13 @@
 #include "file_tree.hpp"
 #include "sample_blueprint.hpp"
 #include "skips.hpp"
+#include "text_files.hpp"
 #include "tool_runner.hpp"
 
 using namespace isla::test;
 namespace fs = std::filesystem;
 
 namespace {
-
-bool contains(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
 
 struct Shape {
   int rows, cols;

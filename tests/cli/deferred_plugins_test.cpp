@@ -8,13 +8,12 @@
 #include <boost/test/unit_test.hpp>
 
 #include "compile_workspace.hpp"
+#include "text_files.hpp"
 #include "tool_runner.hpp"
 
 using namespace isla::test;
 
 namespace {
-
-bool contains(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
 
 std::filesystem::path shippedPluginDirectory() {
   const auto report = boost::json::parse(runTool({"plugins", "--json"}).out).as_object();

@@ -17,13 +17,12 @@
 #include "compile_workspace.hpp"
 #include "mesh_checks.hpp"
 #include "signal_at.hpp"
+#include "text_files.hpp"
 
 using namespace isla::test;
 namespace fs = std::filesystem;
 
 namespace {
-
-bool contains(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
 
 std::string layoutJson(const std::string& blueprint, const std::string& extra, const std::string& cell = "") {
   return R"({"format": "terrain-world.layout", "schema_version": 1, "name": "w", )" + extra +

@@ -8,14 +8,13 @@
 #include <fstream>
 #include <sstream>
 
+#include "text_files.hpp"
 #include "tool_runner.hpp"
 
 using namespace isla::test;
 namespace fs = std::filesystem;
 
 namespace {
-
-bool contains(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
 
 std::string text(const fs::path& file) {
   std::ostringstream out;

@@ -14,6 +14,7 @@
 
 #include "blueprint_builder.hpp"
 #include "sample_blueprint.hpp"
+#include "text_files.hpp"
 #include "tool_runner.hpp"
 
 using namespace isla;
@@ -21,8 +22,6 @@ using namespace isla::test;
 namespace fs = std::filesystem;
 
 namespace {
-
-bool contains(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
 
 fs::path shippedPlugins() { return toolPath().parent_path().parent_path() / "lib" / "isla-tool" / "plugins"; }
 

@@ -11,20 +11,13 @@
 #include <sstream>
 
 #include "sample_blueprint.hpp"
+#include "text_files.hpp"
 #include "tool_runner.hpp"
 
 using namespace isla::test;
 namespace fs = std::filesystem;
 
 namespace {
-
-bool contains(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
-
-std::string readText(const fs::path& path) {
-  std::ostringstream out;
-  out << std::ifstream(path).rdbuf();
-  return out.str();
-}
 
 // The heights-u16 plugin's encoding: raw = value / 4096.
 std::uint16_t stepsOf(float raw) {

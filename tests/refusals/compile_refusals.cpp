@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "refusal_cases.hpp"
+#include "text_files.hpp"
 #include "tool_runner.hpp"
 #include "zip_patch.hpp"
 
@@ -14,13 +15,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using Arguments = std::vector<std::string>;
-
-void writeText(const fs::path& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
-
-void run(const Arguments& arguments) {
-  const ToolRun result = runTool(arguments);
-  if (result.exitCode != 0) throw std::runtime_error("isla-tool failed making a refusal input: " + result.err);
-}
 
 std::string entry(const std::string& id, const std::string& path, int row, int col, const std::string& ns = "") {
   return R"({"id": ")" + id + R"(", "namespace": ")" + (ns.empty() ? id : ns) + R"(", "path": ")" + path +
@@ -35,7 +29,7 @@ Arguments compile(const fs::path& dir, const std::string& sources, const std::st
 }
 
 std::string blueprint(const fs::path& dir, const std::string& name, int size = 256) {
-  run({"synth", "--seed", "5", "--size", std::to_string(size), "--out", (dir / name).string()});
+  makeInput({"synth", "--seed", "5", "--size", std::to_string(size), "--out", (dir / name).string()});
   return name;
 }
 
@@ -48,7 +42,7 @@ constexpr const char* kBlueprint = "abcdefgh.dat";
 template <typename Patch>
 RefusalCase bundle(std::string code, Patch patch, std::string settings = "") {
   return {std::move(code), [patch, settings](const fs::path& dir) {
-            run({"bundle", "make", (dir / "made.zip").string(), "--blueprint", (dir / blueprint(dir, "s.dat")).string(),
+            makeInput({"bundle", "make", (dir / "made.zip").string(), "--blueprint", (dir / blueprint(dir, "s.dat")).string(),
                  "--bundle-id", "abcdefgh"});
             ZipPatch zip(readFile(dir / "made.zip"));
             patch(zip);
@@ -130,7 +124,7 @@ std::vector<RefusalCase> compileRefusals() {
       bundle("bundle.crc", [](ZipPatch& z) { z.flipCrc("runtime.json"); }),
       {"bundle.no-libzip",  // the soname the tool opens is, first on the library path, not a library
        [](const fs::path& dir) {
-         run({"bundle", "make", (dir / "s.zip").string(), "--blueprint", (dir / blueprint(dir, "s.dat")).string()});
+         makeInput({"bundle", "make", (dir / "s.zip").string(), "--blueprint", (dir / blueprint(dir, "s.dat")).string()});
          fs::create_directory(dir / "lib");
          writeText(dir / "lib" / ISLA_LIBZIP_SONAME, "not a shared library, but named as libzip's");
          return ToolCall(compile(dir, entry("a", "s.zip", 0, 0)), {{"LD_LIBRARY_PATH", (dir / "lib").string()}});
@@ -152,7 +146,7 @@ std::vector<RefusalCase> compileRefusals() {
        [](const fs::path& dir) {
          writeText(dir / "vegetation.json", std::string(kVegetationHead) + R"("regions": [], "instances": [
                      {"species": "oak", "x": 256, "y": 1, "rotation_deg": 0, "scale": 1, "visible": true}]})");
-         run({"bundle", "make", (dir / "s.zip").string(), "--blueprint", (dir / blueprint(dir, "s.dat")).string(),
+         makeInput({"bundle", "make", (dir / "s.zip").string(), "--blueprint", (dir / blueprint(dir, "s.dat")).string(),
               "--vegetation", (dir / "vegetation.json").string()});
          return compile(dir, entry("a", "s.zip", 0, 0));
        }},

@@ -14,6 +14,7 @@
 #include <isla/publish/sha256.hpp>
 
 #include "refusal_cases.hpp"
+#include "text_files.hpp"
 #include "tool_runner.hpp"
 
 namespace isla::test {
@@ -24,21 +25,8 @@ namespace fs = std::filesystem;
 namespace json = boost::json;
 using Arguments = std::vector<std::string>;
 
-std::string readText(const fs::path& path) {
-  std::ostringstream text;
-  text << std::ifstream(path, std::ios::binary).rdbuf();
-  return text.str();
-}
-
-void writeText(const fs::path& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
-
 std::string hashOf(const std::string& text) {
   return sha256Hex(std::span(reinterpret_cast<const std::byte*>(text.data()), text.size()));
-}
-
-void run(const Arguments& arguments) {
-  const ToolRun result = runTool(arguments);
-  if (result.exitCode != 0) throw std::runtime_error("isla-tool failed making the refusal fixture: " + result.err);
 }
 
 // Sources s1..s3.dat and s4.zip, their layout, and world/ compiled from it.
@@ -46,17 +34,17 @@ const fs::path& compiledFixture() {
   static const TempDir dir;
   static const bool made = [] {
     for (int seed = 1; seed <= 3; ++seed) {
-      run({"synth", "--seed", std::to_string(seed), "--size", "256", "--out",
+      makeInput({"synth", "--seed", std::to_string(seed), "--size", "256", "--out",
            (dir / ("s" + std::to_string(seed) + ".dat")).string()});
     }
-    run({"synth", "--seed", "4", "--size", "256", "--bundle", (dir / "s4.zip").string()});
+    makeInput({"synth", "--seed", "4", "--size", "256", "--bundle", (dir / "s4.zip").string()});
     writeText(dir / "layout.json", R"({"format": "terrain-world.layout", "schema_version": 1, "name": "refusals",
       "gap_cells": 4, "slope_warning_deg": 60, "sources": [
       {"id": "a", "namespace": "a", "path": "s1.dat", "row": 0, "col": 0},
       {"id": "b", "namespace": "b", "path": "s2.dat", "row": 0, "col": 1},
       {"id": "c", "namespace": "c", "path": "s3.dat", "row": 1, "col": 0},
       {"id": "d", "namespace": "d", "path": "s4.zip", "row": 1, "col": 1}]})");
-    run({"run", "compile", (dir / "layout.json").string(), (dir / "world").string(), "--quiet"});
+    makeInput({"run", "compile", (dir / "layout.json").string(), (dir / "world").string(), "--quiet"});
     return true;
   }();
   (void)made;

@@ -30,6 +30,9 @@ struct RefusalCase {
 
 // The reader's, the kernel's, the section plugins' and the blueprint
 // validators' rules: `isla-tool validate FILE.dat`.
+// Runs isla-tool to make a case's input; a failure is the test's, not the case's.
+void makeInput(const std::vector<std::string>& arguments);
+
 std::vector<RefusalCase> blueprintRefusals();
 // The package validator's: `isla-tool validate DIR` on a compiled package
 // with one thing changed.

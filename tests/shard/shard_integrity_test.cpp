@@ -18,6 +18,7 @@
 #include "isla/shard/shard.hpp"
 #include "shard_runs.hpp"
 #include "test_kernel.hpp"
+#include "text_files.hpp"
 #include "tool_runner.hpp"
 
 using namespace isla::test;
@@ -26,13 +27,6 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr std::string_view kSeal = "  \"record_sha256\": \"";
-
-std::string readText(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 // Replaces `from` by `to` in the record and seals it again, as a record
 // made by another build would be.
@@ -55,8 +49,8 @@ void flipDigit(const fs::path& file, std::size_t from) {
   std::ofstream(file, std::ios::binary | std::ios::trunc) << text;
 }
 
-struct ShardedWorld {
-  ShardedWorld() {
+struct TwoShards {
+  TwoShards() {
     layout = ws.layout("layout.json", 2, 2);
     const auto whole = compileLayout(layout, ws.path("whole"), {"--quiet"});
     BOOST_REQUIRE_MESSAGE(whole.exitCode == 0, whole.err);
@@ -73,7 +67,7 @@ struct ShardedWorld {
 BOOST_AUTO_TEST_SUITE(shard_integrity)
 
 BOOST_AUTO_TEST_CASE(a_damaged_record_is_named) {
-  ShardedWorld world;
+  TwoShards world;
   const fs::path record = fs::path(world.dir) / "shard-1" / "shard-record.json";
   // A digit of a figure's bits: still JSON, still a record's shape.
   flipDigit(record, readText(record).find("\"max_slope_deg_bits\": \"") + 24);
@@ -97,7 +91,7 @@ BOOST_AUTO_TEST_CASE(a_damaged_record_is_named) {
 }
 
 BOOST_AUTO_TEST_CASE(a_file_of_another_size_is_refused) {
-  ShardedWorld world;
+  TwoShards world;
   const fs::path terrain = fs::path(world.dir) / "shard-0" / "terrain" / "p-0-0.json";
   const auto bytes = fs::file_size(terrain);
   fs::resize_file(terrain, bytes - 2);
@@ -114,7 +108,7 @@ BOOST_AUTO_TEST_CASE(a_file_of_another_size_is_refused) {
 }
 
 BOOST_AUTO_TEST_CASE(a_shard_of_another_tool_version_is_stale) {
-  ShardedWorld world;
+  TwoShards world;
   const fs::path record = fs::path(world.dir) / "shard-1" / "shard-record.json";
   const std::string text = readText(record);
   const auto tool = text.find("\"tool\": \"isla-tool ");
@@ -157,7 +151,7 @@ BOOST_AUTO_TEST_CASE(a_shard_of_another_tool_version_is_stale) {
 }
 
 BOOST_AUTO_TEST_CASE(verify_catches_a_flipped_byte_that_the_sizes_do_not) {
-  ShardedWorld world;
+  TwoShards world;
   const fs::path terrain = fs::path(world.dir) / "shard-1" / "terrain" / "p-0-2.json";
   BOOST_REQUIRE(fs::exists(terrain));
   flipDigit(terrain, readText(terrain).find("\"heights_m\"") + 200);
@@ -179,7 +173,7 @@ BOOST_AUTO_TEST_CASE(verify_catches_a_flipped_byte_that_the_sizes_do_not) {
 }
 
 BOOST_AUTO_TEST_CASE(an_assembled_package_passes_its_validator) {
-  ShardedWorld world;
+  TwoShards world;
   const auto run = world.assembled({"--verify"});
   BOOST_REQUIRE_MESSAGE(run.exitCode == 0, run.err);
   BOOST_TEST((fileTree(world.ws.path("out")) == fileTree(world.ws.path("whole"))));

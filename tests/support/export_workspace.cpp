@@ -14,8 +14,6 @@ namespace fs = std::filesystem;
 
 namespace isla::test {
 
-bool contains(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
-
 std::string quoted(const fs::path& path) { return "'" + path.string() + "'"; }
 
 std::string capture(const std::string& command) {
@@ -69,7 +67,7 @@ int checkEveryPng(const fs::path& root) {
   return count;
 }
 
-std::string Workspace::layout(int rows, int cols, int gapCells) {
+std::string ExportWorkspace::layout(int rows, int cols, int gapCells) {
   std::string sources;
   for (int cell = 0; cell < rows * cols; ++cell) {
     const std::string id = "s" + std::to_string(cell), file = id + ".dat";
@@ -88,7 +86,7 @@ std::string Workspace::layout(int rows, int cols, int gapCells) {
 }
 
 // As compileWorld builds it.
-World Workspace::world(const std::string& layoutPath) {
+World ExportWorkspace::world(const std::string& layoutPath) {
   Diagnostics diagnostics;
   const auto layout = loadLayout(layoutPath, diagnostics);
   BOOST_TEST_REQUIRE(layout.has_value(), describe(diagnostics));
@@ -102,7 +100,7 @@ World Workspace::world(const std::string& layoutPath) {
   return buildWorld(*layout, std::move(sources), sharedKernel().enums(), 1, progress);
 }
 
-ToolRun Workspace::compile(const std::string& layoutPath, const std::string& out,
+ToolRun ExportWorkspace::compile(const std::string& layoutPath, const std::string& out,
                            const std::vector<std::string>& options, const std::string& exporter) {
   std::vector<std::string> arguments{"run", "compile", layoutPath, path(out), "--exporter", exporter, "--quiet"};
   for (const auto& option : options) arguments.insert(arguments.end(), {"--option", option});

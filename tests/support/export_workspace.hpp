@@ -18,11 +18,11 @@
 #include <isla/world/world.hpp>
 
 #include "test_kernel.hpp"
+#include "text_files.hpp"
 #include "tool_runner.hpp"
 
 namespace isla::test {
 
-bool contains(const std::string& text, std::string_view part);
 std::string quoted(const std::filesystem::path& path);
 // A shell command's standard output; fails the test when it exits non-zero.
 std::string capture(const std::string& command);
@@ -51,7 +51,7 @@ boost::json::object readJson(const std::filesystem::path& path);
 // pngcheck accepts every PNG below `root`; returns how many there are.
 int checkEveryPng(const std::filesystem::path& root);
 
-class Workspace {
+class ExportWorkspace {
  public:
   // A rows x cols layout of `isla-tool synth --size 256` blueprints.
   std::string layout(int rows, int cols, int gapCells = 4);

@@ -82,11 +82,6 @@ std::int32_t sampleIndex(double metres, double origin, double spacing) {
   return static_cast<std::int32_t>(i);
 }
 
-std::string readText(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  return {std::istreambuf_iterator<char>(in), {}};
-}
-
 bool gltfValidatorInstalled(const std::filesystem::path& modules) {
   return findProgram("node") && std::filesystem::exists(modules / "gltf-validator" / "package.json");
 }

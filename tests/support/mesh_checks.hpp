@@ -17,6 +17,7 @@
 #include <isla/plugin/exporter.hpp>
 
 #include "skips.hpp"
+#include "text_files.hpp"
 
 namespace isla::test {
 
@@ -34,8 +35,6 @@ void exportWorld(const Exporter& exporter, const World& world, const std::filesy
 std::size_t patchIndex(const World& world, const std::string& id);
 // The sample index of a coordinate, which must be a whole one.
 std::int32_t sampleIndex(double metres, double origin, double spacing);
-
-std::string readText(const std::filesystem::path& path);
 
 // A triangle of a terrain mesh by its corners: sample indices x and z (whole
 // numbers) and heights y.

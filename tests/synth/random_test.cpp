@@ -6,9 +6,9 @@
 #include <isla/synth/noise.hpp>
 #include <isla/synth/random.hpp>
 
-using namespace isla::synth;
-
 BOOST_AUTO_TEST_SUITE(synth_random)
+
+using namespace isla::synth;
 
 BOOST_AUTO_TEST_CASE(pcg32_matches_the_reference_sequence) {
   // pcg32_srandom_r(&rng, 42, 54) in the PCG reference implementation.

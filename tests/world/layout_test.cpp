@@ -15,7 +15,7 @@ const std::string kSources =
     R"([{"id":"b","namespace":"nb","path":"b.dat","row":0,"col":1},)"
     R"({"id":"a","namespace":"na","path":"a.dat","row":0,"col":0}])";
 
-std::string layoutWith(const std::string& sources, const std::string& extra = "") {
+std::string layoutWithSources(const std::string& sources, const std::string& extra = "") {
   return R"({"format":"terrain-world.layout","schema_version":1,"name":"w",)" + extra + R"("sources":)" + sources +
          "}";
 }
@@ -36,7 +36,7 @@ Parsed parse(const std::string& json) {
 BOOST_AUTO_TEST_SUITE(layout)
 
 BOOST_AUTO_TEST_CASE(defaults_and_sources_sorted_by_cell) {
-  const auto parsed = parse(layoutWith(kSources));
+  const auto parsed = parse(layoutWithSources(kSources));
   BOOST_REQUIRE_MESSAGE(parsed.layout, isla::test::describe(parsed.diagnostics));
   const Layout& layout = *parsed.layout;
   BOOST_TEST(layout.settings.spacingM == 1.0);
@@ -53,7 +53,7 @@ BOOST_AUTO_TEST_CASE(defaults_and_sources_sorted_by_cell) {
 }
 
 BOOST_AUTO_TEST_CASE(settings_are_read) {
-  const auto parsed = parse(layoutWith(kSources, R"("gap_cells":4,"spacing_m":2.5,"height_scale_m":100,)"));
+  const auto parsed = parse(layoutWithSources(kSources, R"("gap_cells":4,"spacing_m":2.5,"height_scale_m":100,)"));
   BOOST_REQUIRE(parsed.layout);
   BOOST_TEST(parsed.layout->settings.gapCells == 4);
   BOOST_TEST(parsed.layout->settings.spacingM == 2.5);
@@ -70,26 +70,26 @@ struct Case {
 BOOST_AUTO_TEST_CASE(each_error_names_its_pointer) {
   const std::vector<Case> cases{
       {"{", "layout.bad-json", "", "the JSON ends early at line 1, column 2 (byte 1)"},
-      {layoutWith(kSources, R"("colour":1,)"), "layout.schema", "/colour", "colour"},
-      {layoutWith(R"([{"id":"a","namespace":"na","path":"a.dat","row":"0","col":0}])"), "layout.schema",
+      {layoutWithSources(kSources, R"("colour":1,)"), "layout.schema", "/colour", "colour"},
+      {layoutWithSources(R"([{"id":"a","namespace":"na","path":"a.dat","row":"0","col":0}])"), "layout.schema",
        "/sources/0/row", ""},
-      {layoutWith(kSources, R"("gap_cells":1,)"), "layout.schema", "/gap_cells", ""},
-      {layoutWith(R"([{"id":"a","namespace":"na","path":"a.dat","row":0,"col":0},)"
+      {layoutWithSources(kSources, R"("gap_cells":1,)"), "layout.schema", "/gap_cells", ""},
+      {layoutWithSources(R"([{"id":"a","namespace":"na","path":"a.dat","row":0,"col":0},)"
                   R"({"id":"a","namespace":"nb","path":"b.dat","row":0,"col":1}])"),
        "layout.duplicate-id", "/sources/1", "id 'a' is used by 2 sources"},
-      {layoutWith(R"([{"id":"a","namespace":"n","path":"a.dat","row":0,"col":0},)"
+      {layoutWithSources(R"([{"id":"a","namespace":"n","path":"a.dat","row":0,"col":0},)"
                   R"({"id":"b","namespace":"n","path":"b.dat","row":0,"col":1}])"),
        "layout.duplicate-namespace", "/sources/1", "namespace 'n' is used by 2 sources"},
-      {layoutWith(R"([{"id":"a","namespace":"na","path":"a.dat","row":0,"col":0},)"
+      {layoutWithSources(R"([{"id":"a","namespace":"na","path":"a.dat","row":0,"col":0},)"
                   R"({"id":"b","namespace":"nb","path":"b.dat","row":0,"col":0}])"),
        "layout.duplicate-cell", "/sources/1", "cell (row 0, col 0) is used by 2 sources"},
-      {layoutWith(R"([{"id":"a","namespace":"na","path":"a.dat","row":0,"col":0},)"
+      {layoutWithSources(R"([{"id":"a","namespace":"na","path":"a.dat","row":0,"col":0},)"
                   R"({"id":"b","namespace":"nb","path":"b.dat","row":1,"col":1}])"),
        "layout.hole", "/sources", "leave (row 0, col 1), (row 1, col 0) empty; a layout fills a full grid"},
-      {layoutWith(R"([{"id":"a","namespace":"na","path":"a.dat","row":0,"col":0},)"
+      {layoutWithSources(R"([{"id":"a","namespace":"na","path":"a.dat","row":0,"col":0},)"
                   R"({"id":"b","namespace":"nb","path":"b.dat","row":255,"col":255}])"),
        "layout.hole", "/sources", "and more"},
-      {layoutWith(R"([{"id":"a","namespace":"na","path":"/maps/a.dat","row":0,"col":0}])"),
+      {layoutWithSources(R"([{"id":"a","namespace":"na","path":"/maps/a.dat","row":0,"col":0}])"),
        "layout.absolute-path", "/sources/0/path", "give it relative to the layout's directory"},
   };
   for (const auto& c : cases) {

@@ -54,7 +54,7 @@ struct CompiledPackage {
   }
 };
 
-std::string refusal(const std::filesystem::path& package) {
+std::string packageRefusal(const std::filesystem::path& package) {
   try {
     readPackageWorld(package, sharedKernel().enums(), 1);
   } catch (const PackageReadError& error) {
@@ -144,7 +144,7 @@ BOOST_AUTO_TEST_CASE(a_broken_package_is_refused_by_file_and_pointer) {
   json::value terrain = readJson(shortRow / "terrain" / "p-0-0.json");
   terrain.at("heights_m").as_array()[3].as_array().pop_back();
   writeJson(shortRow / "terrain" / "p-0-0.json", terrain);
-  const std::string shortRowRefusal = refusal(shortRow);
+  const std::string shortRowRefusal = packageRefusal(shortRow);
   BOOST_TEST(shortRowRefusal.find("terrain/p-0-0.json: /heights_m/3: holds 255 values, not 256; check the package "
                                   "with `isla-tool validate`, or compile it again") != std::string::npos,
              shortRowRefusal);
@@ -153,7 +153,7 @@ BOOST_AUTO_TEST_CASE(a_broken_package_is_refused_by_file_and_pointer) {
   json::value boundaries = readJson(unknownOwner / "boundaries.json");
   boundaries.at("edges").as_array()[0].as_object()["owner"] = "p-9-9";
   writeJson(unknownOwner / "boundaries.json", boundaries);
-  const std::string ownerRefusal = refusal(unknownOwner);
+  const std::string ownerRefusal = packageRefusal(unknownOwner);
   BOOST_TEST(ownerRefusal.find("boundaries.json: /edges/0/owner: names 'p-9-9', which the package does not define") !=
                  std::string::npos,
              ownerRefusal);

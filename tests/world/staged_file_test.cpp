@@ -23,7 +23,7 @@ std::size_t entries(const std::filesystem::path& directory) {
   return static_cast<std::size_t>(std::distance(std::filesystem::directory_iterator(directory), {}));
 }
 
-std::string refusal(const std::filesystem::path& target) {
+std::string targetRefusal(const std::filesystem::path& target) {
   try {
     StagedFile::checkTarget(target, false);
   } catch (const IoError& error) {
@@ -67,7 +67,7 @@ BOOST_AUTO_TEST_CASE(existing_targets_are_refused_and_left_untouched) {
   writeFile(dir / "full" / "x", toBytes("x"));
   std::filesystem::create_symlink(dir / "nowhere", dir / "dangling");
   for (const auto* name : {"file.dat", "empty", "full", "dangling"}) {
-    BOOST_TEST(refusal(dir / name) == "'" + (dir / name).string() +
+    BOOST_TEST(targetRefusal(dir / name) == "'" + (dir / name).string() +
                                           "' already exists; choose another output path or remove it first");
     BOOST_CHECK_THROW(StagedFile(dir / name, false), IoError);
   }
@@ -77,12 +77,12 @@ BOOST_AUTO_TEST_CASE(existing_targets_are_refused_and_left_untouched) {
 
 BOOST_AUTO_TEST_CASE(a_missing_or_read_only_parent_is_refused_before_any_work) {
   TempDir dir;
-  BOOST_TEST(refusal(dir / "missing" / "x.dat") ==
+  BOOST_TEST(targetRefusal(dir / "missing" / "x.dat") ==
              "the output directory '" + (dir / "missing").string() + "' does not exist; create it first");
   if (geteuid() != 0) {  // root may write anywhere
     std::filesystem::create_directory(dir / "locked");
     std::filesystem::permissions(dir / "locked", std::filesystem::perms::owner_read | std::filesystem::perms::owner_exec);
-    BOOST_TEST(refusal(dir / "locked" / "x.dat") ==
+    BOOST_TEST(targetRefusal(dir / "locked" / "x.dat") ==
                "the output directory '" + (dir / "locked").string() + "' is not writable");
   }
 }

@@ -121,15 +121,15 @@ std::string GltfDocument::text(const std::vector<std::size_t>& roots) const {
   return text;
 }
 
-void GltfDocument::writeText(isla::ByteSink& out, const std::vector<std::size_t>& roots) && {
+void GltfDocument::writeText(isla::ByteSink& out, const std::vector<std::size_t>& roots, bool pretty) && {
   // A value from the start: toJsonText's argument from an object would be a copy of it.
   boost::json::value document = head(roots);
   for (const char* name : kArrays) {
     const auto found = named(arrays_, name);
     if (found != arrays_.end()) document.as_object()[name] = std::move(found->second);
   }
-  isla::writeJsonText([&](std::string_view block) { out.write(std::as_bytes(std::span(block))); }, document);
-  out.write(std::as_bytes(std::span("\n", 1)));
+  isla::writeJsonText([&](std::string_view block) { out.write(std::as_bytes(std::span(block))); }, document, pretty);
+  if (pretty) out.write(std::as_bytes(std::span("\n", 1)));
 }
 
 namespace {

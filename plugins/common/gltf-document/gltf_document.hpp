@@ -51,7 +51,9 @@ class GltfDocument {
   // The same text written to `out` in blocks, by a document that is done
   // with (std::move(document).writeText(out, roots)): it gives its objects
   // to the text rather than copying them, and the text is never held whole.
-  void writeText(isla::ByteSink& out, const std::vector<std::size_t>& roots) &&;
+  // Not `pretty`: without indentation nor line breaks, for a file that
+  // people read through a tool (a .glb's JSON chunk).
+  void writeText(isla::ByteSink& out, const std::vector<std::size_t>& roots, bool pretty = true) &&;
 
   // The index of each top-level array's first object: a part of a document
   // written in parts (writeParts) numbers its objects after the parts before.

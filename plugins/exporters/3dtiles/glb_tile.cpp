@@ -7,6 +7,7 @@
 #include "glb_file.hpp"
 #include "gltf_document.hpp"
 #include "transition_images.hpp"
+#include "vertex_coding.hpp"
 
 namespace isla_3dtiles {
 
@@ -25,14 +26,17 @@ std::size_t accessor(isla_gltf::GltfDocument& document, std::size_t view, std::u
   return document.add("accessors", std::move(object));
 }
 
-// A patch's colour: its source's biome image, or its transition image,
-// whose texel centres the transform puts the sample indices on.
+// A patch's colour: its source's biome image, or its transition image. The
+// texture coordinates are the vertices' metres east and north of the
+// patch's north-west corner (its positions, vertex_coding.hpp), which the
+// transform puts on the texel centres: sample (i, j), at (i s, -j s), on
+// ((i + 0.5) / w, (j + 0.5) / d).
 std::size_t patchMaterial(isla_gltf::GltfDocument& document, const isla::World& world, const isla::Patch& patch,
                           std::size_t sampler, const std::string& imagePrefix) {
   const std::size_t source = document.add("images", {{"uri", imagePrefix + isla_png::terrainImagePath(world, patch)}});
   const std::size_t texture = document.add("textures", {{"sampler", sampler}, {"source", source}});
-  const double w = patch.pointsX, d = patch.pointsZ;
-  const boost::json::object transform{{"offset", {0.5 / w, 0.5 / d}}, {"scale", {1 / w, 1 / d}}};
+  const double w = patch.pointsX, d = patch.pointsZ, s = world.settings.spacingM;
+  const boost::json::object transform{{"offset", {0.5 / w, 0.5 / d}}, {"scale", {1 / (s * w), -1 / (s * d)}}};
   return document.add(
       "materials",
       {{"name", patch.source ? "biome-" + world.sources[*patch.source].id : "transition-" + patch.id},
@@ -46,14 +50,13 @@ boost::json::object primitive(isla_gltf::GltfDocument& document, const std::vect
                               const GlbPart& part, const GlbPart::Primitive& p, std::size_t material,
                               double skirtDepthM) {
   const std::uint64_t first = p.firstVertex, count = p.vertexCount;
-  const std::size_t position =
-      accessor(document, views[p.vertexViews], first * 12, isla_gltf::kFloat, count, "VEC3", false);
+  const std::size_t positions = views[p.vertexViews];
+  const std::size_t position = accessor(document, positions, first * 12, isla_gltf::kFloat, count, "VEC3", false);
   document.setBounds(position, p.min, p.max);
   const boost::json::object attributes{
       {"POSITION", position},
       {"NORMAL", accessor(document, views[p.vertexViews + 1], first * 4, kByte, count, "VEC3", true)},
-      {"TEXCOORD_0",
-       accessor(document, views[p.vertexViews + 2], first * 4, isla_gltf::kUnsignedShort, count, "VEC2", false)}};
+      {"TEXCOORD_0", accessor(document, positions, first * 12, isla_gltf::kFloat, count, "VEC2", false)}};
   const StoredView& triangles = part.views[p.triangleView];
   boost::json::object out{
       {"attributes", attributes},
@@ -70,7 +73,7 @@ boost::json::object primitive(isla_gltf::GltfDocument& document, const std::vect
 HeightRange writeTileGlb(const std::filesystem::path& path, const isla::World& world, const GlbStyle& style,
                          const GlbTile& tile, std::string& digest) {
   isla_gltf::GltfDocument document("isla-tool 3dtiles exporter");
-  // Normals as bytes and texture coordinates as unsigned shorts, which
+  // Normals as bytes; texture coordinates in metres, which
   // KHR_texture_transform scales onto the texel centres.
   document.requireExtension("KHR_mesh_quantization");
   document.requireExtension("KHR_texture_transform");
@@ -94,12 +97,13 @@ HeightRange writeTileGlb(const std::filesystem::path& path, const isla::World& w
     const std::size_t mesh = document.add("meshes", {{"name", patch.id}, {"primitives", std::move(primitives)}});
     nodes.push_back(document.add("nodes", {{"name", patch.id},
                                            {"mesh", mesh},
+                                           {"rotation", boost::json::array(kNodeRotation.begin(), kNodeRotation.end())},
                                            {"translation", {patch.originX, 0, patch.originZ}},
                                            {"extras", {{"patch", patch.id}}}}));
   }
   const std::vector<std::span<const std::byte>>& bin = buffers.finish();
   GlbJson json;
-  std::move(document).writeText(json, nodes);
+  std::move(document).writeText(json, nodes, false);
   digest = writeGlb(path, json, bin,
                     style.digest ? isla::FileWriter::Digest::Sha256 : isla::FileWriter::Digest::None);
   return range;

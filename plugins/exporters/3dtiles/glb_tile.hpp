@@ -27,8 +27,8 @@ inline constexpr const char* kSkirtExtra = "skirt_depth_m";
 // How a tile's .glb is written.
 struct GlbStyle {
   bool compress = true;      // EXT_meshopt_compression, else plain
-  int planarExponent = 0;    // of x and z (vertex_coding.hpp), the world's
-  std::vector<std::int32_t> planarMantissas;  // x's or z's at each sample index, at that exponent
+  int planarExponent = 0;    // of east and north (vertex_coding.hpp), the world's
+  std::vector<std::int32_t> planarMantissas;  // the metres east (or south) of each sample index, at that exponent
   std::string imagePrefix;   // the images' directories, relative to the .glb
   std::shared_ptr<GridTriangles> grids;  // the leaves' bands, stored once
   bool digest = false;       // keep each .glb's SHA-256 (a shard's record lists them)
@@ -41,8 +41,8 @@ struct HeightRange {
 
 struct GlbPart {
   // Vertices [firstVertex, firstVertex + vertexCount) of a vertex set (its
-  // position, normal and texture coordinate views, one after the other),
-  // and triangles over them.
+  // position and normal views, one after the other; the positions' view is
+  // the texture coordinates' too), and triangles over them.
   struct Primitive {
     std::uint64_t vertexViews = 0;  // the position view's index in the part's views
     std::uint64_t firstVertex = 0, vertexCount = 0;

@@ -52,7 +52,7 @@ class GlbBuilder {
     document.at("buffers", 0)["byteLength"] = bin_.size();
     const std::span<const std::byte> bin(bin_);
     GlbJson json;
-    std::move(document).writeText(json, nodes);
+    std::move(document).writeText(json, nodes, false);
     writeGlb(path, json, {&bin, 1});
   }
 

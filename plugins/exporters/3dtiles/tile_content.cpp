@@ -8,6 +8,7 @@
 #include "gltf_document.hpp"
 #include "grid_indices.hpp"
 #include "index_parts.hpp"
+#include "surface_order.hpp"
 #include "vertex_coding.hpp"
 
 namespace isla_3dtiles {
@@ -28,25 +29,26 @@ void appendTo(std::vector<T>& to, const std::vector<T>& from) {
   to.insert(to.end(), from.begin(), from.end());
 }
 
-// Stores a part: its vertex sets as three views each (vertex_coding.hpp),
+// Stores a part: its vertex sets as two views each (vertex_coding.hpp),
 // its triangles as index views, its primitives with their positions' bounds.
 class PartStore {
  public:
   PartStore(GlbPart& part, const GlbStyle& style, int heightExponent)
       : part_(part), style_(style), planar_(style.planarExponent), height_(heightExponent) {}
 
-  // Stores a vertex set's three views; returns the first's index and the
-  // positions as decoded, for the primitives' bounds and the part's heights.
+  // Stores a vertex set's positions and normals; returns the first view's
+  // index and the positions as decoded (east, north, up), for the
+  // primitives' bounds and the part's heights.
   template <class Vertices>
   std::pair<std::uint64_t, std::vector<float>> vertices(const Vertices& vertices) {
     const std::size_t count = vertices.size();
     std::vector<std::uint32_t> words(3 * count);
     std::vector<float> positions(3 * count);
+    const ExponentialAxis* axes[3] = {&planar_, &planar_, &height_};
     for (std::size_t v = 0; v < count; ++v) {
       const auto [x, z] = vertices.samples[v];
-      const std::int32_t mantissas[3] = {style_.planarMantissas[x], height_.mantissa(vertices.heights[v]),
-                                         style_.planarMantissas[z]};
-      const ExponentialAxis* axes[3] = {&planar_, &height_, &planar_};
+      const std::int32_t mantissas[3] = {style_.planarMantissas[x], -style_.planarMantissas[z],
+                                         height_.mantissa(vertices.heights[v])};
       for (std::size_t k = 0; k < 3; ++k) {
         words[3 * v + k] = axes[k]->word(mantissas[k]);
         positions[3 * v + k] = axes[k]->value(mantissas[k]);
@@ -57,11 +59,9 @@ class PartStore {
         storeVertices(std::as_bytes(std::span(words)), count, 12, VertexFilter::Exponential, style_.compress));
     part_.views.push_back(
         storeVertices(std::as_bytes(std::span(vertices.normals)), count, 4, VertexFilter::Octahedral, style_.compress));
-    part_.views.push_back(
-        storeVertices(std::as_bytes(std::span(vertices.samples)), count, 4, VertexFilter::None, style_.compress));
-    for (std::size_t y = 1; y < positions.size(); y += 3) {
-      part_.lowestM = std::min(part_.lowestM, positions[y]);
-      part_.highestM = std::max(part_.highestM, positions[y]);
+    for (std::size_t up = 2; up < positions.size(); up += 3) {
+      part_.lowestM = std::min(part_.lowestM, positions[up]);
+      part_.highestM = std::max(part_.highestM, positions[up]);
     }
     return {first, std::move(positions)};
   }
@@ -132,26 +132,28 @@ void TileContent::add(const Piece& piece, const isla::TerrainMesh& mesh, const P
   makeRoom(surface.samples, mesh.surfaceVertices);
   makeRoom(surface.heights, mesh.surfaceVertices);
   makeRoom(surface.normals, mesh.surfaceVertices);
-  for (std::size_t v = 0; v < mesh.surfaceVertices; ++v) take(surface, v);
-  const auto surfaceEnd = mesh.indices.begin() + static_cast<std::ptrdiff_t>(mesh.surfaceIndices);
+  const std::span<const std::uint32_t> indices(mesh.indices);
   if (mesh.askedErrorM == 0) {
+    for (std::size_t v = 0; v < mesh.surfaceVertices; ++v) take(surface, v);
     part.grids.push_back({.firstVertex = first,
                           .width = static_cast<std::uint64_t>(piece.x1 - piece.x0 + 1),
                           .depth = static_cast<std::uint64_t>(piece.z1 - piece.z0 + 1)});
   } else {
-    makeRoom(part.surfaceIndices, mesh.surfaceIndices);
-    for (auto index = mesh.indices.begin(); index != surfaceEnd; ++index) part.surfaceIndices.push_back(first + *index);
+    const SurfaceOrder order = codecOrder(indices.first(mesh.surfaceIndices), mesh.surfaceVertices);
+    for (const std::uint32_t v : order.vertices) take(surface, v);
+    makeRoom(part.surfaceIndices, order.indices.size());
+    for (const std::uint32_t index : order.indices) part.surfaceIndices.push_back(first + index);
   }
   // The skirts' own vertices: the border's, copied, and those hanging below
   // them, in the order the skirts' triangles first use them.
   Vertices& skirt = part.skirt;
   constexpr auto kUnused = std::numeric_limits<std::uint32_t>::max();
   std::vector<std::uint32_t> skirtVertex(mesh.vertexCount(), kUnused);
-  for (auto index = surfaceEnd; index != mesh.indices.end(); ++index) {
-    std::uint32_t& vertex = skirtVertex[*index];
+  for (const std::uint32_t index : indices.subspan(mesh.surfaceIndices)) {
+    std::uint32_t& vertex = skirtVertex[index];
     if (vertex == kUnused) {
       vertex = static_cast<std::uint32_t>(skirt.size());
-      take(skirt, *index);
+      take(skirt, index);
     }
     part.skirtIndices.push_back(vertex);
   }

@@ -5,9 +5,11 @@
 // neighbouring tiles at other levels leave no crack seen from above) as
 // primitives over vertex sets of their own. Every primitive is an indexed
 // triangle list; a piece at error 0 (a leaf's) is the contract's grid,
-// indexed in closed form. Vertices are stored as vertex_coding.hpp says
-// (positions within 1/128 m, octahedral normals, the sample's indices as
-// texture coordinates), their buffer views compressed with
+// indexed in closed form; a piece at another error is put in the order the
+// codecs store best (surface_order.hpp). Vertices are stored as
+// vertex_coding.hpp says (positions within 1/128 m in the tileset's frame,
+// which are the texture coordinates too; octahedral normals), their buffer
+// views compressed with
 // EXT_meshopt_compression or plain (glb_buffers.hpp). Normals are the full
 // grid's (the canonical ones on shared edges); a source's terrain is
 // textured by its biome image, a strip's or corner's by its transition

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// A share: "isla-3dtiles-share 4\n", then little-endian 64-bit words:
+// A share: "isla-3dtiles-share 5\n", then little-endian 64-bit words:
 // the skirt depth and error (a double's bits each), the part count, and for
 // each part its patch, its heights' range (a float's bits each), its views
 // (each its decoded length, stride, count, filter, kind and stored bytes,
@@ -26,7 +26,7 @@ namespace isla_3dtiles {
 
 namespace {
 
-constexpr std::string_view kShareMagic = "isla-3dtiles-share 4\n";
+constexpr std::string_view kShareMagic = "isla-3dtiles-share 5\n";
 constexpr std::uint64_t kLastFilter = static_cast<std::uint64_t>(VertexFilter::Exponential);
 
 std::uint64_t paddedToWords(std::uint64_t bytes) { return (bytes + 7) / 8 * 8; }
@@ -154,8 +154,8 @@ GlbPart::Primitive readPrimitive(ShareReader& in, std::uint64_t part, const std:
   p.triangleView = in.word();
   const std::uint64_t kind = in.word();
   p.skirt = kind == 1;
-  const bool vertexViews = p.vertexViews + 2 < views.size() && !views[p.vertexViews].triangles &&
-                           !views[p.vertexViews + 1].triangles && !views[p.vertexViews + 2].triangles;
+  const bool vertexViews =
+      p.vertexViews + 1 < views.size() && !views[p.vertexViews].triangles && !views[p.vertexViews + 1].triangles;
   if (kind > 1 || !vertexViews || p.triangleView >= views.size() || !views[p.triangleView].triangles ||
       p.firstVertex > views[p.vertexViews].count || p.vertexCount > views[p.vertexViews].count - p.firstVertex) {
     in.fail("part " + std::to_string(part) + " has a primitive outside its views");

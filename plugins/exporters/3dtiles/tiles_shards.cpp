@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "tiles_shards.hpp"
 
-#include <isla/base/bits_text.hpp>
+#include <isla/document/bits_text.hpp>
 #include <isla/base/io_error.hpp>
 #include <isla/parallel/parallel.hpp>
 #include <isla/publish/file_writer.hpp>

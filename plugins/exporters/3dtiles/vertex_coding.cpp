@@ -41,7 +41,7 @@ int heightExponent(double lowestM, double highestM) {
 void appendOctahedral(std::span<const std::array<float, 3>> normals, std::vector<std::array<std::int8_t, 4>>& out) {
   std::vector<float> vectors;
   vectors.reserve(normals.size() * 4);
-  for (const auto& n : normals) vectors.insert(vectors.end(), {n[0], n[1], n[2], 0.0F});
+  for (const auto& n : normals) vectors.insert(vectors.end(), {n[0], -n[2], n[1], 0.0F});
   const std::size_t first = out.size();
   out.resize(first + normals.size());
   meshopt_encodeFilterOct(out.data() + first, normals.size(), 4, 8, vectors.data());

@@ -1,23 +1,32 @@
 // SPDX-License-Identifier: MIT
 // How a tile's vertices are stored, in the forms EXT_meshopt_compression's
 // filters take (docs/decisions.md, Compressed 3D Tiles):
+//   - in the tileset's own frame, east, north, up, which the node's rotation
+//     turns into glTF's (x east, y up, z south): a position's first two
+//     coordinates are then its place on the map, which a TEXCOORD_0 accessor
+//     over the positions' view reads as texture coordinates (no stream of
+//     their own), and an upward normal is the octahedral filter's centre;
 //   - positions as its exponential filter's words, a signed 24-bit mantissa
-//     and an 8-bit exponent each, decoded to float32 2^e * m: x and z with
-//     an exponent that keeps every sample's place exact (the spacing's own
-//     power of two) and y in steps of 1/64 m, so that a vertex is within
+//     and an 8-bit exponent each, decoded to float32 2^e * m: east and north
+//     with an exponent that keeps every sample's place exact (the spacing's
+//     own power of two) and up in steps of 1/64 m, so that a vertex is within
 //     1/128 m of its sample's height, whatever the magnitude of either;
-//   - normals as its octahedral filter's four signed bytes;
-//   - texture coordinates as the sample's own indices (unsigned shorts,
-//     KHR_mesh_quantization), which KHR_texture_transform maps to texel centres.
+//   - normals as its octahedral filter's four signed bytes.
 #pragma once
 
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <numbers>
 #include <span>
 #include <vector>
 
 namespace isla_3dtiles {
+
+// The rotation of a tile's nodes (a glTF quaternion: x, y, z, w), from the
+// vertices' east, north, up to glTF's x east, y up, z south: a quarter turn
+// about x, the inverse of the one 3D Tiles gives glTF's y-up content.
+inline constexpr std::array<double, 4> kNodeRotation{-std::numbers::sqrt2 / 2, 0, 0, std::numbers::sqrt2 / 2};
 
 // The exponent of heights' steps: 1/64 m.
 inline constexpr int kHeightExponent = -6;
@@ -42,7 +51,7 @@ class ExponentialAxis {
   float step_;
 };
 
-// The exponent for x and z of a world at `spacingM` whose patches hold at
+// The exponent for east and north of a world at `spacingM` whose patches hold at
 // most `maxIndex` + 1 samples a side: the largest power of two the spacing
 // is a whole multiple of (at most 2^-16 of the spacing for one that is not
 // a binary fraction), raised until every index's mantissa fits 24 bits.
@@ -52,8 +61,9 @@ int planarExponent(double spacingM, std::int32_t maxIndex);
 // until their mantissas fit 24 bits (only for heights beyond 131 km).
 int heightExponent(double lowestM, double highestM);
 
-// Unit normals as the octahedral filter's input: x and y at 8 bits, then
-// 1.0 (127) and 0, four bytes a normal, appended to `out`.
+// Unit normals of the World (x east, y up, z south) as the octahedral
+// filter's input in the vertices' frame (east, north, up): east and north
+// at 8 bits, then 1.0 (127) and 0, four bytes a normal, appended to `out`.
 void appendOctahedral(std::span<const std::array<float, 3>> normals, std::vector<std::array<std::int8_t, 4>>& out);
 
 }  // namespace isla_3dtiles

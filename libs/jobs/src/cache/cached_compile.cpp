@@ -23,7 +23,7 @@
 #include "../compile/source_reading.hpp"
 #include "../shard/patch_inputs.hpp"
 #include "../shard/shard_settings.hpp"
-#include "isla/base/bits_text.hpp"
+#include "isla/document/bits_text.hpp"
 #include "isla/base/interrupt.hpp"
 #include "isla/base/io_error.hpp"
 #include "isla/parallel/parallel.hpp"

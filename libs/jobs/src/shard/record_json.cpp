@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "record_json.hpp"
 
-#include "isla/base/bits_text.hpp"
+#include "isla/document/bits_text.hpp"
 #include "isla/compile/compile.hpp"
 #include "isla/json/strict_json.hpp"
 

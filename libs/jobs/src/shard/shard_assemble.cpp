@@ -20,7 +20,7 @@
 
 #include "../compile/compile_steps.hpp"
 #include "../compile/file_placer.hpp"
-#include "isla/base/bits_text.hpp"
+#include "isla/document/bits_text.hpp"
 #include "isla/base/interrupt.hpp"
 #include "isla/base/io_error.hpp"
 #include "isla/base/joined_text.hpp"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "source_record.hpp"
 
-#include "isla/base/bits_text.hpp"
+#include "isla/document/bits_text.hpp"
 
 namespace isla {
 

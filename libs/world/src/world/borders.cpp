@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "isla/base/bits_text.hpp"
+#include "isla/document/bits_text.hpp"
 #include "isla/json/json_text.hpp"
 
 namespace isla {

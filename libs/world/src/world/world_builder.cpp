@@ -8,7 +8,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "isla/base/bits_text.hpp"
+#include "isla/document/bits_text.hpp"
 #include "borders.hpp"
 #include "edges.hpp"
 #include "isla/base/fourcc.hpp"

@@ -5,6 +5,7 @@
 
 #include <meshoptimizer.h>
 
+#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -103,9 +104,41 @@ std::vector<std::array<double, Count>> read(const GlbFile& file, std::size_t ind
   return out;
 }
 
-std::vector<std::array<float, 3>> floats(const std::vector<std::array<double, 3>>& values) {
+using Vector = std::array<double, 3>;
+
+Vector cross(const Vector& a, const Vector& b) {
+  return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
+}
+
+// A node's rotation (a unit quaternion x, y, z, w) and scale, applied to
+// positions, or to normals (scaled by the inverse, then of unit length).
+struct NodeTurn {
+  std::array<double, 4> rotation{0, 0, 0, 1};
+  Vector scale{1, 1, 1};
+
+  Vector apply(Vector v, bool normal) const {
+    for (std::size_t k = 0; k < 3; ++k) v[k] = normal ? v[k] / scale[k] : v[k] * scale[k];
+    // v + 2w (u x v) + 2 u x (u x v), u the quaternion's vector part.
+    const Vector u{rotation[0], rotation[1], rotation[2]};
+    const Vector t = cross(u, v), tt = cross(u, t);
+    for (std::size_t k = 0; k < 3; ++k) v[k] += 2 * rotation[3] * t[k] + 2 * tt[k];
+    if (normal) {
+      const double length = std::hypot(v[0], v[1], v[2]);
+      if (length > 0) {
+        for (double& c : v) c /= length;
+      }
+    }
+    return v;
+  }
+};
+
+std::vector<std::array<float, 3>> floats(const std::vector<std::array<double, 3>>& values, const NodeTurn& turn,
+                                         bool normals) {
   std::vector<std::array<float, 3>> out;
-  for (const auto& v : values) out.push_back({static_cast<float>(v[0]), static_cast<float>(v[1]), static_cast<float>(v[2])});
+  for (const auto& value : values) {
+    const Vector v = turn.apply(value, normals);
+    out.push_back({static_cast<float>(v[0]), static_cast<float>(v[1]), static_cast<float>(v[2])});
+  }
   return out;
 }
 
@@ -165,6 +198,13 @@ GlbFile readGlb(const std::filesystem::path& path) {
     if (node.contains("translation")) {
       for (std::size_t k = 0; k < 3; ++k) out.translation[k] = node.at("translation").at(k).to_number<double>();
     }
+    NodeTurn turn;
+    if (node.contains("rotation")) {
+      for (std::size_t k = 0; k < 4; ++k) turn.rotation[k] = node.at("rotation").at(k).to_number<double>();
+    }
+    if (node.contains("scale")) {
+      for (std::size_t k = 0; k < 3; ++k) turn.scale[k] = node.at("scale").at(k).to_number<double>();
+    }
     if (node.contains("extras")) out.extras = node.at("extras");
     if (node.contains("mesh")) {
       for (const auto& primitive :
@@ -173,8 +213,8 @@ GlbFile readGlb(const std::filesystem::path& path) {
         const auto& attributes = object.at("attributes").as_object();
         GlbPrimitive p;
         const auto attribute = [&](const char* name) { return attributes.at(name).to_number<std::size_t>(); };
-        p.positions = floats(read<3>(file, attribute("POSITION")));
-        if (attributes.contains("NORMAL")) p.normals = floats(read<3>(file, attribute("NORMAL")));
+        p.positions = floats(read<3>(file, attribute("POSITION")), turn, false);
+        if (attributes.contains("NORMAL")) p.normals = floats(read<3>(file, attribute("NORMAL")), turn, true);
         if (attributes.contains("TEXCOORD_0")) p.texcoords = read<2>(file, attribute("TEXCOORD_0"));
         if (attributes.contains("_FEATURE_ID_0")) {
           for (const auto& [id] : read<1>(file, attribute("_FEATURE_ID_0"))) p.featureIds.push_back(id);

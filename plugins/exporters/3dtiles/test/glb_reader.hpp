@@ -2,8 +2,10 @@
 // Reads a .glb back as the tests need it: its JSON, and each node's
 // translation with its mesh's primitives, their accessors read as a reader
 // would (any component type, normalized or not, strided, at an offset), the
-// buffer views of EXT_meshopt_compression decoded by meshoptimizer. The
-// 3dtiles tests use it, and bench/tiles_heights.cpp.
+// buffer views of EXT_meshopt_compression decoded by meshoptimizer, and
+// positions and normals turned and scaled by the node's rotation and scale,
+// as a viewer places them (its translation apart). The 3dtiles tests use
+// it, and bench/tiles_heights.cpp.
 #pragma once
 
 #include <boost/json/value.hpp>
@@ -17,8 +19,8 @@
 namespace isla::test {
 
 struct GlbPrimitive {
-  std::vector<std::array<float, 3>> positions, normals;
-  std::vector<std::array<double, 2>> texcoords;  // TEXCOORD_0 as stored (integers stay integers)
+  std::vector<std::array<float, 3>> positions, normals;  // in the node's frame but its translation
+  std::vector<std::array<double, 2>> texcoords;          // TEXCOORD_0 as stored (integers stay integers)
   std::vector<std::uint32_t> indices;            // empty when the primitive has none
   std::vector<double> featureIds;                // _FEATURE_ID_0
   int mode = 4;

@@ -12,6 +12,7 @@
 #include <cmath>
 
 #include "export_workspace.hpp"
+#include "text_files.hpp"
 #include "written_number.hpp"
 
 using namespace isla;
@@ -122,17 +123,12 @@ std::vector<std::uint16_t> readUnreal(const fs::path& out, const boost::json::ob
   return stitched;
 }
 
-std::string readText(const fs::path& path) {
-  const auto bytes = readFile(path);
-  return {reinterpret_cast<const char*>(bytes.data()), bytes.size()};
-}
-
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(engine_presets)
 
 BOOST_AUTO_TEST_CASE(unity_pads_a_two_by_two_world_to_one_tile_of_1025) {
-  Workspace workspace;
+  ExportWorkspace workspace;
   const std::string layout = workspace.layout(2, 2);
   const auto run = workspace.compile(layout, "out", {}, "unity");
   BOOST_TEST_REQUIRE(run.exitCode == 0, run.err);
@@ -148,7 +144,7 @@ BOOST_AUTO_TEST_CASE(unity_pads_a_two_by_two_world_to_one_tile_of_1025) {
 }
 
 BOOST_AUTO_TEST_CASE(unity_tiles_share_their_edges_in_either_byte_order) {
-  Workspace workspace;
+  ExportWorkspace workspace;
   const std::string layout = workspace.layout(2, 2);
   const auto run = workspace.compile(layout, "out", {"resolution=257", "byte_order=big"}, "unity");
   BOOST_TEST_REQUIRE(run.exitCode == 0, run.err);
@@ -164,7 +160,7 @@ BOOST_AUTO_TEST_CASE(unity_tiles_share_their_edges_in_either_byte_order) {
 }
 
 BOOST_AUTO_TEST_CASE(a_world_that_fits_exactly_needs_no_padding) {
-  Workspace workspace;
+  ExportWorkspace workspace;
   const std::string layout = workspace.layout(2, 2, 2);  // 2 x 255 + 2 + 1 = 513 = 2^9 + 1
   const auto run = workspace.compile(layout, "out", {"padding=none"}, "unity");
   BOOST_TEST_REQUIRE(run.exitCode == 0, run.err);
@@ -174,7 +170,7 @@ BOOST_AUTO_TEST_CASE(a_world_that_fits_exactly_needs_no_padding) {
 }
 
 BOOST_AUTO_TEST_CASE(a_one_by_one_world_is_padded_or_refused_with_padding_none) {
-  Workspace workspace;
+  ExportWorkspace workspace;
   const std::string layout = workspace.layout(1, 1);
   const auto run = workspace.compile(layout, "out", {}, "unity");
   BOOST_TEST_REQUIRE(run.exitCode == 0, run.err);
@@ -201,7 +197,7 @@ BOOST_AUTO_TEST_CASE(a_one_by_one_world_is_padded_or_refused_with_padding_none) 
 }
 
 BOOST_AUTO_TEST_CASE(unreal_writes_a_recommended_landscape_size_read_back_through_pillow) {
-  Workspace workspace;
+  ExportWorkspace workspace;
   const std::string layout = workspace.layout(2, 2);
   const auto run = workspace.compile(layout, "out", {}, "unreal");
   BOOST_TEST_REQUIRE(run.exitCode == 0, run.err);
@@ -219,7 +215,7 @@ BOOST_AUTO_TEST_CASE(unreal_writes_a_recommended_landscape_size_read_back_throug
 }
 
 BOOST_AUTO_TEST_CASE(unreal_tiles_share_their_edges) {
-  Workspace workspace;
+  ExportWorkspace workspace;
   const std::string layout = workspace.layout(2, 2);
   const auto run = workspace.compile(layout, "out", {"size=505", "compression=1"}, "unreal");
   BOOST_TEST_REQUIRE(run.exitCode == 0, run.err);
@@ -231,7 +227,7 @@ BOOST_AUTO_TEST_CASE(unreal_tiles_share_their_edges) {
 }
 
 BOOST_AUTO_TEST_CASE(the_bytes_do_not_depend_on_the_thread_count) {
-  Workspace workspace;
+  ExportWorkspace workspace;
   const std::string layout = workspace.layout(2, 2);
   for (const std::string exporter : {"unreal", "png"}) {
     for (const std::string jobs : {"1", "2"}) {
@@ -246,7 +242,7 @@ BOOST_AUTO_TEST_CASE(the_bytes_do_not_depend_on_the_thread_count) {
 }
 
 BOOST_AUTO_TEST_CASE(bad_preset_options_name_the_valid_ones_and_write_nothing) {
-  Workspace workspace;
+  ExportWorkspace workspace;
   const std::string layout = workspace.layout(1, 1);
   const std::tuple<std::string, std::string, std::string> cases[] = {
       {"unity", "resolution=1024",

@@ -47,7 +47,7 @@ boost::json::object oneTile(boost::json::array images) {
 BOOST_AUTO_TEST_SUITE(material_maps)
 
 BOOST_AUTO_TEST_CASE(unity_splat_maps_sum_to_255_agree_on_their_edges_and_are_the_world_weights) {
-  Workspace workspace;
+  ExportWorkspace workspace;
   const std::string layout = workspace.layout(2, 2);  // 515 samples: 3 x 3 tiles of 257
   for (const std::string jobs : {"1", "2"}) {
     const auto run = runTool({"run", "compile", layout, workspace.path("unity" + jobs), "--exporter", "unity",
@@ -118,7 +118,7 @@ BOOST_AUTO_TEST_CASE(unity_splat_maps_sum_to_255_agree_on_their_edges_and_are_th
 }
 
 BOOST_AUTO_TEST_CASE(unreal_weight_maps_stitch_into_the_png_world_weights) {
-  Workspace workspace;
+  ExportWorkspace workspace;
   const std::string layout = workspace.layout(2, 2);  // 515 samples: 2 x 2 tiles of 505
   // Water faded in over 3 m of depth: the sums and the stitching hold as they do without.
   auto run = workspace.compile(layout, "unreal", {"size=505", "weights=true", "blend_m=12", "water_fade_m=3"}, "unreal");
@@ -168,7 +168,7 @@ BOOST_AUTO_TEST_CASE(unreal_weight_maps_stitch_into_the_png_world_weights) {
 }
 
 BOOST_AUTO_TEST_CASE(a_bad_layer_mapping_is_refused_naming_the_file_and_key_and_nothing_is_written) {
-  Workspace workspace;
+  ExportWorkspace workspace;
   const std::string layout = workspace.layout(1, 1);
   const std::string mapping = workspace.path("map.json");
   std::ofstream(mapping) << R"({"layers": [{"name": "all", "classes": ["Forest", "Forset"]}]})";

@@ -120,7 +120,7 @@ std::vector<std::size_t> allPatches(const World& world) {
 BOOST_AUTO_TEST_SUITE(png_exporter)
 
 BOOST_AUTO_TEST_CASE(a_two_by_two_world_reads_back_through_pillow) {
-  Workspace workspace;
+  ExportWorkspace workspace;
   const std::string layout = workspace.layout(2, 2);
   const auto run = workspace.compile(layout, "out");
   BOOST_TEST_REQUIRE(run.exitCode == 0, run.err);
@@ -166,7 +166,7 @@ BOOST_AUTO_TEST_CASE(a_two_by_two_world_reads_back_through_pillow) {
 }
 
 BOOST_AUTO_TEST_CASE(tiles_patch_writes_one_heightmap_a_patch_over_its_own_range) {
-  Workspace workspace;
+  ExportWorkspace workspace;
   const std::string layout = workspace.layout(2, 2);
   const auto run = workspace.compile(layout, "out", {"tiles=patch", "layers=heightmap", "compression=1"});
   BOOST_TEST_REQUIRE(run.exitCode == 0, run.err);
@@ -181,7 +181,7 @@ BOOST_AUTO_TEST_CASE(tiles_patch_writes_one_heightmap_a_patch_over_its_own_range
 }
 
 BOOST_AUTO_TEST_CASE(a_one_by_one_world_is_its_source) {
-  Workspace workspace;
+  ExportWorkspace workspace;
   const std::string layout = workspace.layout(1, 1);
   const auto run = workspace.compile(layout, "out", {"layers=heightmap,biome"});
   BOOST_TEST_REQUIRE(run.exitCode == 0, run.err);
@@ -194,7 +194,7 @@ BOOST_AUTO_TEST_CASE(a_one_by_one_world_is_its_source) {
 }
 
 BOOST_AUTO_TEST_CASE(bad_options_name_the_valid_ones_and_write_nothing) {
-  Workspace workspace;
+  ExportWorkspace workspace;
   const std::string layout = workspace.layout(1, 1);
   const std::pair<std::string, std::string> cases[] = {
       {"compression=10", "exporter 'png' (plugin png): option 'compression' takes an integer from 0 to 9, not '10'"},
@@ -221,7 +221,7 @@ BOOST_AUTO_TEST_CASE(bad_options_name_the_valid_ones_and_write_nothing) {
 }
 
 BOOST_AUTO_TEST_CASE(export_writes_one_blueprint_as_a_one_source_world) {
-  Workspace workspace;
+  ExportWorkspace workspace;
   const std::string layout = workspace.layout(1, 1);
   const auto run = runTool({"export", workspace.path("s0.dat"), workspace.path("out"), "--exporter", "png",
                             "--option", "layers=heightmap,biome", "--quiet"});
@@ -255,7 +255,7 @@ BOOST_AUTO_TEST_CASE(export_writes_one_blueprint_as_a_one_source_world) {
 // wbid or water image. Material layers, which need the sources' biomes,
 // water and roads, are refused saying so.
 BOOST_AUTO_TEST_CASE(a_packages_biome_images_are_its_height_ramp) {
-  Workspace workspace;
+  ExportWorkspace workspace;
   const std::string layout = workspace.layout(1, 2);
   const fs::path package = workspace.path("package"), out = workspace.path("out");
   const auto compiled = workspace.compile(layout, package.string(), {}, "terrain-world-v1");

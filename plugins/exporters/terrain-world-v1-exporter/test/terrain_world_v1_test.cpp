@@ -15,6 +15,7 @@
 #include "file_tree.hpp"
 #include "sample_blueprint.hpp"
 #include "test_kernel.hpp"
+#include "text_files.hpp"
 #include "tool_runner.hpp"
 
 using namespace isla;
@@ -39,11 +40,6 @@ void exportWorld(const World& world, const fs::path& stage, unsigned threads, Pr
 void exportWorld(const World& world, const fs::path& stage, unsigned threads = 1) {
   NoProgress progress;
   exportWorld(world, stage, threads, progress);
-}
-
-std::string readText(const fs::path& path) {
-  const auto bytes = readFile(path);
-  return {reinterpret_cast<const char*>(bytes.data()), bytes.size()};
 }
 
 // A 1 x 1 world made by hand around a 3 x 3 HGTS: every field chosen, so

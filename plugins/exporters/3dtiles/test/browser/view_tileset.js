@@ -8,9 +8,11 @@
 // The page sets window.viewerReport once the viewer has loaded all the
 // tiles it wants: {loaded, failed, depths}, depths being the quadtree
 // levels of the terrain tiles it renders. Passes (exit 0) when tiles loaded,
-// none failed, more than one level rendered and the console shows no error;
-// exits 1 otherwise, and 77 (skipped) when chromium or the npm packages are
-// missing, unless CI=true, where that fails too.
+// none failed, more than one level rendered and the console shows no error,
+// and, given the world's Terrain World package, CesiumJS finds its heights
+// (checkCesium) and the vertices three.js decoded stand on its samples
+// (checkThree); exits 1 otherwise, and 77 (skipped) when chromium or the npm
+// packages are missing, unless CI=true, where that fails too.
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -20,6 +22,11 @@ const { TerrainPackage, randomPoints } = require('./terrain_package');
 
 const kHeightPoints = 12;
 const kHeightToleranceM = 0.05;
+const kVertices = 4000;
+// A stored height is within half a step (1/64 m) of its sample's, and float32's rounding of a few hundred metres.
+const kVertexHeightM = 1 / 128 + 1e-4;
+// A vertex stands on its sample but for float32 and the transforms' rounding.
+const kVertexPlaceM = 1e-3;
 const kLeafCells = 256;  // the exporter's default leaves
 
 // The leaf tile's name ("<level>_<x>_<z>") over world (x, z) at `spacingM` between samples, the leaves
@@ -75,6 +82,57 @@ async function checkCesium(page, tilesetDir, packageDir, problems) {
   }
 }
 
+// The tileset's frame (x east, y north, z up, world (0, 0) at its origin)
+// from three's world: the inverse of the root's transform, a rotation and a
+// translation (an east-north-up frame), or none.
+function tilesetFrame(tilesetDir) {
+  const transform = JSON.parse(fs.readFileSync(path.join(tilesetDir, 'tileset.json'))).root.transform;
+  if (!transform) return (p) => p;
+  const column = (k) => transform.slice(4 * k, 4 * k + 3);
+  const axes = [column(0), column(1), column(2)], origin = column(3);
+  return (p) => axes.map((axis) => axis.reduce((sum, a, k) => sum + a * (p[k] - origin[k]), 0));
+}
+
+// Every sampled vertex of three.js's terrain tiles stands on a sample of its
+// patch, within half a height step of the package's height there, with its
+// texture coordinates on that sample's texel centre.
+async function checkThree(page, tilesetDir, packageDir, problems) {
+  const terrain = new TerrainPackage(packageDir);
+  const patches = new Map(terrain.world.patches.map((patch) => [patch.id, patch]));
+  const local = tilesetFrame(tilesetDir);
+  const vertices = await page.evaluate((limit) => window.threeChecks.vertices(limit), kVertices);
+  if (vertices.length < kVertices / 2) problems.push(`three.js holds only ${vertices.length} terrain vertices`);
+  let worstHeight = 0, worstPlace = 0, worstTexel = 0;
+  for (const { patch: id, p, uv } of vertices) {
+    const [x, north, up] = local(p);
+    const z = -north;
+    const grid = terrain.terrain(patches.get(id));
+    const { origin_m: [ox, oz], spacing_m: s, point_count_x: w, point_count_z: d } = grid;
+    const i = Math.round((x - ox) / s), j = Math.round((z - oz) / s);
+    const where = `three.js has a vertex of ${id} at ${x.toFixed(4)}, ${z.toFixed(4)}, ${up.toFixed(4)} m`;
+    if (i < 0 || i >= w || j < 0 || j >= d) {
+      problems.push(`${where}, off its patch`);
+      return;
+    }
+    // The package's heights are float32 values written as their shortest decimals.
+    const place = Math.max(Math.abs(x - ox - i * s), Math.abs(z - oz - j * s));
+    const height = Math.abs(up - Math.fround(grid.heights_m[j][i]));
+    const texel = Math.max(Math.abs(uv[0] * w - (i + 0.5)), Math.abs(uv[1] * d - (j + 0.5)));
+    worstPlace = Math.max(worstPlace, place);
+    worstHeight = Math.max(worstHeight, height);
+    worstTexel = Math.max(worstTexel, texel);
+    if (place > kVertexPlaceM || height > kVertexHeightM || texel > 0.01) {
+      problems.push(`${where} with texture coordinates ${uv.map((c) => c.toFixed(6)).join(', ')}: ` +
+                    `${place.toFixed(6)} m from sample (${i}, ${j}), ${height.toFixed(6)} m from its height, ` +
+                    `${texel.toFixed(4)} texels from its texel centre`);
+      return;
+    }
+  }
+  console.log(`three: ${vertices.length} decoded vertices on their samples, at most ` +
+              `${(worstPlace * 1000).toFixed(3)} mm off their place and ${(worstHeight * 1000).toFixed(2)} mm off ` +
+              `their height, their texture coordinates at most ${worstTexel.toFixed(4)} texels off the texel centre`);
+}
+
 function fail(message) {
   console.error(`view_tileset: ${message}`);
   process.exit(1);
@@ -109,6 +167,7 @@ async function main() {
     if (report.failed > 0) problems.push(`${report.failed} tiles failed to load`);
     if (report.depths.length < 2) problems.push(`tiles of only ${report.depths.length} level rendered, not more`);
     if (viewer === 'cesium' && packageDir) await checkCesium(page, tileset, packageDir, problems);
+    if (viewer === 'three' && packageDir) await checkThree(page, tileset, packageDir, problems);
   } finally {
     await browser.close();
     server.close();

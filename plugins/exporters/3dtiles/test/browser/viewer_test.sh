@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Exports the example's islands (the archipelago layout at 0.25 m spacing) with --exporter 3dtiles,
-# placed on the ellipsoid, and loads it in a viewer in headless chromium (for
-# CesiumJS, with the world's Terrain World package to check heights against):
+# placed on the ellipsoid, and loads it in a viewer in headless chromium, with
+# the world's Terrain World package to check heights against:
 #   viewer_test.sh ISLA_TOOL LAYOUT.json cesium|three [SCREENSHOT.png]
 # view_tileset.js says what it checks; its exit code is this script's.
 set -euo pipefail
@@ -18,9 +18,6 @@ trap 'rm -rf "$work"' EXIT
 ln -s "$(cd "$(dirname "$layout")" && pwd)"/*.dat "$work/"
 sed 's/"spacing_m": *[0-9.]*/"spacing_m": 0.25/' "$layout" > "$work/layout.json"
 "$tool" run compile "$work/layout.json" "$work/tiles" --exporter 3dtiles --option origin=43.5,16.4,0 --quiet
-package=()
-if [ "$viewer" = cesium ]; then
-  "$tool" run compile "$work/layout.json" "$work/package" --quiet
-  package=(--package "$work/package")
-fi
-node "$(dirname "$0")/view_tileset.js" "$viewer" "$work/tiles" "${package[@]}" ${screenshot:+--screenshot "$screenshot"}
+"$tool" run compile "$work/layout.json" "$work/package" --quiet
+node "$(dirname "$0")/view_tileset.js" "$viewer" "$work/tiles" --package "$work/package" \
+  ${screenshot:+--screenshot "$screenshot"}
