@@ -186,7 +186,7 @@ BOOST_AUTO_TEST_CASE(an_assembled_package_passes_its_validator) {
 // and so the next assembly, as they were, and an edit of a shard's file
 // leaves the package.
 BOOST_AUTO_TEST_CASE(an_edit_in_place_of_the_package_or_a_shard_changes_no_other) {
-  ShardedWorld world;
+  TwoShards world;
   BOOST_REQUIRE_MESSAGE(world.assembled({"--verify"}).exitCode == 0, "the first assembly failed");
   const auto shards = fileTree(world.dir);
   const auto package = fileTree(world.ws.path("out"));
@@ -213,7 +213,7 @@ BOOST_AUTO_TEST_CASE(an_edit_in_place_of_the_package_or_a_shard_changes_no_other
 BOOST_AUTO_TEST_CASE(a_shard_file_that_is_not_a_regular_file_is_refused_naming_it) {
   for (const auto kind : kIrregulars) {
     BOOST_TEST_CONTEXT(described(kind)) {
-      ShardedWorld world;
+      TwoShards world;
       const fs::path terrain = fs::path(world.dir) / "shard-0" / "terrain" / "p-0-0.json";
       BOOST_TEST_REQUIRE(fs::is_regular_file(terrain));
       makeIrregular(terrain, kind, world.ws.dir / "aside");

@@ -7,12 +7,10 @@
 #include <cstddef>
 #include <filesystem>
 #include <memory>
-#include <optional>
 #include <span>
 #include <string>
 
 #include "isla/base/diagnostics.hpp"
-#include "isla/io/mapped_file.hpp"
 #include "isla/kernel.hpp"
 #include "isla/model/blueprint.hpp"
 
@@ -30,16 +28,10 @@ struct LoadResult {
   bool ok() const { return blueprint && !diagnostics.hasErrors(); }
 };
 
-// The file is memory-mapped; `name` defaults to the path as given. A file
-// that changed while it was read gives io.changed alone (changedFile).
-LoadResult readBlueprint(const std::filesystem::path& path, const Kernel& kernel);
+// The blueprint in `bytes`, its diagnostics naming `name` (a file is read
+// mapped by isla/mapping/blueprint_file.hpp, of the world library).
 // `owner` keeps `bytes` alive for the views the blueprint holds.
 LoadResult readBlueprint(std::span<const std::byte> bytes, const std::string& name,
                          std::shared_ptr<const void> owner, const Kernel& kernel);
-
-// The error (io.changed) of a mapped file that changed while it was being
-// read (MappedFile::change): whatever was found reading it, and the
-// blueprint made from it, are not the file's. None while it is unchanged.
-std::optional<Diagnostic> changedFile(const MappedFile& file);
 
 }  // namespace isla

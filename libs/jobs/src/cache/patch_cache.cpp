@@ -28,7 +28,6 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
-#include <fstream>
 #include <sstream>
 #include <stdexcept>
 
@@ -99,10 +98,13 @@ std::optional<PatchCache::ListedEntry> readList(const fs::path& path, const std:
 
 // True when the list at `path` is another version's (an older tool's).
 bool isOtherVersion(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
   std::string header;
-  return std::getline(in, header) && (header + "\n").starts_with(kAnyEntryHeader) &&
-         header + "\n" != kEntryHeader;
+  try {
+    header = RegularFile(path).start(kEntryHeader.size());
+  } catch (const IoError&) {
+    return false;  // none, or not a file: damage (regular_file.hpp)
+  }
+  return header.starts_with(kAnyEntryHeader) && header != kEntryHeader;
 }
 
 // A name in tmp/ that no other writer, on this host or another sharing the directory, uses.
@@ -142,9 +144,11 @@ void makeAside(const fs::path& aside, Write&& write) {
 namespace {
 
 bool isTagged(const fs::path& directory) {
-  std::ifstream in(directory / kTagName, std::ios::binary);
-  const std::string found((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  return found == kTag;
+  try {
+    return RegularFile(directory / kTagName).text(kTag.size()) == kTag;
+  } catch (const IoError&) {
+    return false;  // none, another's, or not a file (a FIFO would block a plain read)
+  }
 }
 
 // Makes a cache at `directory`, which is missing or empty, whole or not at

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "isla/compile/compile.hpp"
-#include "isla/io/mapped_file.hpp"
+#include "isla/mapping/mapped_file.hpp"
 #include "isla/plugin/exporter.hpp"
 #include "isla/publish/staged_directory.hpp"
 #include "isla/world/world_builder.hpp"

@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -66,7 +67,11 @@ std::string RegularFile::text(std::uint64_t limit) const {
   if (size_ > limit) {
     throw UnreadableFile(path_, "it has " + std::to_string(size_) + " bytes, more than " + std::to_string(limit));
   }
-  std::string text(static_cast<std::size_t>(size_), '\0');
+  return start(static_cast<std::size_t>(size_));
+}
+
+std::string RegularFile::start(std::size_t bytes) const {
+  std::string text(static_cast<std::size_t>(std::min<std::uint64_t>(bytes, size_)), '\0');
   std::size_t got = 0;
   while (got < text.size()) {
     const ssize_t read = ::pread(fd_, text.data() + got, text.size() - got, static_cast<off_t>(got));

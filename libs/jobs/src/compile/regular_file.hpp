@@ -48,6 +48,8 @@ class RegularFile {
   // Every byte; UnreadableFile when there are more than `limit`, or when
   // reading fails.
   std::string text(std::uint64_t limit) const;
+  // The first `bytes` bytes, or all when there are fewer.
+  std::string start(std::size_t bytes) const;
 
  private:
   std::filesystem::path path_;

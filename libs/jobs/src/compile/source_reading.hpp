@@ -15,7 +15,7 @@
 #include "isla/base/diagnostics.hpp"
 #include "isla/base/progress.hpp"
 #include "isla/io/file_identity.hpp"
-#include "isla/io/mapped_file.hpp"
+#include "isla/mapping/mapped_file.hpp"
 #include "isla/kernel.hpp"
 #include "isla/plugin/options.hpp"
 #include "isla/world/layout.hpp"

@@ -9,7 +9,7 @@
 
 #include "isla/container/blueprint_reader.hpp"
 #include "isla/bundle/source_bundle.hpp"
-#include "isla/io/mapped_file.hpp"
+#include "isla/mapping/blueprint_file.hpp"
 
 namespace isla {
 

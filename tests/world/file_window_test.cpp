@@ -12,7 +12,7 @@
 #include <string>
 
 #include <isla/base/io_error.hpp>
-#include <isla/io/file_window.hpp>
+#include <isla/mapping/file_window.hpp>
 
 #include "proc_status.hpp"
 #include "tool_runner.hpp"

@@ -3,7 +3,7 @@
 // views, so loading a blueprint does not copy its pixels. Another program
 // may cut the file short or write to it while it is mapped: a read past
 // the new end then reads zeroes instead of ending the process with SIGBUS
-// (src/io/mapping_guard.hpp), and change() says so, for the reader to
+// (src/mapping/mapping_guard.hpp), and change() says so, for the reader to
 // check before it trusts what it read.
 #pragma once
 

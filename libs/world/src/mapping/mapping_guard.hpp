@@ -3,7 +3,7 @@
 // Reading a page of a file mapping that lies past the file's end raises
 // SIGBUS, whose default action ends the process without a word; SQLite and
 // LMDB document the same for their maps. Every mapping of a file that the
-// kernel makes (MappedFile, FileWindow) is registered here while it lives.
+// tool makes (MappedFile, FileWindow) is registered here while it lives.
 // A SIGBUS at an address inside a registered mapping is handled by mapping
 // zero pages over the rest of it, so that the faulting read and those after
 // it go on, reading zeroes, and by marking the mapping torn: its owner

@@ -12,7 +12,7 @@
 #include <string>
 
 #include <isla/base/io_error.hpp>
-#include <isla/io/mapped_file.hpp>
+#include <isla/mapping/mapped_file.hpp>
 
 #include "blueprint_builder.hpp"
 #include "proc_status.hpp"

@@ -6,7 +6,7 @@
 // cache too, so that one pass over a package does not push out the pages
 // the rest of the machine still needs. A file cut short under the window
 // reads zeroes past its end instead of ending the process with SIGBUS
-// (src/io/mapping_guard.hpp); the next view() or readToEnd() then throws.
+// (src/mapping/mapping_guard.hpp); the next view() or readToEnd() then throws.
 #pragma once
 
 #include <cstddef>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "isla/io/file_window.hpp"
+#include "isla/mapping/file_window.hpp"
 
 #include <fcntl.h>
 #include <sys/mman.h>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "isla/io/mapped_file.hpp"
+#include "isla/mapping/mapped_file.hpp"
 
 #include <fcntl.h>
 #include <sys/mman.h>

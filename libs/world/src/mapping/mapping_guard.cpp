@@ -43,14 +43,14 @@ namespace {
 
 // Slots come in blocks, pushed onto a list and never freed, so that the
 // handler can walk them while other threads register and unregister.
-struct Block {
+struct GuardBlock {
   std::array<Slot, 64> slots;
-  Block* next = nullptr;
+  GuardBlock* next = nullptr;
 };
 
-std::atomic<Block*> blocks{nullptr};
-std::uintptr_t pageBytes = 4096;
-struct sigaction before {};  // the handler this one passes other faults on to
+std::atomic<GuardBlock*> guardBlocks{nullptr};
+std::uintptr_t guardPageBytes = 4096;
+struct sigaction busHandlerBefore {};  // the handler this one passes other faults on to
 
 static_assert(std::atomic<std::uintptr_t>::is_always_lock_free && std::atomic<std::uint64_t>::is_always_lock_free &&
                   std::atomic<bool>::is_always_lock_free,
@@ -59,13 +59,13 @@ static_assert(std::atomic<std::uintptr_t>::is_always_lock_free && std::atomic<st
 // Ends the process as the signal would have before this handler: the one
 // before it runs, or the default action once the handler returns (a fault
 // repeats on return; a signal sent is raised again, to be delivered then).
-void passOn(int signal, siginfo_t* info, void* context) {
-  if ((before.sa_flags & SA_SIGINFO) && before.sa_sigaction) {
-    before.sa_sigaction(signal, info, context);
+void passBusErrorOn(int signal, siginfo_t* info, void* context) {
+  if ((busHandlerBefore.sa_flags & SA_SIGINFO) && busHandlerBefore.sa_sigaction) {
+    busHandlerBefore.sa_sigaction(signal, info, context);
     return;
   }
-  if (!(before.sa_flags & SA_SIGINFO) && before.sa_handler != SIG_DFL && before.sa_handler != SIG_IGN) {
-    before.sa_handler(signal);
+  if (!(busHandlerBefore.sa_flags & SA_SIGINFO) && busHandlerBefore.sa_handler != SIG_DFL && busHandlerBefore.sa_handler != SIG_IGN) {
+    busHandlerBefore.sa_handler(signal);
     return;
   }
   struct sigaction fallback {};
@@ -77,14 +77,14 @@ void passOn(int signal, siginfo_t* info, void* context) {
 void onBusError(int signal, siginfo_t* info, void* context) {
   const auto address = reinterpret_cast<std::uintptr_t>(info->si_addr);
   if (info->si_code > 0) {
-    for (Block* block = blocks.load(std::memory_order_acquire); block; block = block->next) {
+    for (GuardBlock* block = guardBlocks.load(std::memory_order_acquire); block; block = block->next) {
       for (Slot& slot : block->slots) {
         std::uintptr_t begin = 0, end = 0;
         if (!slot.read(begin, end) || address < begin || address >= end) continue;
         // Zero pages over the rest of the mapping, from the page that
         // faulted: every page past the cut would fault in turn otherwise.
         // The system call itself, as a handler may make it (no wrapper).
-        const std::uintptr_t page = address & ~(pageBytes - 1);
+        const std::uintptr_t page = address & ~(guardPageBytes - 1);
         const long mapped = ::syscall(SYS_mmap, page, end - page, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED,
                                       -1, 0);
         if (mapped == -1) break;
@@ -93,7 +93,7 @@ void onBusError(int signal, siginfo_t* info, void* context) {
       }
     }
   }
-  passOn(signal, info, context);
+  passBusErrorOn(signal, info, context);
 }
 
 // Makes the handler SIGBUS's, unless it is: at each registration, since a
@@ -106,8 +106,8 @@ void installHandler() {
   struct sigaction current {};
   ::sigaction(SIGBUS, nullptr, &current);
   if ((current.sa_flags & SA_SIGINFO) && current.sa_sigaction == onBusError) return;
-  pageBytes = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
-  before = current;
+  guardPageBytes = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
+  busHandlerBefore = current;
   struct sigaction action {};
   action.sa_sigaction = onBusError;
   action.sa_flags = SA_SIGINFO | SA_ONSTACK;
@@ -116,17 +116,17 @@ void installHandler() {
 }
 
 Slot* claimSlot() {
-  Block* head = blocks.load(std::memory_order_acquire);
-  for (Block* block = head; block; block = block->next) {
+  GuardBlock* head = guardBlocks.load(std::memory_order_acquire);
+  for (GuardBlock* block = head; block; block = block->next) {
     for (Slot& slot : block->slots) {
       bool free = false;
       if (slot.used.compare_exchange_strong(free, true, std::memory_order_acq_rel)) return &slot;
     }
   }
-  auto* fresh = new Block;  // never freed: see Block
+  auto* fresh = new GuardBlock;  // never freed: see GuardBlock
   fresh->slots[0].used.store(true, std::memory_order_relaxed);
   fresh->next = head;
-  while (!blocks.compare_exchange_weak(fresh->next, fresh, std::memory_order_acq_rel)) {
+  while (!guardBlocks.compare_exchange_weak(fresh->next, fresh, std::memory_order_acq_rel)) {
   }
   return &fresh->slots[0];
 }
