@@ -523,13 +523,16 @@ BOOST_AUTO_TEST_CASE(what_cannot_go_through_the_cache_is_refused) {
   BOOST_TEST(startsWith(run.err, "isla-tool run: --cache is empty; give the cache's directory\n"), run.err);
   BOOST_TEST(!fs::exists(out));
   // A directory that holds other things is never made a cache (nor trimmed).
-  std::ofstream(world.workspace.dir / "notes.txt") << "mine";
-  run = compileLayout(world.layout, world.workspace.path("out"), {"--quiet", "--cache", world.workspace.dir.path()});
+  const fs::path mine = world.workspace.dir / "mine";
+  fs::create_directory(mine);
+  std::ofstream(mine / "notes.txt") << "mine";
+  run = compileLayout(world.layout, world.workspace.path("out"), {"--quiet", "--cache", mine.string()});
   BOOST_TEST(run.exitCode == 1);
-  BOOST_TEST(run.err == "isla-tool: error: '" + world.workspace.dir.path().string() +
+  BOOST_TEST(run.err == "isla-tool: error: '" + mine.string() +
                             "' holds files but is not an isla-tool cache (it has no CACHEDIR.TAG of isla-tool); give "
                             "a new or empty directory; nothing was written\n");
   BOOST_TEST(!fs::exists(world.workspace.path("out")));
+  BOOST_TEST(isla::test::directoryEntries(mine) == std::vector<std::string>{"notes.txt"}, boost::test_tools::per_element());
 }
 
 BOOST_AUTO_TEST_CASE(export_takes_the_cache_too_and_refuses_it_for_exporters_that_write_whole_worlds) {
