@@ -7,6 +7,8 @@
 #include <boost/test/unit_test.hpp>
 
 #include <filesystem>
+#include <map>
+#include <string>
 
 #include "compile_workspace.hpp"
 #include "truncate_on_map.hpp"
@@ -17,6 +19,17 @@ namespace fs = std::filesystem;
 namespace {
 
 bool contains(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
+
+// What the cache keeps that a failed job may not add to: every file but the
+// digest records of the other sources (sources/), which a run writes of any
+// source that has settled since the last (a slow run, as a sanitize build's,
+// sees more of them settled); the cut source's record is kept.
+std::map<std::string, std::string> keptOf(std::map<std::string, std::string> tree, const fs::path& cut) {
+  std::erase_if(tree, [&](const auto& file) {
+    return file.first.starts_with("sources/") && !contains(file.second, "path " + cut.string() + "\n");
+  });
+  return tree;
+}
 
 }  // namespace
 
@@ -50,7 +63,7 @@ BOOST_AUTO_TEST_CASE(a_source_cut_short_while_mapped_fails_the_job_naming_it) {
     BOOST_TEST_CONTEXT(c.what) {
       fs::copy_file(whole, cut, fs::copy_options::overwrite_existing);
       const auto before = ws.entries();
-      const auto cached = fileTree(ws.dir / "cache");
+      const auto cached = keptOf(fileTree(ws.dir / "cache"), cut);
       const ToolRun run = runTool(c.arguments, truncatedWhenMapped(cut, 4096));
       BOOST_TEST(run.exitCode == 1, "exit " << run.exitCode << ": " << run.err);
       BOOST_TEST(fs::file_size(cut) == 4096u, "the shim did not cut the source");
@@ -60,7 +73,7 @@ BOOST_AUTO_TEST_CASE(a_source_cut_short_while_mapped_fails_the_job_naming_it) {
                  run.err);
       if (!c.output.empty()) BOOST_TEST(!fs::exists(c.output));
       BOOST_TEST(ws.entries() == before, boost::test_tools::per_element());
-      BOOST_TEST((fileTree(ws.dir / "cache") == cached), "the cache changed");
+      BOOST_TEST((keptOf(fileTree(ws.dir / "cache"), cut) == cached), "the cache changed");
     }
   }
 }
