@@ -3,7 +3,7 @@
 
 #include <stdexcept>
 
-#include <isla/container/blueprint_reader.hpp>
+#include <isla/mapping/blueprint_file.hpp>
 #include <isla/world/world_builder.hpp>
 
 namespace isla::bench {

@@ -13,7 +13,7 @@
 
 #include <isla/container/blueprint_reader.hpp>
 #include <isla/compile/compile.hpp>
-#include <isla/io/mapped_file.hpp>
+#include <isla/mapping/mapped_file.hpp>
 #include <isla/plugin/section_codec.hpp>
 #include <isla/validation/validation.hpp>
 

@@ -7,6 +7,7 @@
 
 #include "isla/cache/patch_cache.hpp"
 #include "isla/publish/sha256.hpp"
+#include "skips.hpp"
 #include "tool_runner.hpp"
 
 namespace fs = std::filesystem;
@@ -50,6 +51,45 @@ BOOST_AUTO_TEST_CASE(stats_says_what_the_cache_holds_and_clear_empties_it) {
   BOOST_TEST(cache.stats().entries == 0u);
   run = runTool({"cache", "stats", directory.string()});
   BOOST_TEST(run.out == directory.string() + ": 0 entries, 0 bytes (0.0 MiB)\n");
+}
+
+// Issue 57: a clear that cannot remove everything (a cache it may not
+// write, as another user's) says what it could not remove and fails; it
+// said "2 entries removed" and exited 0, removing none.
+BOOST_AUTO_TEST_CASE(clear_says_what_it_could_not_remove_and_fails) {
+  TempDir dir;
+  const fs::path directory = dir / "cache";
+  const isla::PatchCache cache(directory);
+  storeEntry(cache, dir.path(), 'a', "[1, 2, 3]");
+  storeEntry(cache, dir.path(), 'b', "[4, 5]");
+  // A damaged entry, which stats does not count.
+  storeEntry(cache, dir.path(), 'c', "[6]");
+  std::ofstream(directory / "entries" / std::string(64, 'c') / "entry.txt", std::ios::app) << "damage\n";
+  const isla::CacheStats held = cache.stats();
+  BOOST_TEST_REQUIRE(held.entries == 2u);
+  {
+    const isla::test::LockedDirectory locked(directory / "entries");
+    if (!locked.locked()) {
+      isla::test::cannotRun("a directory cannot be locked here (chattr is missing)");
+      return;
+    }
+    const auto run = runTool({"cache", "clear", directory.string()});
+    BOOST_TEST(run.exitCode == 1);
+    BOOST_TEST(run.out.empty(), run.out);
+    for (const char key : {'a', 'b', 'c'}) {
+      BOOST_TEST(run.err.find((directory / "entries" / std::string(64, key)).string()) != std::string::npos, run.err);
+    }
+    BOOST_TEST(run.err.starts_with("isla-tool: error: could not remove 3 of the entries and records of " +
+                                   directory.string() + ": "),
+               run.err);
+    BOOST_TEST(cache.stats().entries == 2u);
+  }
+  // Once it may, the same clear removes them all.
+  const auto run = runTool({"cache", "clear", directory.string()});
+  BOOST_TEST(run.exitCode == 0, run.err);
+  BOOST_TEST(run.out == "cleared " + directory.string() + ": 2 entries, " + std::to_string(held.bytes) +
+                            " bytes (0.0 MiB) removed\n");
+  BOOST_TEST(fs::is_empty(directory / "entries"));
 }
 
 BOOST_AUTO_TEST_CASE(a_directory_that_is_not_a_cache_is_refused_and_left_alone) {

@@ -23,6 +23,7 @@
 #include "compile_workspace.hpp"
 #include "entry_files.hpp"
 #include "file_tree.hpp"
+#include "irregular_files.hpp"
 #include "isla/io/file_identity.hpp"
 #include "isla/publish/sha256.hpp"
 #include "sample_blueprint.hpp"
@@ -256,21 +257,24 @@ BOOST_AUTO_TEST_CASE(a_damaged_entry_is_said_removed_and_computed_again) {
   CachedWorld world;
   waitUntilSettled(world.workspace.dir.path());  // so that the whole world's entry is looked up too
   world.compileBoth();
-  // A byte of p-0-2's terrain flipped in the cache (and so in the package
-  // whose file is a link to it: a package edited in place does the same).
-  const fs::path cached = world.workspace.dir / "cached-0" / "terrain" / "p-0-2.json";
-  std::string text;
-  {
-    std::ifstream in(cached, std::ios::binary);
-    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  }
-  const std::string listed = isla::checkDigestOfFile(cached);
+  // A byte of p-0-2's terrain flipped in the cache: in the whole world's
+  // entry and in the patch's, each a file of its own.
+  const fs::path published = world.workspace.dir / "cached-0" / "terrain" / "p-0-2.json";
+  const std::string listed = isla::checkDigestOfFile(published);
+  std::string text = readText(published);
   const std::size_t digit = text.find_last_of("0123456789");
   text[digit] = text[digit] == '1' ? '2' : '1';
-  std::ofstream(cached, std::ios::binary | std::ios::in | std::ios::out) << text;
+  for (const auto kind : {CachedWorld::Kind::World, CachedWorld::Kind::Patch}) {
+    for (const fs::path& entry : world.entries(kind)) {
+      const auto files = entryFiles(entry);
+      if (const auto file = files.find("terrain/p-0-2.json"); file != files.end()) {
+        isla::test::overwriteInPlace(file->second, digit, std::string(1, text[digit]));
+      }
+    }
+  }
   const ToolRun run = world.compileBoth();
   BOOST_TEST(startsWith(run.out, summary(24)), run.out);
-  // The whole world's entry holds the same file: it goes first.
+  // The whole world's entry is looked up first.
   const std::string found = "terrain/p-0-2.json has XXH3-128 " + isla::checkDigest(std::as_bytes(std::span(text))) +
                             ", its list says " + listed;
   BOOST_TEST(run.err == "warning: the cache's entry of the whole world was damaged (" + found +
@@ -279,6 +283,84 @@ BOOST_AUTO_TEST_CASE(a_damaged_entry_is_said_removed_and_computed_again) {
                             "): it was removed, and the patch computed again [cache.damaged]\n");
   // Stored again, whole.
   BOOST_TEST(startsWith(world.compileBoth().out, summary(25)));
+}
+
+// Issue 57: packages compiled through one cache share no file with it nor
+// with each other (they shared inodes, 4 links a file): an edit in place
+// of one package's file (as `dd conv=notrunc`) leaves every other package
+// and the cache as they were, and an edit of the cache's files leaves
+// every package.
+BOOST_AUTO_TEST_CASE(an_edit_in_place_of_one_package_changes_no_other_nor_the_cache) {
+  CachedWorld world;
+  waitUntilSettled(world.workspace.dir.path());
+  world.compileBoth();  // cached-0: computed and stored
+  world.compileBoth();  // cached-1: placed whole
+  world.forgetWholeWorlds();
+  world.compileBoth();  // cached-2: placed patch by patch
+  const fs::path dir = world.workspace.dir.path();
+  std::map<std::string, std::map<std::string, std::string>> before;
+  for (const std::string name : {"cached-0", "cached-1", "cached-2", "cache"}) before[name] = fileTree(dir / name);
+  const auto unchanged = [&](const std::vector<std::string>& names) {
+    for (const std::string& name : names) BOOST_TEST((fileTree(dir / name) == before[name]), name << " changed");
+  };
+  const auto valid = [&](const std::vector<std::string>& names) {
+    for (const std::string& name : names) {
+      const ToolRun validated = isla::test::runTool({"validate", (dir / name).string()});
+      BOOST_TEST(validated.exitCode == 0, name << ": " << validated.out << validated.err);
+    }
+  };
+  isla::test::overwriteInPlace(dir / "cached-0" / "terrain" / "p-0-0.json", 1000, "X");
+  unchanged({"cached-1", "cached-2", "cache"});
+  valid({"cached-1", "cached-2"});
+  const ToolRun again = world.compileBoth();  // cached-3, placed whole
+  BOOST_TEST(startsWith(again.out, summary(25)), again.out);
+  BOOST_TEST(again.err.empty(), again.err);
+
+  // The reverse: each of the cache's copies of the file edited in place.
+  before["cached-3"] = fileTree(dir / "cached-3");
+  for (const auto kind : {CachedWorld::Kind::World, CachedWorld::Kind::Patch}) {
+    for (const fs::path& entry : world.entries(kind)) {
+      const auto files = entryFiles(entry);
+      if (const auto file = files.find("terrain/p-0-0.json"); file != files.end()) {
+        isla::test::overwriteInPlace(file->second, 1000, "X");
+      }
+    }
+  }
+  unchanged({"cached-1", "cached-2", "cached-3"});
+  valid({"cached-1", "cached-2", "cached-3"});
+}
+
+// Issue 57: what is not a regular file where an entry keeps one (a
+// symbolic link, even to an identical copy; a directory; a FIFO) is
+// damage: said, the entry removed and the patch computed again, never
+// placed into the package, and the next compile finds the cache whole.
+BOOST_AUTO_TEST_CASE(an_entry_file_that_is_not_a_regular_file_is_damage_never_placed) {
+  for (const auto kind : isla::test::kIrregulars) {
+    BOOST_TEST_CONTEXT(isla::test::described(kind)) {
+      CachedWorld world;
+      world.compileBoth();
+      world.forgetWholeWorlds();
+      std::size_t replaced = 0;
+      for (const fs::path& entry : world.entries(CachedWorld::Kind::Patch)) {
+        const auto files = entryFiles(entry);
+        if (const auto file = files.find("terrain/p-1-1.json"); file != files.end()) {
+          isla::test::makeIrregular(file->second, kind, world.workspace.dir / "aside");
+          ++replaced;
+        }
+      }
+      BOOST_TEST_REQUIRE(replaced == 1u);
+      const ToolRun run = world.compileBoth();
+      BOOST_TEST(startsWith(run.out, summary(24)), run.out);
+      BOOST_TEST((startsWith(run.err, "warning: the cache's entry of patch p-1-1 was damaged (terrain/p-1-1.json is "
+                                      "not a regular file (") &&
+                  run.err.ends_with("): it was removed, and the patch computed again [cache.damaged]\n")),
+                 run.err);
+      BOOST_TEST(isla::test::irregularEntries(world.workspace.path("cached-1")).empty());
+      const ToolRun next = world.compileBoth();
+      BOOST_TEST(startsWith(next.out, summary(25)), next.out);
+      BOOST_TEST(next.err.empty(), next.err);
+    }
+  }
 }
 
 BOOST_AUTO_TEST_CASE(compiles_sharing_the_cache_at_once_both_succeed_and_leave_it_whole) {
@@ -421,14 +503,36 @@ BOOST_AUTO_TEST_CASE(what_cannot_go_through_the_cache_is_refused) {
   BOOST_TEST(run.exitCode == 2);
   BOOST_TEST(startsWith(run.err, "isla-tool run: --cache goes with a compile on one machine, not with --shard\n"),
              run.err);
+  // Issue 57: a cache that is, or is inside, the output directory (which
+  // must not exist), or that holds it, or an empty one, is refused before
+  // any work: nothing made, neither the cache nor the output.
+  const std::string out = world.workspace.path("out");
+  for (const std::string& cache : {out, out + "/", out + "/cache", out + "/../out/cache", out + "/.."}) {
+    BOOST_TEST_CONTEXT(cache) {
+      const auto before = world.workspace.entries();
+      run = compileLayout(world.layout, out, {"--quiet", "--cache", cache});
+      BOOST_TEST(run.exitCode == 2);
+      BOOST_TEST(startsWith(run.err, "isla-tool run: --cache '" + cache + "' and OUTDIR '" + out +
+                                         "' are one inside the other; give --cache a directory apart from OUTDIR\n"),
+                 run.err);
+      BOOST_TEST(world.workspace.entries() == before, boost::test_tools::per_element());
+    }
+  }
+  run = compileLayout(world.layout, out, {"--quiet", "--cache", ""});
+  BOOST_TEST(run.exitCode == 2);
+  BOOST_TEST(startsWith(run.err, "isla-tool run: --cache is empty; give the cache's directory\n"), run.err);
+  BOOST_TEST(!fs::exists(out));
   // A directory that holds other things is never made a cache (nor trimmed).
-  std::ofstream(world.workspace.dir / "notes.txt") << "mine";
-  run = compileLayout(world.layout, world.workspace.path("out"), {"--quiet", "--cache", world.workspace.dir.path()});
+  const fs::path mine = world.workspace.dir / "mine";
+  fs::create_directory(mine);
+  std::ofstream(mine / "notes.txt") << "mine";
+  run = compileLayout(world.layout, world.workspace.path("out"), {"--quiet", "--cache", mine.string()});
   BOOST_TEST(run.exitCode == 1);
-  BOOST_TEST(run.err == "isla-tool: error: '" + world.workspace.dir.path().string() +
+  BOOST_TEST(run.err == "isla-tool: error: '" + mine.string() +
                             "' holds files but is not an isla-tool cache (it has no CACHEDIR.TAG of isla-tool); give "
                             "a new or empty directory; nothing was written\n");
   BOOST_TEST(!fs::exists(world.workspace.path("out")));
+  BOOST_TEST(isla::test::directoryEntries(mine) == std::vector<std::string>{"notes.txt"}, boost::test_tools::per_element());
 }
 
 BOOST_AUTO_TEST_CASE(export_takes_the_cache_too_and_refuses_it_for_exporters_that_write_whole_worlds) {

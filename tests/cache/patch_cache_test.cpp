@@ -16,6 +16,7 @@
 
 #include "cache/check_digest.hpp"
 #include "entry_files.hpp"
+#include "irregular_files.hpp"
 #include "isla/base/io_error.hpp"
 #include "isla/cache/patch_cache.hpp"
 #include "isla/publish/sha256.hpp"
@@ -187,6 +188,49 @@ BOOST_AUTO_TEST_CASE(a_damaged_entry_is_reported_and_removed_never_served) {
   writeText(list, listed);
   BOOST_TEST(looking(cache, kKey) == "its list " + list.string() + " is damaged");
   BOOST_TEST(cache.stats().entries == 0u);
+}
+
+// Issue 57: only regular files travel. What is not one where an entry
+// keeps a file or its list, or where a record is (a symbolic link, even to
+// an identical copy; a directory; a FIFO, which a plain read would wait on
+// forever), is damage: said, removed, nothing placed; the key is then
+// stored again as any missing one.
+BOOST_AUTO_TEST_CASE(what_is_not_a_regular_file_in_an_entry_or_a_record_is_damage) {
+  for (const auto kind : isla::test::kIrregulars) {
+    for (const std::string which : {"p-0-0.json", "entry.txt"}) {
+      BOOST_TEST_CONTEXT(isla::test::described(kind) << " as " << which) {
+        TempDir dir;
+        const PatchCache cache(dir / "cache");
+        const auto files = writeOutputs(dir / "made", "1, 2, 3");
+        BOOST_TEST_REQUIRE(storing(cache, kKey, dir / "made", files) == "stored");
+        const fs::path stored = storedFile(dir / "cache", which);
+        isla::test::makeIrregular(stored, kind, dir / "aside");
+        const std::string fetched = fetching(cache, kKey, dir / "stage");
+        const std::string expected = which == "entry.txt" ? "its list " + stored.string() + " is not a regular file ("
+                                                          : "terrain/p-0-0.json is not a regular file (";
+        BOOST_TEST(fetched.starts_with(expected), fetched);
+        BOOST_TEST(!fs::exists(fs::symlink_status(dir / "cache" / "entries" / kKey)));
+        BOOST_TEST((!fs::exists(dir / "stage") || filesBelow(dir / "stage") == 0u));
+        BOOST_TEST(storing(cache, kKey, dir / "made", files) == "stored");
+        BOOST_TEST(fetching(cache, kKey, dir / "again") == "placed");
+      }
+    }
+    BOOST_TEST_CONTEXT(isla::test::described(kind) << " as a record") {
+      TempDir dir;
+      const PatchCache cache(dir / "cache");
+      const fs::path record = cache.recordPath(PatchCache::kSourcesFolder, kKey);
+      cache.writeRecord(record, "a record\nsealed 0\n");
+      isla::test::makeIrregular(record, kind, dir / "aside");
+      std::string read;
+      try {
+        read = cache.readRecord(record, "a record\n") ? "read" : "missing";
+      } catch (const isla::CacheDamaged& damage) {
+        read = damage.what();
+      }
+      BOOST_TEST(read.starts_with("its record " + record.string() + " is not a regular file ("), read);
+      BOOST_TEST(!fs::exists(fs::symlink_status(record)));
+    }
+  }
 }
 
 BOOST_AUTO_TEST_CASE(an_older_tools_entry_is_a_miss_and_goes) {

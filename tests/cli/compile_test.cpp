@@ -7,6 +7,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <locale.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -297,6 +298,34 @@ BOOST_AUTO_TEST_CASE(a_stage_left_by_a_killed_compile_is_cleared_by_the_next_one
   BOOST_TEST(!fs::exists(abandoned));
   BOOST_TEST(fs::exists(running));  // its process still runs: not ours to remove
   BOOST_TEST(fs::exists(ws.path("world") + "/world.json"));
+}
+
+// Issue 57: a compile sweeps the stages killed runs left beside its output
+// whatever output they were for (13 stayed after SIGKILLs of runs each
+// writing another OUTDIR), with the empty target a killed run reserved; a
+// live run's stage stays.
+BOOST_AUTO_TEST_CASE(stages_killed_runs_left_beside_the_output_are_swept_whatever_their_target) {
+  Workspace ws;
+  const auto layout = ws.layout("layout.json", 1, 1);
+  const std::string dead = std::to_string(deadPid());
+  const fs::path other = ws.path(".world-2.isla-stage-" + dead + "-abcdef");
+  fs::create_directories(other / "terrain");
+  std::ofstream(other / "world.json") << "{";
+  // Killed between reserving its target and renaming its stage onto it.
+  const fs::path reserving = ws.path(".world-3.isla-stage-" + dead + "-ghijkl");
+  fs::create_directories(reserving);
+  fs::create_directory(ws.path("world-3"));
+  struct stat reserved {};
+  BOOST_TEST_REQUIRE(::stat(ws.path("world-3").c_str(), &reserved) == 0);
+  std::ofstream(reserving.string() + ".reserved") << reserved.st_dev << ' ' << reserved.st_ino << '\n';
+  const fs::path running = ws.path(".world-4.isla-stage-" + std::to_string(getpid()) + "-mnopqr");
+  fs::create_directories(running);
+  const auto run = compileLayout(layout, ws.path("world"), {"--quiet"});
+  BOOST_TEST(run.exitCode == 0, run.err);
+  for (const fs::path& gone : {other, reserving, fs::path(reserving.string() + ".reserved"), fs::path(ws.path("world-3"))}) {
+    BOOST_TEST(!fs::exists(gone), gone);
+  }
+  BOOST_TEST(fs::exists(running));
 }
 
 BOOST_AUTO_TEST_CASE(plugins_lists_the_exporter_and_the_package_validator) {

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include <isla/container/blueprint_reader.hpp>
+#include <isla/mapping/blueprint_file.hpp>
 #include <isla/world/layout.hpp>
 
 #include "test_kernel.hpp"

@@ -9,6 +9,7 @@
 #include "refusal_cases.hpp"
 #include "sample_blueprint.hpp"
 #include "tool_runner.hpp"
+#include "truncate_on_map.hpp"
 
 namespace isla::test {
 
@@ -120,6 +121,12 @@ std::vector<RefusalCase> blueprintRefusals() {
       {"io.open",
        [](const fs::path& dir) {
          return Arguments{"validate", (dir / "absent.dat").string()};
+       }},
+      // Cut short the moment the tool maps it (truncate_on_map.hpp): read past the cut.
+      {"io.changed",
+       [](const fs::path& dir) {
+         const Arguments arguments = validate(dir, encode(makeSample()).v2());
+         return ToolCall{arguments, truncatedWhenMapped(dir / "bad.dat", 64)};
        }},
       bytes("container.empty", {}),
       bytes("container.bad-magic", toBytes("PK\x03\x04 a zip")),

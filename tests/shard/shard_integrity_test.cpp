@@ -13,6 +13,7 @@
 
 #include "compile_workspace.hpp"
 #include "file_tree.hpp"
+#include "irregular_files.hpp"
 #include "isla/publish/sha256.hpp"
 #include "isla/shard/shard.hpp"
 #include "shard_runs.hpp"
@@ -178,6 +179,55 @@ BOOST_AUTO_TEST_CASE(an_assembled_package_passes_its_validator) {
   BOOST_TEST((fileTree(world.ws.path("out")) == fileTree(world.ws.path("whole"))));
   const auto validated = runTool({"validate", world.ws.path("out")});
   BOOST_TEST(validated.exitCode == 0, validated.out + validated.err);
+}
+
+// Issue 57: the assembled package shares no file with the shards (it
+// hard-linked them): an edit in place of the package leaves the shards,
+// and so the next assembly, as they were, and an edit of a shard's file
+// leaves the package.
+BOOST_AUTO_TEST_CASE(an_edit_in_place_of_the_package_or_a_shard_changes_no_other) {
+  TwoShards world;
+  BOOST_REQUIRE_MESSAGE(world.assembled({"--verify"}).exitCode == 0, "the first assembly failed");
+  const auto shards = fileTree(world.dir);
+  const auto package = fileTree(world.ws.path("out"));
+  overwriteInPlace(fs::path(world.ws.path("out")) / "terrain" / "p-0-0.json", 1000, "X");
+  BOOST_TEST((fileTree(world.dir) == shards), "the shards changed");
+  const auto again = assemble(world.layout, world.ws.path("again"), world.dir, {"--verify"});
+  BOOST_TEST(again.exitCode == 0, again.err);
+  BOOST_TEST((fileTree(world.ws.path("again")) == fileTree(world.ws.path("whole"))));
+
+  for (const auto& [path, bytes] : shards) {
+    if (path.ends_with(".json") && path.find("terrain/") != std::string::npos) {
+      overwriteInPlace(fs::path(world.dir) / path, 1000, "X");
+    }
+  }
+  BOOST_TEST((fileTree(world.ws.path("again")) == package), "the package changed");
+  const auto validated = runTool({"validate", world.ws.path("again")});
+  BOOST_TEST(validated.exitCode == 0, validated.out + validated.err);
+}
+
+// Issue 57: only regular files travel. A shard's output that is not one
+// (a symbolic link, even to an identical copy; a directory; a FIFO) is
+// refused naming the shard and the file, with --verify or without, and
+// nothing is published.
+BOOST_AUTO_TEST_CASE(a_shard_file_that_is_not_a_regular_file_is_refused_naming_it) {
+  for (const auto kind : kIrregulars) {
+    BOOST_TEST_CONTEXT(described(kind)) {
+      TwoShards world;
+      const fs::path terrain = fs::path(world.dir) / "shard-0" / "terrain" / "p-0-0.json";
+      BOOST_TEST_REQUIRE(fs::is_regular_file(terrain));
+      makeIrregular(terrain, kind, world.ws.dir / "aside");
+      for (const std::vector<std::string>& extra : {std::vector<std::string>{}, {"--verify"}}) {
+        const auto run = world.assembled(extra);
+        BOOST_TEST(run.exitCode == 1, run.out + run.err);
+        BOOST_TEST(contains(run.err, "shard 0 of 2 (" + world.dir + "/shard-0) is damaged: its output "
+                                     "terrain/p-0-0.json is not a regular file (" ),
+                   run.err);
+        BOOST_TEST(contains(run.err, "; run it again (--shard 0/2 --shard-dir DIR), then assemble"), run.err);
+        BOOST_TEST(!fs::exists(world.ws.path("out")));
+      }
+    }
+  }
 }
 
 BOOST_AUTO_TEST_SUITE_END()

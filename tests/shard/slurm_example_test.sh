@@ -95,7 +95,10 @@ wait_for "$assembly"
 [ -d "$work/killed-once" ] || fail "task 1 never ran: $(scontrol show job "$array")"
 [ "$(states "${array}_1")" = FAILED ] || fail "task 1 did not fail: $(scontrol show job -o "${array}_1")"
 stages() { find "$data/shards-again" -maxdepth 1 -name '.shard-1.isla-stage-*' | wc -l; }
-[ "$(stages)" = 1 ] || fail "the killed task 1 did not leave its stage: $(ls -a "$data/shards-again")"
+# The killed task's stage is left, unless a task that started after it died
+# swept it (a run sweeps the stages of dead writers beside its output, of
+# any target: issue 57); never more than the one.
+[ "$(stages)" -le 1 ] || fail "more than the killed task's stage is left: $(ls -a "$data/shards-again")"
 [ "$(states "$assembly")" != COMPLETED ] || fail "the assembly job ran although task 1 failed"
 [ ! -e "$data/again" ] || fail "a package appeared although task 1 failed"
 if "$tool" run assemble "$data/layout.json" "$data/again" --shard-dir "$data/shards-again" --quiet 2>"$work/refusal"; then

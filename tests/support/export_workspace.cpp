@@ -7,7 +7,7 @@
 #include <cstdio>
 #include <fstream>
 
-#include <isla/container/blueprint_reader.hpp>
+#include <isla/mapping/blueprint_file.hpp>
 #include <isla/world/world_builder.hpp>
 
 namespace fs = std::filesystem;

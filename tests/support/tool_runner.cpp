@@ -214,4 +214,12 @@ std::vector<std::byte> readFile(const std::filesystem::path& path) {
   return {raw.begin(), raw.end()};
 }
 
+void overwriteInPlace(const std::filesystem::path& path, std::uint64_t offset, std::string_view bytes) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+  if (fd < 0) throw std::runtime_error("cannot open " + path.string());
+  const ssize_t written = ::pwrite(fd, bytes.data(), bytes.size(), static_cast<off_t>(offset));
+  ::close(fd);
+  if (written != static_cast<ssize_t>(bytes.size())) throw std::runtime_error("cannot write " + path.string());
+}
+
 }  // namespace isla::test

@@ -101,5 +101,8 @@ class TempDir {
 
 void writeFile(const std::filesystem::path& path, std::span<const std::byte> bytes);
 std::vector<std::byte> readFile(const std::filesystem::path& path);
+// Writes `bytes` over the file's own at `offset`, neither truncating it nor
+// making a new file (as `dd conv=notrunc` and an editor saving in place do).
+void overwriteInPlace(const std::filesystem::path& path, std::uint64_t offset, std::string_view bytes);
 
 }  // namespace isla::test

@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include <isla/container/blueprint_reader.hpp>
-#include <isla/io/mapped_file.hpp>
+#include <isla/mapping/mapped_file.hpp>
 #include <isla/publish/staged_file.hpp>
 
 #include "cli/command_step.hpp"

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <iostream>
 
+#include <isla/base/joined_text.hpp>
 #include <isla/cache/patch_cache.hpp>
 
 #include "cli/report.hpp"
@@ -39,7 +40,12 @@ int runCache(Invocation& invocation) {
   const PatchCache cache(values["directory"].as<std::string>(), PatchCache::Opening::Existing);
   const CacheStats stats = cache.stats();
   if (action == "clear") {
-    cache.clear();
+    const std::vector<std::string> left = cache.clear();
+    if (!left.empty()) {
+      throw CommandError("could not remove " + std::to_string(left.size()) + " of the entries and records of " +
+                         cache.directory().string() + ": " + joinedText(left, "; ") +
+                         "; make them writable (or clear it as their owner), then clear it again");
+    }
     std::cout << "cleared " << cache.directory().string() << ": " << described(stats) << " removed\n";
   } else if (values["json"].as<bool>()) {
     printJson(boost::json::object{{"entries", stats.entries}, {"bytes", stats.bytes}}, std::cout);

@@ -4,7 +4,7 @@
 // restamped, unless --keep-provenance.
 #include <iostream>
 
-#include <isla/container/blueprint_reader.hpp>
+#include <isla/mapping/blueprint_file.hpp>
 #include <isla/container/blueprint_writer.hpp>
 #include <isla/publish/staged_file.hpp>
 

@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <iostream>
 
-#include <isla/container/blueprint_reader.hpp>
+#include <isla/mapping/blueprint_file.hpp>
 #include <isla/parallel/parallel.hpp>
 #include <isla/base/printable_text.hpp>
 

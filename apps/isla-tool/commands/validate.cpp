@@ -63,12 +63,20 @@ FileResult validateFile(const std::string& file, const Kernel& kernel, const Sel
                         const ValidatorChoice& choice, const OptionValues& options, bool strict) {
   FileResult result{file, {}, true, true};
   // A viewer bundle's own checks, then its blueprint's.
-  LoadResult load = readSourceBlueprint(file, kernel).load;
+  SourceBlueprint read = readSourceBlueprint(file, kernel);
+  LoadResult& load = read.load;
   result.structural = load.ok();  // before its diagnostics move
   result.diagnostics = std::move(load.diagnostics);
   if (result.structural) {
     const ValidationContext context{kernel.enums(), kernel.units(), options};
     runValidators(validators, *load.blueprint, context, result.diagnostics);
+    // What the validators found in a file changed under them is not its.
+    if (auto changed = changedFile(*read.file)) {
+      result.diagnostics = Diagnostics{};
+      result.diagnostics.add(std::move(*changed));
+      result.structural = false;
+      return result;
+    }
   }
   if (load.blueprint) {
     const std::size_t before = result.diagnostics.items().size();

@@ -5,14 +5,19 @@
 #include <cstdlib>
 #include <functional>
 #include <iostream>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <utility>
 #include <vector>
 
+#include <sys/stat.h>
+
+#include <isla/base/io_error.hpp>
 #include <isla/cache/keyed_store.hpp>
 #include <isla/compile/compile.hpp>
 #include <isla/compile/toolchain.hpp>
+#include <isla/io/file_identity.hpp>
 #include <isla/publish/sha256.hpp>
 #include <isla/publish/staged_directory.hpp>
 #include <isla/world/layout.hpp>
@@ -67,6 +72,48 @@ void hashPackage(Sha256& hash, const std::filesystem::path& package) {
   for (const auto& file : files) {
     hashText(hash, file.generic_string());
     hashText(hash, sha256OfFile(package / file));
+  }
+}
+
+// The files a world is made from: the input, and every source a layout
+// names (none of a layout that does not load: its compile says why).
+std::vector<std::filesystem::path> inputFiles(WorldInput kind, const std::filesystem::path& input) {
+  std::vector<std::filesystem::path> files{input};
+  if (kind != WorldInput::Layout) return files;
+  Diagnostics ignored;
+  if (const auto layout = loadLayout(input, ignored)) {
+    for (const auto& source : layout->sources) files.push_back(source.path);
+  }
+  return files;
+}
+
+// Each file as it is now: where it is, its size and modification time.
+using Identities = std::vector<std::optional<FileIdentity>>;
+Identities identitiesOf(const std::vector<std::filesystem::path>& files) {
+  Identities identities;
+  for (const auto& file : files) {
+    struct stat info {};
+    identities.push_back(::stat(file.c_str(), &info) == 0 ? std::optional(FileIdentity::of(info)) : std::nullopt);
+  }
+  return identities;
+}
+
+bool sameFile(const std::optional<FileIdentity>& a, const std::optional<FileIdentity>& b) {
+  if (!a || !b) return !a && !b;
+  return a->device == b->device && a->inode == b->inode && a->bytes == b->bytes && a->modifiedNs == b->modifiedNs;
+}
+
+// A world made while a file it is made from was saved again (in place, or
+// by a rename) is not the world of the bytes its key was made from: it is
+// never kept under that key (issue 57).
+void checkUnchanged(const std::vector<std::filesystem::path>& files, const Identities& before) {
+  const Identities now = identitiesOf(files);
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    if (!sameFile(before[i], now[i])) {
+      throw IoError(files[i], "'" + files[i].string() +
+                                  "' changed while being read (it was saved again while the world was compiled); "
+                                  "run again once it is saved whole");
+    }
   }
 }
 
@@ -131,6 +178,8 @@ std::string worldCacheKey(const Kernel& kernel, WorldInput kind, const std::file
 CachedWorld cachedWorld(const Kernel& kernel, WorldInput kind, const std::filesystem::path& input,
                         const std::filesystem::path& root, unsigned threads, bool quiet,
                         const std::filesystem::path& patchCache) {
+  const std::vector<std::filesystem::path> files = inputFiles(kind, input);
+  const Identities before = identitiesOf(files);
   const auto directory = root / worldCacheKey(kernel, kind, input);
   const bool reused = std::filesystem::is_directory(directory);
   if (!reused) {
@@ -145,6 +194,7 @@ CachedWorld cachedWorld(const Kernel& kernel, WorldInput kind, const std::filesy
                 kind == WorldInput::Package ? std::filesystem::path() : patchCache);
     std::filesystem::create_directory(entry.stage() / "samples");
     writeHeightSamples(package, entry.stage() / "samples");
+    if (kind != WorldInput::Package) checkUnchanged(files, before);
     entry.commit();
   }
   markUsed(directory);

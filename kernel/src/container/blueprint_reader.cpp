@@ -6,8 +6,6 @@
 #include <map>
 
 #include "isla/io/byte_reader.hpp"
-#include "isla/base/io_error.hpp"
-#include "isla/io/mapped_file.hpp"
 #include "legacy_v1_reader.hpp"
 #include "section_decoder.hpp"
 
@@ -191,23 +189,6 @@ LoadResult readBlueprint(std::span<const std::byte> bytes, const std::string& na
                                      "this is not an ISLA blueprint",
                  std::nullopt, bytes.empty() ? std::nullopt : std::optional<std::uint64_t>(0));
   return result;
-}
-
-LoadResult readBlueprint(const std::filesystem::path& path, const Kernel& kernel) {
-  std::shared_ptr<const MappedFile> file;
-  try {
-    file = MappedFile::open(path);
-  } catch (const IoError& error) {
-    LoadResult result;
-    Diagnostic d;
-    d.code = "io.open";
-    d.file = path.string();
-    d.message = error.what();
-    result.diagnostics.add(std::move(d));
-    return result;
-  }
-  const auto bytes = file->bytes();
-  return readBlueprint(bytes, path.string(), std::move(file), kernel);
 }
 
 }  // namespace isla

@@ -9,7 +9,7 @@
 #include <cstddef>
 #include <string>
 
-#include <isla/io/file_window.hpp>
+#include <isla/mapping/file_window.hpp>
 
 #include "json_document.hpp"
 

@@ -28,8 +28,8 @@ struct LoadResult {
   bool ok() const { return blueprint && !diagnostics.hasErrors(); }
 };
 
-// The file is memory-mapped; `name` defaults to the path as given.
-LoadResult readBlueprint(const std::filesystem::path& path, const Kernel& kernel);
+// The blueprint in `bytes`, its diagnostics naming `name` (a file is read
+// mapped by isla/mapping/blueprint_file.hpp, of the world library).
 // `owner` keeps `bytes` alive for the views the blueprint holds.
 LoadResult readBlueprint(std::span<const std::byte> bytes, const std::string& name,
                          std::shared_ptr<const void> owner, const Kernel& kernel);

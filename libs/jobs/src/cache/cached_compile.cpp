@@ -15,6 +15,7 @@
 
 #include "isla/cache/cached_compile.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 
@@ -131,8 +132,9 @@ PatchesInCache lookUpPatches(const PatchCache& cache, const ShardRecord& who, co
 class PatchWriting {
  public:
   PatchWriting(const ShardExporter& exporter, const ChosenExporter& chosen, const PatchCache& cache,
-               const fs::path& stage, const fs::path& scratch, const fs::path& notes)
-      : exporter_(exporter), chosen_(chosen), cache_(cache), stage_(stage), scratch_(scratch), notes_(notes) {}
+               const BuiltWorld& built, const fs::path& stage, const fs::path& scratch, const fs::path& notes)
+      : exporter_(exporter), chosen_(chosen), cache_(cache), built_(built), stage_(stage), scratch_(scratch),
+        notes_(notes) {}
 
   // Writes `patch`, stores it under `key` (a full disk: a warning in
   // `out`, the compile goes on); returns its files by path with their SHA-256.
@@ -169,6 +171,7 @@ class PatchWriting {
       if (left.path() != scratchNotes) fs::remove_all(left.path());
     }
     for (const auto& left : fs::directory_iterator(scratchNotes)) fs::remove_all(left.path());
+    checkUnchanged(built_.files);  // an entry is never made from a source changed under it
     try {
       cache_.store(key, where, entry);
     } catch (const CacheNotKept& notKept) {
@@ -185,6 +188,7 @@ class PatchWriting {
   const ShardExporter& exporter_;
   const ChosenExporter& chosen_;
   const PatchCache& cache_;
+  const BuiltWorld& built_;
   fs::path stage_, scratch_, notes_;
 };
 
@@ -206,6 +210,36 @@ std::optional<CachedCompileResult> publishedWhole(const WorldEntry& whole, const
   placed->diagnostics.append(out);
   cache.trim(bound.maxBytes);
   return placed;
+}
+
+// The path as the filesystem resolves it, without a trailing separator.
+fs::path resolved(const fs::path& path) {
+  fs::path full = fs::weakly_canonical(fs::absolute(path));
+  return full.has_filename() ? full : full.parent_path();
+}
+
+// True when `inner` is `outer` or below it.
+bool isWithin(const fs::path& inner, const fs::path& outer) {
+  const auto [stop, rest] = std::mismatch(outer.begin(), outer.end(), inner.begin(), inner.end());
+  return stop == outer.end();
+}
+
+// A cache is a directory of its own: never empty (that is no cache), and
+// never the output or inside it (the package's publication would find it
+// there, or take it along), nor holding it (a trim or clear would meet the
+// package). Refused before anything is made.
+void checkCacheApart(const CompileRequest& request, const CacheRequest& bound) {
+  if (bound.directory.empty()) {
+    throw RequestError(RequestField::Cache, RequestText() + RequestField::Cache + " is empty; give the cache's directory");
+  }
+  if (request.output.empty()) return;  // refused as an output (StagedDirectory::checkTarget)
+  const fs::path cache = resolved(bound.directory), output = resolved(request.output);
+  if (isWithin(cache, output) || isWithin(output, cache)) {
+    throw RequestError(RequestField::Cache, RequestText() + RequestField::Cache + " '" + bound.directory.string() +
+                                                "' and " + RequestField::Output + " '" + request.output.string() +
+                                                "' are one inside the other; give " + RequestField::Cache +
+                                                " a directory apart from " + RequestField::Output);
+  }
 }
 
 // What every step of a compile through the cache shares: the checks made
@@ -287,15 +321,17 @@ RememberedWorld buildRemembered(CacheJob& job, const RequestedLayout& requested,
   PatchesInCache inCache =
       lookUpPatches(job.cache, job.who, build.placed(), job.reach, enumTableId(job.kernel), cacheNotes);
   World world = build.finish(job.kernel.enums(), inCache.figures);
+  checkUnchanged(reading.files());  // before any part made from them is kept
   remembered.keepParts(digests, build.madeParts());
   diagnostics.append(cacheNotes);
-  return {builtWorld(std::move(world), layout, std::move(diagnostics)), std::move(inCache)};
+  return {builtWorld(std::move(world), layout, std::move(diagnostics), reading.files()), std::move(inCache)};
 }
 
 }  // namespace
 
 CachedCompileResult compileThroughCache(const Kernel& kernel, const CompileRequest& request, const CacheRequest& bound,
                                         Progress& progress) {
+  checkCacheApart(request, bound);
   StagedDirectory::checkTarget(request.output);
   CacheJob job(kernel, request, bound);
   const PatchCache& cache = job.cache;
@@ -359,7 +395,7 @@ CachedCompileResult compileThroughCache(const Kernel& kernel, const CompileReque
     createDirectory(scratch.path);
     createDirectory(scratch.path / kShardNotesDirectory);
   }
-  const PatchWriting writing(job.exporter, job.chosen, cache, stage.stage(), scratch.path, notes.path);
+  const PatchWriting writing(job.exporter, job.chosen, cache, built, stage.stage(), scratch.path, notes.path);
   for (std::size_t i = 0; i < computed.size(); ++i) {
     ProgressRange patchProgress(progress,
                                 0.6 + 0.3 * static_cast<double>(i) / static_cast<double>(computed.size()),

@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <new>
 
-#include "isla/io/file_window.hpp"
+#include "isla/mapping/file_window.hpp"
 
 // The whole of xxHash in this file (its header-only form): nothing to load
 // at run time.

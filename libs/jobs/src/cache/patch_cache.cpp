@@ -28,7 +28,6 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
-#include <fstream>
 #include <sstream>
 #include <stdexcept>
 
@@ -99,10 +98,13 @@ std::optional<PatchCache::ListedEntry> readList(const fs::path& path, const std:
 
 // True when the list at `path` is another version's (an older tool's).
 bool isOtherVersion(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
   std::string header;
-  return std::getline(in, header) && (header + "\n").starts_with(kAnyEntryHeader) &&
-         header + "\n" != kEntryHeader;
+  try {
+    header = RegularFile(path).start(kEntryHeader.size());
+  } catch (const IoError&) {
+    return false;  // none, or not a file: damage (regular_file.hpp)
+  }
+  return header.starts_with(kAnyEntryHeader) && header != kEntryHeader;
 }
 
 // A name in tmp/ that no other writer, on this host or another sharing the directory, uses.
@@ -142,9 +144,11 @@ void makeAside(const fs::path& aside, Write&& write) {
 namespace {
 
 bool isTagged(const fs::path& directory) {
-  std::ifstream in(directory / kTagName, std::ios::binary);
-  const std::string found((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  return found == kTag;
+  try {
+    return RegularFile(directory / kTagName).text(kTag.size()) == kTag;
+  } catch (const IoError&) {
+    return false;  // none, another's, or not a file (a FIFO would block a plain read)
+  }
 }
 
 // Makes a cache at `directory`, which is missing or empty, whole or not at
@@ -198,11 +202,16 @@ fs::path PatchCache::entryDirectory(const std::string& key) const {
   return directory_ / "entries" / key;
 }
 
-void PatchCache::remove(const fs::path& entry) const {
+std::optional<std::string> PatchCache::remove(const fs::path& entry) const {
   const fs::path aside = directory_ / "tmp" / uniqueName("removed");
-  if (::rename(entry.c_str(), aside.c_str()) != 0) return;  // removed by another meanwhile
-  std::error_code ignored;
-  fs::remove_all(aside, ignored);
+  if (::rename(entry.c_str(), aside.c_str()) != 0) {
+    if (errno == ENOENT) return std::nullopt;  // removed by another meanwhile
+    return entry.string() + " (" + std::strerror(errno) + ")";
+  }
+  std::error_code error;
+  fs::remove_all(aside, error);
+  if (error) return aside.string() + " (" + error.message() + ")";
+  return std::nullopt;
 }
 
 fs::path EntryPlace::of(const std::string& path) const {
@@ -212,6 +221,12 @@ fs::path EntryPlace::of(const std::string& path) const {
 std::optional<PatchCache::ListedEntry> PatchCache::listedEntry(const std::string& key) const {
   checkKey(key);
   const fs::path entry = entryDirectory(key);
+  struct stat folder {};
+  if (::lstat(entry.c_str(), &folder) != 0) return std::nullopt;
+  if (!S_ISDIR(folder.st_mode)) {  // a link to an entry elsewhere is not one of this cache's
+    remove(entry);
+    throw CacheDamaged("its folder " + entry.string() + " is not a directory");
+  }
   try {
     return readList(entry / kListName, key);
   } catch (const CacheDamaged&) {
@@ -250,6 +265,8 @@ std::optional<FetchedEntry> PatchCache::fetch(const std::string& key, const Entr
     const fs::path to = into.of(file.path);
     try {
       placer.place(storedFile(entry, i), to);
+    } catch (const NotRegularFile& irregular) {
+      throw damaged(file.path + " is not a regular file (" + irregular.kind() + ")");
     } catch (const UnreadableFile& unreadable) {
       if (!fs::exists(list)) {  // removed by another meanwhile: a miss
         unplace();
@@ -399,15 +416,25 @@ CacheStats PatchCache::stats() const {
   return stats;
 }
 
-void PatchCache::clear() const {
+std::vector<std::string> PatchCache::clear() const {
+  std::vector<std::string> left;
+  const auto unreadable = [&](const fs::path& folder, const std::error_code& error) {
+    if (error && error != std::errc::no_such_file_or_directory) left.push_back(folder.string() + " (" + error.message() + ")");
+  };
   std::error_code error;
-  for (const auto& entry : fs::directory_iterator(directory_ / "entries", error)) remove(entry.path());
+  for (const auto& entry : fs::directory_iterator(directory_ / "entries", error)) {
+    if (auto why = remove(entry.path())) left.push_back(std::move(*why));
+  }
+  unreadable(directory_ / "entries", error);
   for (const char* folder : kRecordFolders) {
     for (const auto& record : fs::directory_iterator(directory_ / folder, error)) {
-      std::error_code ignored;
-      fs::remove_all(record.path(), ignored);
+      std::error_code failed;
+      fs::remove_all(record.path(), failed);
+      if (failed) left.push_back(record.path().string() + " (" + failed.message() + ")");
     }
+    unreadable(directory_ / folder, error);
   }
+  return left;
 }
 
 fs::path PatchCache::recordPath(const char* folder, const std::string& key) const {

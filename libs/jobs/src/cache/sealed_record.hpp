@@ -17,7 +17,9 @@ std::string sealedText(const std::string& text);
 
 // The lines above the seal of the record at `path`, which must begin with
 // `beginning`. None when there is no such file; CacheDamaged ("its
-// <called> PATH is damaged") when its seal or beginning is wrong.
+// <called> PATH is damaged") when its seal or beginning is wrong, or
+// ("... is not a regular file (a FIFO)") when it is not a regular file
+// (regular_file.hpp).
 std::optional<std::string> readSealedText(const std::filesystem::path& path, std::string_view beginning,
                                           std::string_view called);
 

@@ -18,7 +18,8 @@
 
 namespace isla {
 
-BuiltWorld builtWorld(World world, const Layout& layout, Diagnostics diagnostics) {
+BuiltWorld builtWorld(World world, const Layout& layout, Diagnostics diagnostics,
+                      std::vector<std::shared_ptr<const MappedFile>> files) {
   const std::size_t worldWarnings = world.warnings.size();
   for (std::size_t i = 0; i < world.sources.size(); ++i) {
     const std::string file = layout.sources[i].path.string();
@@ -30,7 +31,7 @@ BuiltWorld builtWorld(World world, const Layout& layout, Diagnostics diagnostics
       }
     }
   }
-  return BuiltWorld{std::move(world), std::move(diagnostics), worldWarnings};
+  return BuiltWorld{std::move(world), std::move(diagnostics), worldWarnings, std::move(files)};
 }
 
 ChosenExporter chooseExporter(const Kernel& kernel, const CompileRequest& request) {
@@ -73,7 +74,7 @@ BuiltWorld buildLayoutWorld(const Kernel& kernel, const CompileRequest& request,
   World world = buildWorld(layout.layout, std::move(read.loaded), kernel.enums(), threads, building);
   const std::vector<std::string> digests = reading.digests();
   for (std::size_t i = 0; i < digests.size(); ++i) world.sources[i].sha256 = digests[i];
-  return builtWorld(std::move(world), layout.layout, std::move(diagnostics));
+  return builtWorld(std::move(world), layout.layout, std::move(diagnostics), reading.files());
 }
 
 }  // namespace
@@ -126,6 +127,7 @@ CompileResult publishStage(const Kernel& kernel, const ChosenExporter& chosen, S
                            const BuiltWorld& built, unsigned threads, Progress& progress, bool check) {
   checkInterrupted();
   if (check) checkStage(kernel, chosen, stage.stage(), threads);
+  checkUnchanged(built.files);
   checkInterrupted();
   stage.commit();
   progress.update(1.0);

@@ -1,36 +1,34 @@
 // SPDX-License-Identifier: MIT
-// Puts existing files into a directory being written: hard links while
-// both sides share a filesystem (nothing copied; the files are never
-// changed in place), copies from the first link refused on. The assembly
-// of shards places the shards' outputs so, and the patch cache its entries.
+// Puts files from a store (a patch cache entry, a shard's outputs) into a
+// directory being written, and the package's files into the cache: every
+// file that goes between a package, the cache and the shards goes through
+// here (issue 57). Only a regular file goes (regular_file.hpp: anything
+// else is the store's damage), and each arrives as a file of its own: a
+// copy-on-write clone where the filesystem makes one (btrfs, XFS), else a
+// copy. No file is shared, so an edit in place of one package's file
+// never reaches another package, the cache or the shards, nor the reverse
+// (a hard link shared them: docs/decisions.md, Outputs share no file).
 #pragma once
 
 #include <filesystem>
 #include <string>
 
-#include "isla/base/io_error.hpp"
+#include "regular_file.hpp"
 
 namespace isla {
 
-// The file to place cannot be read (gone, unreadable); what() is what the
-// system said.
-class UnreadableFile : public IoError {
-  using IoError::IoError;
-};
-
 class FilePlacer {
  public:
-  // Makes `to` (and its folders) hold the bytes of `from`. Throws
-  // UnreadableFile when `from` cannot be read, IoError when `to` cannot be
-  // written.
+  // Makes `to` (and its folders) hold the bytes of `from`, a new file. Throws
+  // NotRegularFile or UnreadableFile for `from`, IoError when `to` cannot
+  // be written (a full disk).
   void place(const std::filesystem::path& from, const std::filesystem::path& to);
 
-  // "12 files hard-linked", or how many were copied and why.
+  // "12 files copied", "12 files cloned", or both counts.
   std::string summary() const;
 
  private:
-  std::size_t linked_ = 0, copied_ = 0;
-  std::string copying_;  // why links are not made, once one is refused
+  std::size_t cloned_ = 0, copied_ = 0;
 };
 
 }  // namespace isla

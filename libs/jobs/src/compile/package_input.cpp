@@ -54,7 +54,7 @@ BuiltWorld buildPackageWorld(const Kernel& kernel, const CompileRequest& request
   }
   progress.update(0.5);
   // No diagnostics: the package's own warnings are its report's, not the new output's.
-  BuiltWorld built{World{}, Diagnostics{}, 0};
+  BuiltWorld built{World{}, Diagnostics{}, 0, {}};
   try {
     built.world = readPackageWorld(request.package, kernel.enums(), threads);
   } catch (const PackageReadError& error) {

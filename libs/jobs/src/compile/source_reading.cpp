@@ -143,7 +143,25 @@ ReadSources SourceReading::read(const std::vector<std::optional<Diagnostics>>& k
     });
     progress.update(static_cast<double>(first + batch) / static_cast<double>(count));
   }
+  for (std::size_t i = 0; i < count; ++i) {
+    if (!files_[i]) continue;
+    if (auto changed = changedFile(*files_[i])) {
+      out.found[i] = Diagnostics{};
+      out.found[i].add(std::move(*changed));
+      out.loaded[i] = LoadedSource{};
+      out.findings[i].reset();
+    }
+  }
   return out;
+}
+
+void checkUnchanged(const std::vector<std::shared_ptr<const MappedFile>>& files) {
+  Diagnostics changed;
+  for (const auto& file : files) {
+    if (!file) continue;
+    if (auto change = changedFile(*file)) changed.add(std::move(*change));
+  }
+  if (changed.hasErrors()) throw CompileError("a source changed while being read; nothing was written", changed);
 }
 
 Diagnostics checkedSources(const Layout& layout, const Diagnostics& layoutDiagnostics, const ReadSources& read,

@@ -15,7 +15,7 @@
 #include "isla/base/diagnostics.hpp"
 #include "isla/base/progress.hpp"
 #include "isla/io/file_identity.hpp"
-#include "isla/io/mapped_file.hpp"
+#include "isla/mapping/mapped_file.hpp"
 #include "isla/kernel.hpp"
 #include "isla/plugin/options.hpp"
 #include "isla/world/layout.hpp"
@@ -62,8 +62,15 @@ class SourceReading {
 
   // Step three, once: decodes each source mapped, and validates each read
   // whole but those whose findings `knownFindings` gives (by source; empty:
-  // none), on every thread, a batch at a time so that `progress` moves.
+  // none), on every thread, a batch at a time so that `progress` moves. A
+  // source that changed while it was read has that error alone
+  // (io.changed): what was found in it was not its bytes'.
   ReadSources read(const std::vector<std::optional<Diagnostics>>& knownFindings, Progress& progress);
+
+  // The files mapped (null: not read, or not opened), which the world's
+  // views read until its outputs are written: checkUnchanged before those
+  // are kept.
+  const std::vector<std::shared_ptr<const MappedFile>>& files() const { return files_; }
 
  private:
   // Reads and validates source `i` into `out`.
@@ -78,6 +85,12 @@ class SourceReading {
   std::vector<Diagnostics> unopened_;  // by source: why its file could not be opened
   std::vector<std::shared_future<std::string>> hashes_;
 };
+
+// Throws CompileError with an io.changed error for each of `files` that
+// changed since it was mapped (cut short under a read, written to): what
+// was made from it is not made from its bytes, and may be neither
+// published nor stored.
+void checkUnchanged(const std::vector<std::shared_ptr<const MappedFile>>& files);
 
 // The layout's diagnostics, then each source's (after `notes[i]`, what the
 // caller said of it; empty: nothing), in layout order. Throws CompileError

@@ -426,12 +426,25 @@ struct RecordedFile {
   fs::path path;     // where it is now
 };
 
-// Refuses a file whose size (and, with `verify`, SHA-256) is not the recorded one.
+[[noreturn]] void throwIrregular(const FoundShard& shard, const ShardRecord::File& file, const std::string& what,
+                                 const NotRegularFile& irregular) {
+  throw ShardError(shard.record.shard, nameOf(shard) + " is damaged: its " + what + " " + file.path +
+                                           " is not a regular file (" + irregular.kind() + "); " +
+                                           rerunHint(shard.record.shard));
+}
+
+// Refuses a file that is not a regular one, or whose size (and, with
+// `verify`, SHA-256) is not the recorded one.
 void checkRecordedFile(const RecordedFile& recorded, bool verify) {
   const ShardRecord::File& file = *recorded.file;
-  std::error_code error;
-  const std::uint64_t bytes = fs::file_size(recorded.path, error);
-  if (error) throwUnreadable(*recorded.shard, file, recorded.what, error.message());
+  std::uint64_t bytes = 0;
+  try {
+    bytes = regularFileSize(recorded.path);
+  } catch (const NotRegularFile& irregular) {
+    throwIrregular(*recorded.shard, file, recorded.what, irregular);
+  } catch (const UnreadableFile& unreadable) {
+    throwUnreadable(*recorded.shard, file, recorded.what, unreadable.what());
+  }
   std::string sha256 = file.sha256;
   if (verify) {
     try {
@@ -466,15 +479,17 @@ void checkRecordedFiles(const std::vector<RecordedFile>& files, bool verify, uns
   }
 }
 
-// Puts a shard's output into the stage (FilePlacer: hard links while the
-// shard directory and the stage share a filesystem; a shard never changes a
-// published file, a re-run publishes new ones) and says where it now is.
+// Puts a shard's output into the stage (FilePlacer: a file of the
+// package's own, which no later edit of the shard or the package shares)
+// and says where it now is.
 fs::path placeOutput(FilePlacer& placer, const fs::path& stage, const FoundShard& shard,
                      const ShardRecord::File& output) {
   const fs::path relative = checkedPath(shard, output, "an output");
   const fs::path to = stage / relative;
   try {
     placer.place(shard.directory / relative, to);
+  } catch (const NotRegularFile& irregular) {
+    throwIrregular(shard, output, "output", irregular);
   } catch (const UnreadableFile& unreadable) {
     throwUnreadable(shard, output, "output", unreadable.what());
   }

@@ -240,7 +240,7 @@ ShardResult compileShard(const Kernel& kernel, const CompileRequest& request, Sh
   World finished = build.finish(kernel.enums(), othersFigures(plan.owners, shard.index));
   const std::vector<std::string> digests = reading.digests();
   for (std::size_t i = 0; i < digests.size(); ++i) finished.sources[i].sha256 = digests[i];
-  BuiltWorld built = builtWorld(std::move(finished), layout.layout, std::move(diagnostics));
+  BuiltWorld built = builtWorld(std::move(finished), layout.layout, std::move(diagnostics), reading.files());
   if (plan.mapSize && built.world.mapSize != *plan.mapSize) {
     throw CompileError("the sources of one world need one MapSize, but '" + built.world.sources.front().id +
                            "' has " + std::to_string(*plan.mapSize) + " and this shard's have " +
@@ -270,6 +270,7 @@ ShardResult compileShard(const Kernel& kernel, const CompileRequest& request, Sh
   record.outputs = filesBelow(stage.stage(), written, threads);
   record.notes = filesBelow(notes, notesWritten(written), threads);
   writeShardRecord(stage.stage(), record);
+  checkUnchanged(built.files);
   checkInterrupted();
   stage.commit();
   if (rerun) replaceShard(publishAs, target);

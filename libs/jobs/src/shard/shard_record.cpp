@@ -12,6 +12,7 @@
 #include <cstring>
 #include <memory>
 
+#include "../compile/regular_file.hpp"
 #include "isla/json/strict_json.hpp"
 #include "isla/publish/file_writer.hpp"
 #include "isla/publish/sha256.hpp"
@@ -31,16 +32,18 @@ constexpr std::string_view kSealKey = "  \"record_sha256\": \"";
 
 // Read straight into the string, sized from the file: through streams it
 // was copied twice more (the assembly reads every shard's record and edges).
-// A file cut short reads short, and its size or seal then names it damaged.
+// A file cut short reads short, and its size or seal then names it damaged;
+// only a regular file is read (regular_file.hpp: a FIFO would block).
 std::string readWhole(const std::filesystem::path& file, const RecordReader& reader, std::size_t limit) {
-  const std::unique_ptr<std::FILE, int (*)(std::FILE*)> in(std::fopen(file.c_str(), "rb"), &std::fclose);
-  std::error_code error;
-  const std::uintmax_t size = std::filesystem::file_size(file, error);
-  if (!in || error) reader.fail("", "it cannot be read");
-  if (size > limit) reader.fail("", "it is larger than " + std::to_string(limit) + " bytes");
-  std::string text(size, '\0');
-  text.resize(std::fread(text.data(), 1, text.size(), in.get()));
-  return text;
+  try {
+    const RegularFile in(file);
+    if (in.size() > limit) reader.fail("", "it is larger than " + std::to_string(limit) + " bytes");
+    return in.text(limit);
+  } catch (const NotRegularFile& irregular) {
+    reader.fail("", "it is not a regular file (" + irregular.kind() + ")");
+  } catch (const UnreadableFile&) {
+    reader.fail("", "it cannot be read");
+  }
 }
 
 std::span<const std::byte> bytesOf(const auto& values) { return std::as_bytes(std::span(values)); }

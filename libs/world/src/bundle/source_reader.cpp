@@ -5,10 +5,15 @@
 
 namespace isla {
 
-SourceBlueprint readSourceBlueprint(std::shared_ptr<const MappedFile> file, const std::string& name,
-                                    const Kernel& kernel) {
-  if (!isBundlePath(name)) return {readBlueprint(file->bytes(), name, file, kernel), nullptr};
-  SourceBlueprint source;
+namespace {
+
+SourceBlueprint readMapped(const std::shared_ptr<const MappedFile>& file, const std::string& name,
+                           const Kernel& kernel) {
+  SourceBlueprint source{{}, nullptr, file};
+  if (!isBundlePath(name)) {
+    source.load = readBlueprint(file->bytes(), name, file, kernel);
+    return source;
+  }
   auto bundle = readBundle(file->bytes(), name, source.load.diagnostics);
   if (!bundle) return source;
   source.bundle = std::make_shared<const SourceBundle>(std::move(*bundle));
@@ -19,8 +24,19 @@ SourceBlueprint readSourceBlueprint(std::shared_ptr<const MappedFile> file, cons
   return source;
 }
 
+}  // namespace
+
+SourceBlueprint readSourceBlueprint(std::shared_ptr<const MappedFile> file, const std::string& name,
+                                    const Kernel& kernel) {
+  SourceBlueprint source = readMapped(file, name, kernel);
+  if (auto changed = changedFile(*file)) {
+    source = SourceBlueprint{{}, nullptr, std::move(file)};
+    source.load.diagnostics.add(std::move(*changed));
+  }
+  return source;
+}
+
 SourceBlueprint readSourceBlueprint(const std::filesystem::path& path, const Kernel& kernel) {
-  if (!isBundlePath(path)) return {readBlueprint(path, kernel), nullptr};
   std::shared_ptr<const MappedFile> file;
   try {
     file = MappedFile::open(path);

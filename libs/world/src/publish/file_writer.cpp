@@ -2,6 +2,8 @@
 #include "isla/publish/file_writer.hpp"
 
 #include <fcntl.h>
+#include <linux/fs.h>
+#include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -9,6 +11,7 @@
 #include <cerrno>
 #include <cstring>
 #include <optional>
+#include <stdexcept>
 #include <utility>
 #include <vector>
 
@@ -22,6 +25,15 @@ namespace {
 
 // Bytes gathered before a write(2): JsonWriter hands over 64 KiB at a time.
 constexpr std::size_t kWriteBufferSize = std::size_t{1} << 18;
+// What copyFrom hands the kernel at a time, between checks for an interruption.
+constexpr std::size_t kCopyPiece = std::size_t{64} << 20;
+
+// The copy could not be made so on this filesystem (or between these two):
+// the next way is tried.
+bool unsupported(int error) {
+  return error == EOPNOTSUPP || error == ENOTTY || error == EXDEV || error == EINVAL || error == ENOSYS ||
+         error == EBADF || error == EPERM;
+}
 
 // The cause of a failed write, said so that the user knows what to do.
 std::string cause(int error) {
@@ -115,6 +127,44 @@ void FileWriter::write(std::span<const std::byte> bytes) {
 }
 
 void FileWriter::write(std::string_view text) { write(std::as_bytes(std::span(text))); }
+
+FileWriter::Copy FileWriter::copyFrom(int from, std::uint64_t bytes, const std::filesystem::path& fromPath) {
+  State& state = *state_;
+  if (state.size != 0 || !state.buffer.empty()) throw std::logic_error("FileWriter::copyFrom into a file written to");
+  const auto changed = [&] { return IoError(fromPath, "'" + fromPath.string() + "' changed while it was copied"); };
+  if (!state.digest && bytes > 0 && ::ioctl(state.fd, FICLONE, from) == 0) {
+    if (::lseek(state.fd, 0, SEEK_END) != static_cast<off_t>(bytes)) throw changed();
+    state.size = bytes;
+    return Copy::Cloned;
+  }
+  bool inKernel = !state.digest;  // the bytes pass no buffer of ours, so none can be hashed
+  while (inKernel && state.size < bytes) {
+    checkInterrupted();
+    auto at = static_cast<off_t>(state.size);
+    const ssize_t copied = ::copy_file_range(from, &at, state.fd, nullptr,
+                                             static_cast<std::size_t>(std::min<std::uint64_t>(kCopyPiece, bytes - state.size)), 0);
+    if (copied > 0) {
+      state.size += static_cast<std::uint64_t>(copied);
+    } else if (copied == 0) {
+      throw changed();
+    } else if (errno != EINTR) {
+      if (state.size > 0 || !unsupported(errno)) fail(state.shown, "write", errno);
+      inKernel = false;
+    }
+  }
+  std::vector<std::byte> buffer;
+  while (state.size < bytes) {
+    if (buffer.empty()) buffer.resize(kWriteBufferSize);
+    const auto wanted = static_cast<std::size_t>(std::min<std::uint64_t>(buffer.size(), bytes - state.size));
+    const ssize_t got = ::pread(from, buffer.data(), wanted, static_cast<off_t>(state.size));
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) throwSystemError(fromPath, "read", errno);
+    if (got == 0) throw changed();
+    write(std::span<const std::byte>(buffer.data(), static_cast<std::size_t>(got)));
+  }
+  state.flush();
+  return Copy::Copied;
+}
 
 std::uint64_t FileWriter::size() const { return state_->size; }
 

@@ -10,7 +10,7 @@
 
 #include <array>
 
-#include "isla/io/file_window.hpp"
+#include "isla/mapping/file_window.hpp"
 
 namespace isla {
 

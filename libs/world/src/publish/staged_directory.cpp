@@ -57,9 +57,9 @@ void StagedDirectory::checkTarget(const std::filesystem::path& requested) {
 
 StagedDirectory::StagedDirectory(std::filesystem::path target) : target_(normalised(std::move(target))) {
   checkTarget(target_);
-  std::string pattern = stageTemplate(target_);
-  if (!::mkdtemp(pattern.data())) throwSystemError(target_, "create a staging directory for", errno);
-  stage_ = pattern;
+  NewStage made = makeStage(target_, StageKind::Directory);
+  stage_ = std::move(made.path);
+  lock_ = std::move(made.lock);
   const mode_t mask = ::umask(0);
   ::umask(mask);
   ::chmod(stage_.c_str(), 0777 & ~mask);

@@ -57,10 +57,10 @@ StagedFile::StagedFile(std::filesystem::path target, bool replace)
     : target_(std::move(target)), replace_(replace) {
   checkTarget(target_, replace_);
   removed_ = removeAbandonedStages(target_);
-  std::string pattern = stageTemplate(target_);
-  const int fd = ::mkostemp(pattern.data(), O_CLOEXEC);
-  if (fd < 0) throwSystemError(target_, "create a staging file for", errno);
-  stage_ = pattern;
+  NewStage made = makeStage(target_, StageKind::File);
+  const int fd = made.fd;
+  stage_ = std::move(made.path);
+  lock_ = std::move(made.lock);
   writer_.emplace(fd, stage_, target_);
   const mode_t mask = ::umask(0);
   ::umask(mask);

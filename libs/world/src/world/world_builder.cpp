@@ -261,7 +261,7 @@ World WorldBuild::finish(const EnumTable& enums, const std::vector<std::optional
     const auto* ids = source.role<WaterBodyIdGrid>();
     if (ids && source.role<WaterBodyTable>()) {  // else no regions to place
       boxes = knownOrMade<WaterBoxes>(
-          knownSlot(known_, i, SourcePart::WaterBoxes), madeSlot(made_, i, SourcePart::WaterBoxes),
+          knownSlot(known_, i, SourcePart::WaterBodyBoxes), madeSlot(made_, i, SourcePart::WaterBodyBoxes),
           [&] { return waterBoxes(ids->ids); },
           [&](std::string_view text) { return waterBoxesFromText(text, world_.mapSize); }, waterBoxesText);
     }

@@ -99,10 +99,11 @@ class PatchCache {
   // when its list is.
   std::optional<CacheEntry> look(const std::string& key) const;
 
-  // The entry of `key` placed (each file hard-linked or copied), every
-  // byte checked against the entry's list; its use is noted for the bound.
-  // None when there is no such entry. CacheDamaged when it is: then
-  // nothing of it is left placed.
+  // The entry of `key` placed (each file a file of its own: file_placer.hpp),
+  // every byte checked against the entry's list; its use is noted for the
+  // bound. None when there is no such entry. CacheDamaged when it is (a
+  // file cut short or changed, or not a regular file): then nothing of it
+  // is left placed.
   std::optional<FetchedEntry> fetch(const std::string& key, const EntryPlace& into) const;
 
   // Marks the entry of `key` used now, when there is one (an entry that
@@ -116,7 +117,7 @@ class PatchCache {
   // that key is left as it is. CacheNotKept when the entry cannot be
   // written (a full disk): the cache is as before, and the files
   // untouched. A file whose check digest is in `known` (fetched from an
-  // entry just now, and placed as a link to it) is not read again for it.
+  // entry just now, and checked then) is not read again for it.
   void store(const std::string& key, const EntryPlace& from, const CacheEntry& entry,
              const std::map<std::string, std::string>& known = {}) const;
 
@@ -126,8 +127,9 @@ class PatchCache {
   void trim(std::uint64_t maxBytes) const;
 
   CacheStats stats() const;
-  // Removes every entry and record.
-  void clear() const;
+  // Removes every entry and record; returns what it could not remove, each
+  // "PATH (why)" (a cache it may not write): nothing when all went.
+  std::vector<std::string> clear() const;
 
   // Beside the entries, small records that spare a compile reading what
   // did not change (source_digests.hpp, validation_memo.hpp,
@@ -162,7 +164,9 @@ class PatchCache {
   // older tool's) is not damaged but a miss. Removed when damaged.
   std::optional<ListedEntry> listedEntry(const std::string& key) const;
   std::filesystem::path entryDirectory(const std::string& key) const;
-  void remove(const std::filesystem::path& entry) const;
+  // Removes the entry at `entry` (renamed into tmp/ first); returns why it
+  // could not, or nothing (removed, or gone already).
+  std::optional<std::string> remove(const std::filesystem::path& entry) const;
 
   std::filesystem::path directory_;
 };

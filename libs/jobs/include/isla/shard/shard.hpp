@@ -67,7 +67,7 @@ class ShardError : public CompileError {
 };
 
 struct AssemblyResult : CompileResult {
-  std::string placed;  // how the shards' files went into the package: "N files hard-linked", ...
+  std::string placed;  // how the shards' files went into the package: "9 files copied" (or cloned)
 };
 
 // Publishes `request.output` from every shard of `shardDir`, after checking

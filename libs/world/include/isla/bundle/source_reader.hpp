@@ -9,18 +9,22 @@
 
 #include "isla/container/blueprint_reader.hpp"
 #include "isla/bundle/source_bundle.hpp"
-#include "isla/io/mapped_file.hpp"
+#include "isla/mapping/blueprint_file.hpp"
 
 namespace isla {
 
 struct SourceBlueprint {
   LoadResult load;  // for a bundle, the bundle's own problems come first
   std::shared_ptr<const SourceBundle> bundle;  // null for a bare blueprint
+  // The file mapped, which the blueprint's views read: a caller reading
+  // them further (the validators) checks it unchanged after (changedFile).
+  std::shared_ptr<const MappedFile> file;
 };
 
 // `file` is a bundle when `name` is a bundle's path (isBundlePath): its
 // blueprint member is read once the bundle passes its checks, and its
-// diagnostics name "<bundle>!<member>".
+// diagnostics name "<bundle>!<member>". A file that changed while it was
+// read gives io.changed alone (changedFile).
 SourceBlueprint readSourceBlueprint(std::shared_ptr<const MappedFile> file, const std::string& name,
                                     const Kernel& kernel);
 // A file that cannot be opened is an io.open diagnostic, as readBlueprint's.

@@ -34,6 +34,17 @@ class FileWriter final : public ByteSink {
 
   void write(std::span<const std::byte> bytes) override;
   void write(std::string_view text);
+
+  // How copyFrom put the bytes: cloned (FICLONE: the filesystem shares the
+  // blocks, copy-on-write, until either file is written) or copied.
+  enum class Copy : std::uint8_t { Cloned, Copied };
+  // Makes this file, empty so far and created with Digest::None, hold the
+  // first `bytes` bytes of the open regular file `from`, as a file of its
+  // own: a clone where the filesystem makes one, else a copy in the kernel
+  // (copy_file_range), else through a buffer; an interruption is noticed
+  // between pieces. Throws IoError naming this file as write() does, or
+  // naming `fromPath` when it cannot be read or holds fewer bytes.
+  Copy copyFrom(int from, std::uint64_t bytes, const std::filesystem::path& fromPath);
   std::uint64_t size() const;  // bytes written so far
   const std::filesystem::path& path() const;
 

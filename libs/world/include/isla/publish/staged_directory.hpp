@@ -9,15 +9,16 @@
 #include <filesystem>
 
 #include "isla/base/interrupt.hpp"
+#include "isla/publish/stage_names.hpp"
 
 namespace isla {
 
 class StagedDirectory {
  public:
-  // First removes the stages of this target that a killed process left
-  // behind, with the empty target it may have reserved; then refuses, before
-  // any work, a target that exists, a missing parent and one that is not
-  // writable (IoError).
+  // First removes the stages beside the target that killed processes left
+  // behind (of any target: stage_names.hpp), with the empty targets they
+  // may have reserved; then refuses, before any work, a target that exists,
+  // a missing parent and one that is not writable (IoError).
   static void checkTarget(const std::filesystem::path& target);
 
   explicit StagedDirectory(std::filesystem::path target);
@@ -38,6 +39,7 @@ class StagedDirectory {
   InterruptDeferral deferral_;  // first: it outlives the stage's removal
   std::filesystem::path target_;
   std::filesystem::path stage_;
+  StageLock lock_;  // held until the stage is published or gone
   bool committed_ = false;
 };
 

@@ -2,8 +2,9 @@
 // Atomic publication of one output file: written to a hidden sibling, then
 // renamed onto a path that did not exist. On any failure, or when destroyed
 // uncommitted, the stage is removed: no partial output is ever visible.
-// The stages of the same target that a killed process left are removed
-// first; an interruption (isla::Interrupted) unwinds the stage away.
+// The stages beside it that killed processes left are removed first
+// (stage_names.hpp); an interruption (isla::Interrupted) unwinds the stage
+// away.
 #pragma once
 
 #include <filesystem>
@@ -14,6 +15,7 @@
 #include "isla/io/byte_writer.hpp"
 #include "isla/publish/file_writer.hpp"
 #include "isla/base/interrupt.hpp"
+#include "isla/publish/stage_names.hpp"
 
 namespace isla {
 
@@ -44,6 +46,7 @@ class StagedFile final : public ByteSink {
   InterruptDeferral deferral_;  // first: defers the signals before the stage exists, until it is gone
   std::filesystem::path target_;
   std::filesystem::path stage_;
+  StageLock lock_;  // held until the stage is published or gone
   bool replace_;
   std::vector<std::filesystem::path> removed_;
   std::optional<FileWriter> writer_;

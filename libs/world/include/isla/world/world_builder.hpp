@@ -35,8 +35,8 @@ struct LoadedSource {
 // patch (its border lines, its water bodies' boxes), which a caller may
 // keep between builds (the patch cache) as text, so that an unchanged
 // source's samples are not read for them again.
-enum class SourcePart : std::uint8_t { Borders, WaterBoxes };
-inline constexpr std::array<SourcePart, 2> kSourceParts{SourcePart::Borders, SourcePart::WaterBoxes};
+enum class SourcePart : std::uint8_t { Borders, WaterBodyBoxes };
+inline constexpr std::array<SourcePart, 2> kSourceParts{SourcePart::Borders, SourcePart::WaterBodyBoxes};
 std::string_view sourcePartName(SourcePart part);  // "borders", "water boxes"
 
 // The key of a part of the source whose bytes have `sourceSha256`: the

@@ -12,7 +12,7 @@
 #include <string>
 
 #include <isla/base/io_error.hpp>
-#include <isla/io/file_window.hpp>
+#include <isla/mapping/file_window.hpp>
 
 #include "proc_status.hpp"
 #include "tool_runner.hpp"
@@ -109,6 +109,27 @@ BOOST_AUTO_TEST_CASE(refuses_what_is_not_a_regular_file) {
 
 // Every page of a 64 MiB file read through a 1 MiB window: the resident set
 // grows by about the window, not the file (a whole mapping would add 64 MiB).
+// Issue 57: a file cut short under a window reads zeroes (no SIGBUS), and
+// the next view, or readToEnd, says it changed while being read.
+BOOST_AUTO_TEST_CASE(a_file_cut_short_under_the_window_is_said_changed) {
+  TempDir dir;
+  const auto path = dir / "cut.bin";
+  writeFile(path, patterned(8 * kMiB));
+  FileWindow window(path, windowOf(2 * kMiB));
+  BOOST_TEST(window.view(0, 16).size() >= 16u);
+  std::filesystem::resize_file(path, kMiB / 2);
+  const std::string_view past = window.view(kMiB, 16);
+  BOOST_TEST((past.substr(0, 16) == std::string(16, '\0')));
+  const std::string expected = "'" + path.string() + "' changed while being read (it was cut short as it was read); "
+                               "what was read from it cannot be trusted: run again once it is saved whole";
+  try {
+    window.view(kMiB + 16, 16);
+    BOOST_FAIL("a view of a file cut short was served");
+  } catch (const IoError& error) {
+    BOOST_TEST(error.what() == expected);
+  }
+}
+
 BOOST_AUTO_TEST_CASE(only_the_window_is_resident) {
   TempDir dir;
   const std::size_t size = 64 * kMiB;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "isla/io/file_window.hpp"
+#include "isla/mapping/file_window.hpp"
 
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -12,6 +12,7 @@
 #include <string>
 
 #include "isla/base/io_error.hpp"
+#include "mapping_guard.hpp"
 #include "regular_file.hpp"
 
 namespace isla {
@@ -51,6 +52,7 @@ std::string_view FileWindow::view(std::uint64_t offset, std::size_t length) {
   if (length > maxView()) {
     throw std::logic_error("FileWindow: a view of " + std::to_string(length) + " bytes is larger than the window");
   }
+  checkNotCut();
   lowest_ = offset;
   if (offset >= size_) return {};
   const std::uint64_t wanted = std::min<std::uint64_t>(offset + length, size_);
@@ -65,12 +67,20 @@ std::string_view FileWindow::view(std::uint64_t offset, std::size_t length) {
     mapped_ = static_cast<const char*>(mapping);
     mappedBegin_ = begin;
     mappedBytes_ = bytes;
+    guard_ = std::make_unique<detail::MappingGuard>(mapping, bytes);
   }
   const auto skip = static_cast<std::size_t>(offset - mappedBegin_);
   return {mapped_ + skip, mappedBytes_ - skip};
 }
 
-void FileWindow::readToEnd() { pass(size_); }
+void FileWindow::readToEnd() {
+  pass(size_);
+  checkNotCut();
+}
+
+void FileWindow::checkNotCut() {
+  if (cut_ || (guard_ && guard_->torn())) throw IoError(path_, detail::changedWhileRead(path_, detail::kCutShort));
+}
 
 // everyByte gets [passed_, upTo): from the window where it holds them, else
 // read a piece at a time (the header before the first view, the tail after
@@ -120,6 +130,8 @@ void FileWindow::dropBefore(std::uint64_t upTo) {
 // cache (those ahead will be mapped again).
 void FileWindow::release() {
   if (!mapped_) return;
+  cut_ = cut_ || guard_->torn();
+  guard_.reset();  // before the pages go
   ::munmap(const_cast<char*>(mapped_), mappedBytes_);
   mapped_ = nullptr;
   mappedBytes_ = 0;

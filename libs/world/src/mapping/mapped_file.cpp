@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "isla/io/mapped_file.hpp"
+#include "isla/mapping/mapped_file.hpp"
 
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -7,9 +7,11 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdint>
 #include <string>
 
 #include "isla/base/io_error.hpp"
+#include "mapping_guard.hpp"
 #include "regular_file.hpp"
 
 namespace isla {
@@ -64,11 +66,35 @@ std::shared_ptr<const MappedFile> MappedFile::open(const std::filesystem::path& 
     data = static_cast<const std::byte*>(mapping);
   }
   ::close(fd);
-  return std::shared_ptr<const MappedFile>(new MappedFile(data, size, FileIdentity::of(info)));
+  return std::shared_ptr<const MappedFile>(new MappedFile(data, size, FileIdentity::of(info), path));
 }
 
+MappedFile::MappedFile(const std::byte* data, std::size_t size, const FileIdentity& identity,
+                       std::filesystem::path path)
+    : data_(data), size_(size), identity_(identity), path_(std::move(path)),
+      guard_(data ? std::make_unique<detail::MappingGuard>(data, size) : nullptr) {}
+
 MappedFile::~MappedFile() {
+  guard_.reset();  // before the pages go
   if (data_) ::munmap(const_cast<std::byte*>(data_), size_);
+}
+
+std::optional<std::string> MappedFile::change() const {
+  std::string why;
+  struct stat now {};
+  if (guard_ && guard_->torn()) {
+    why = detail::kCutShort;
+  } else if (::stat(path_.c_str(), &now) == 0 && static_cast<std::uint64_t>(now.st_dev) == identity_.device &&
+             static_cast<std::uint64_t>(now.st_ino) == identity_.inode) {
+    const FileIdentity seen = FileIdentity::of(now);
+    if (seen.bytes != identity_.bytes) {
+      why = "it had " + std::to_string(identity_.bytes) + " bytes, and now has " + std::to_string(seen.bytes);
+    } else if (seen.modifiedNs != identity_.modifiedNs) {
+      why = "it was written to";
+    }
+  }
+  if (why.empty()) return std::nullopt;
+  return detail::changedWhileRead(path_, why);
 }
 
 }  // namespace isla
