@@ -35,7 +35,7 @@ trap cleanup EXIT
 start=$SECONDS
 commit="$(git -C "$source_dir" rev-parse --short HEAD)"
 if [ "${ISLA_IMAGE_FROM:-package}" = source ]; then
-  build_arguments=(--build-arg ISLA_COMMIT="$commit" "$source_dir")
+  build_arguments=(--build-arg ISLA_PACKAGES=compiled --build-arg ISLA_COMMIT="$commit" "$source_dir")
 else
   mkdir "$work/context"
   cp "$packages"/isla-tool_*.deb "$work/context/" || fail "no isla-tool package in $packages"
