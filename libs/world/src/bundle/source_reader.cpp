@@ -42,7 +42,7 @@ SourceBlueprint readSourceBlueprint(const std::filesystem::path& path, const Ker
     file = MappedFile::open(path);
   } catch (const IoError& error) {
     SourceBlueprint source;
-    source.load.diagnostics.add(Diagnostic{.code = "io.open", .message = error.what(), .file = path.string()});
+    source.load.diagnostics.add(unopenedFile(path, error));
     return source;
   }
   return readSourceBlueprint(std::move(file), path.string(), kernel);

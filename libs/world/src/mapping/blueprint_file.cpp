@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "isla/mapping/blueprint_file.hpp"
 
-#include "isla/base/io_error.hpp"
-
 namespace isla {
 
 LoadResult readBlueprint(const std::filesystem::path& path, const Kernel& kernel) {
@@ -11,11 +9,7 @@ LoadResult readBlueprint(const std::filesystem::path& path, const Kernel& kernel
     file = MappedFile::open(path);
   } catch (const IoError& error) {
     LoadResult result;
-    Diagnostic d;
-    d.code = "io.open";
-    d.file = path.string();
-    d.message = error.what();
-    result.diagnostics.add(std::move(d));
+    result.diagnostics.add(unopenedFile(path, error));
     return result;
   }
   const auto bytes = file->bytes();
@@ -25,6 +19,10 @@ LoadResult readBlueprint(const std::filesystem::path& path, const Kernel& kernel
     result.diagnostics.add(std::move(*changed));
   }
   return result;
+}
+
+Diagnostic unopenedFile(const std::filesystem::path& path, const IoError& error) {
+  return Diagnostic{.code = "io.open", .message = error.what(), .file = path.string()};
 }
 
 std::optional<Diagnostic> changedFile(const MappedFile& file) {
