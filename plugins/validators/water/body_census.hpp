@@ -11,6 +11,8 @@
 namespace isla_water {
 
 inline constexpr std::uint64_t kNoPixel = std::numeric_limits<std::uint64_t>::max();
+// The WBID value of a pixel in no water body.
+inline constexpr std::uint16_t kNoWater = 0;
 
 struct BodyPixels {
   std::uint64_t pixels = 0;

@@ -10,6 +10,7 @@
 #include <cmath>
 
 #include "grid_scan.hpp"
+#include "pixel_rules.hpp"
 #include "water_scan.hpp"
 
 namespace isla_water {
@@ -28,8 +29,6 @@ constexpr std::uint8_t kLakeType = 1;
 // The toolkit's decision (README.md): a mean stored as f32 is exact to about
 // 0.001 px even at 16384 px, so 0.01 px only forgives float rounding.
 constexpr double kCentroidTolerancePx = 0.01;
-// Expected WSRF code of a body whose level is unknown: any nonzero code.
-constexpr std::uint32_t kAnyLevel = 0x10000;
 
 std::string bodyName(std::size_t id) { return (id == kOceanId ? "ocean " : "lake ") + std::to_string(id); }
 
@@ -98,16 +97,14 @@ void WaterCheck::biomesAgree(const isla::Raster& biomes, const isla::EnumTable& 
     return;
   }
   const auto kinds = biomes.values<std::uint8_t>();
-  const auto oceanOrdinal = static_cast<std::uint8_t>(*ocean);
-  const auto lakeOrdinal = static_cast<std::uint8_t>(*lake);
-  // & and | rather than && and ||: no branches, so that the passes vectorise.
-  auto water = [&](std::uint64_t i) -> bool {
-    const std::uint8_t kind = kinds[i].value();
-    return (kind == oceanOrdinal) | (kind == lakeOrdinal);
-  };
+  const WaterBiomes water{static_cast<std::uint8_t>(*ocean), static_cast<std::uint8_t>(*lake)};
   const std::string rule = "BIOM Ocean/Lake pixels and WBID nonzero pixels must be the same set";
-  const Mismatches unlabelled = countMismatches(
-      ids_.pixelCount(), threads_, [&](std::uint64_t i) -> bool { return water(i) & (idAt(i) == kNoWater); });
+  const auto [unlabelled, dry] = countMismatches<2>(
+      ids_.pixelCount(), threads_,
+      [&](std::uint64_t start, std::uint64_t end) { return countBiomeBreaks(kinds, values_, water, start, end); },
+      [&](std::size_t which, std::uint64_t i) {
+        return (which == 0 ? unlabelledWater : dryBody)(kinds[i].value(), idAt(i), water);
+      });
   if (unlabelled.count > 0) {
     const auto i = unlabelled.first;
     error("water.biome-mismatch",
@@ -115,8 +112,6 @@ void WaterCheck::biomesAgree(const isla::Raster& biomes, const isla::EnumTable& 
               at(i) + ", BIOM " + enums.name("Biome", kinds[i].value()) + " with WBID 0; " + rule,
           kBiomes, i);
   }
-  const Mismatches dry = countMismatches(
-      ids_.pixelCount(), threads_, [&](std::uint64_t i) -> bool { return !water(i) & (idAt(i) != kNoWater); });
   if (dry.count > 0) {
     const auto i = dry.first;
     error("water.biome-mismatch",
@@ -277,7 +272,7 @@ void WaterCheck::checkRow(const isla::Record& row, std::size_t rowIndex) {
 void WaterCheck::surface(const isla::Raster& surface) {
   // The code each id's pixels must hold: 0 for no water, the encoded level of
   // the body's WBTB row, any nonzero code when that is unknown.
-  // A flat array: it is looked up at every pixel.
+  // A flat array by id: looked up once a run of one id (pixel_rules.cpp).
   std::vector<std::uint32_t> expected(kIdCount, kAnyLevel);
   expected[kNoWater] = 0;
   census_.forEach([&](std::uint16_t id, const BodyPixels& body) {
@@ -295,9 +290,15 @@ void WaterCheck::surface(const isla::Raster& surface) {
           kTable, body.firstPixel);
   });
   const auto codes = surface.values<std::uint16_t>();
-  const std::uint64_t pixels = ids_.pixelCount();
-  const Mismatches extent = countMismatches(
-      pixels, threads_, [&](std::uint64_t i) { return (codes[i].value() != 0) != (idAt(i) != kNoWater); });
+  const auto [extent, level] = countMismatches<2>(
+      ids_.pixelCount(), threads_,
+      [&](std::uint64_t start, std::uint64_t end) {
+        return countSurfaceBreaks(codes, values_, expected.data(), start, end);
+      },
+      [&](std::size_t which, std::uint64_t i) {
+        const std::uint16_t code = codes[i].value();
+        return which == 0 ? surfaceExtentBreak(code, idAt(i)) : surfaceLevelBreak(code, expected[idAt(i)]);
+      });
   if (extent.count > 0) {
     const auto i = extent.first;
     const std::uint16_t id = idAt(i);
@@ -309,11 +310,6 @@ void WaterCheck::surface(const isla::Raster& surface) {
               at(i) + ": " + found + ". WSRF must be nonzero exactly where WBID is",
           kSurface, i);
   }
-  const Mismatches level = countMismatches(pixels, threads_, [&](std::uint64_t i) -> bool {
-    const std::uint32_t want = expected[idAt(i)];
-    const std::uint16_t code = codes[i].value();
-    return (code != 0) & (want != 0) & (want != kAnyLevel) & (code != want);
-  });
   if (level.count > 0) {
     const auto i = level.first;
     const std::uint16_t id = idAt(i);

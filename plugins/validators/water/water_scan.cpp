@@ -4,6 +4,9 @@
 #include <isla/parallel/parallel.hpp>
 
 #include <algorithm>
+#include <array>
+#include <bit>
+#include <cstring>
 #include <numeric>
 #include <vector>
 
@@ -50,6 +53,28 @@ struct Node {
   std::uint64_t min, size;
   std::uint32_t liveAt, doneAt;  // stamps: the last column it was seen in / finished in
 };
+
+// The end of the run of one id that starts at values[from]: the first index
+// after it that holds another id, or n. Four values are compared a step, as
+// one 8-byte word: ocean and land lie in runs of thousands of pixels.
+std::uint32_t runEnd(const isla::LittleEndianT<std::uint16_t>* values, std::uint32_t from, std::uint32_t n) {
+  std::array<std::byte, 8> lanes;
+  for (std::size_t k = 0; k < 4; ++k) std::memcpy(lanes.data() + 2 * k, values + from, 2);
+  const auto pattern = std::bit_cast<std::uint64_t>(lanes);
+  std::uint32_t end = from + 1;
+  for (; end + 4 <= n; end += 4) {
+    std::uint64_t word;
+    std::memcpy(&word, values + end, sizeof word);
+    if (const std::uint64_t differ = word ^ pattern) {
+      // The lowest address that differs: the low bits on a little-endian host.
+      const int bit = std::endian::native == std::endian::little ? std::countr_zero(differ) : std::countl_zero(differ);
+      return end + static_cast<std::uint32_t>(bit / 16);
+    }
+  }
+  const std::uint16_t id = values[from].value();
+  while (end < n && values[end].value() == id) ++end;
+  return end;
+}
 
 std::uint32_t findSet(std::vector<std::uint32_t>& parent, std::uint32_t i) {
   while (parent[i] != i) i = parent[i] = parent[parent[i]];
@@ -120,8 +145,7 @@ class ChunkScan {
     current_.clear();
     for (std::uint32_t y = 0; y < n_;) {
       const std::uint16_t id = values[y].value();
-      std::uint32_t end = y + 1;
-      while (end < n_ && values[end].value() == id) ++end;
+      const std::uint32_t end = runEnd(values, y, n_);
       if (id != kNoWater) {
         result.census.addRun(id, x, y, end - y, n_);
         current_.push_back({y, end - 1, id, kNone});

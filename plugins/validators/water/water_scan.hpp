@@ -16,9 +16,6 @@
 
 namespace isla_water {
 
-// The WBID value of a pixel in no water body.
-constexpr std::uint16_t kNoWater = 0;
-
 // The 4-connected pieces of one id.
 struct Pieces {
   std::uint64_t firstMin = kNoPixel;   // the first pixel of the piece holding the id's first pixel

@@ -4,6 +4,7 @@
 #include <queue>
 #include <random>
 
+#include "../pixel_rules.hpp"
 #include "../water_scan.hpp"
 #include "sample_blueprint.hpp"
 #include "test_kernel.hpp"
@@ -147,6 +148,71 @@ BOOST_AUTO_TEST_CASE(the_chunked_run_scan_finds_the_pieces_a_flood_fill_finds) {
       }
     }
   }
+}
+
+// The block counts (runs of one id take the vectorised path, mixed runs the
+// lookup a pixel) agree with the rules asked pixel by pixel, for blocks that
+// start and end anywhere.
+BOOST_AUTO_TEST_CASE(the_block_counts_agree_with_the_rules_pixel_by_pixel) {
+  constexpr std::size_t n = 3000;
+  std::mt19937 random(11);
+  std::vector<std::uint16_t> ids(n), codes(n);
+  std::vector<std::uint8_t> kinds(n);
+  // Long runs of a few ids, with a pixel of damage here and there.
+  std::uniform_int_distribution<int> length(1, 200), id(0, 3), damage(0, 40);
+  for (std::size_t i = 0; i < n;) {
+    const auto runId = static_cast<std::uint16_t>(id(random));
+    for (std::size_t end = std::min(n, i + static_cast<std::size_t>(length(random))); i < end; ++i) {
+      ids[i] = runId;
+      codes[i] = runId == 0 ? 0 : static_cast<std::uint16_t>(100 + runId);
+      kinds[i] = runId == 0 ? 5 : runId == 1 ? 0 : 1;
+      if (damage(random) == 0) codes[i] = static_cast<std::uint16_t>(damage(random) < 20 ? 0 : 100 + id(random));
+      if (damage(random) == 0) kinds[i] = static_cast<std::uint8_t>(damage(random) % 6);
+    }
+  }
+  std::vector<std::uint32_t> expected(std::size_t{1} << 16, isla_water::kAnyLevel);
+  expected[0] = 0;
+  expected[1] = 101;
+  expected[2] = 102;  // id 3 keeps kAnyLevel: any nonzero code
+  const isla_water::Ids idView{reinterpret_cast<const LittleEndianT<std::uint16_t>*>(ids.data()), n};
+  const isla_water::Ids codeView{reinterpret_cast<const LittleEndianT<std::uint16_t>*>(codes.data()), n};
+  const isla_water::Classes kindView{reinterpret_cast<const LittleEndianT<std::uint8_t>*>(kinds.data()), n};
+  const isla_water::WaterBiomes water{0, 1};
+  std::uniform_int_distribution<std::size_t> at(0, n);
+  std::array<std::uint64_t, 4> seen{};
+  for (int round = 0; round < 200; ++round) {
+    auto start = at(random), end = at(random);
+    if (start > end) std::swap(start, end);
+    std::array<std::uint64_t, 4> want{};
+    for (std::size_t i = start; i < end; ++i) {
+      want[0] += isla_water::unlabelledWater(kinds[i], ids[i], water);
+      want[1] += isla_water::dryBody(kinds[i], ids[i], water);
+      want[2] += isla_water::surfaceExtentBreak(codes[i], ids[i]);
+      want[3] += isla_water::surfaceLevelBreak(codes[i], expected[ids[i]]);
+    }
+    const auto biomes = isla_water::countBiomeBreaks(kindView, idView, water, start, end);
+    const auto surface = isla_water::countSurfaceBreaks(codeView, idView, expected.data(), start, end);
+    BOOST_TEST(biomes[0] == want[0], start << ".." << end);
+    BOOST_TEST(biomes[1] == want[1], start << ".." << end);
+    BOOST_TEST(surface[0] == want[2], start << ".." << end);
+    BOOST_TEST(surface[1] == want[3], start << ".." << end);
+    for (std::size_t k = 0; k < 4; ++k) seen[k] += want[k];
+  }
+  for (const auto count : seen) BOOST_TEST(count > 0);  // every rule was broken somewhere
+}
+
+// A wrong level inside a run of one id (the vectorised path) and one where
+// ids change (the lookup a pixel) are both counted, the first in scan order.
+BOOST_AUTO_TEST_CASE(wrong_levels_inside_a_body_and_at_its_shore) {
+  auto s = makeSample();
+  s.waterSurface[index(s, 5, 10)] = encodeWaterLevel(0.2f);  // open ocean: its run is all ocean
+  s.waterSurface[index(s, 90, 120)] = encodeWaterLevel(0.41f);  // the lake's shore
+  const auto& d = only(runWater(s));
+  BOOST_TEST(d.code == "water.surface-level");
+  BOOST_TEST(at(d, 5, 10));
+  BOOST_TEST(says(d, "2 WSRF pixels hold another level than their body's WBTB surfaceLevel; the first is (5, 10) in "
+                     "ocean 1"),
+             d.message);
 }
 
 BOOST_AUTO_TEST_CASE(sample_passes) {
