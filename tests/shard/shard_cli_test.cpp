@@ -4,45 +4,18 @@
 // any N, order and re-run; every refusal names the shard and what to do.
 #include <boost/test/unit_test.hpp>
 
-#include <stdlib.h>
-#include <sys/stat.h>
-
 #include <algorithm>
 #include <fstream>
 #include <limits>
-#include <memory>
 
 #include "compile_workspace.hpp"
 #include "sample_blueprint.hpp"
 #include "file_tree.hpp"
 #include "shard_runs.hpp"
-#include "skips.hpp"
 #include "tool_runner.hpp"
 
 using namespace isla::test;
 namespace fs = std::filesystem;
-
-namespace {
-
-// A 2 x 2 world (9 patches, 4 of them sources) and its one-machine compile.
-struct ShardedWorld {
-  ShardedWorld() {
-    layout = ws.layout("layout.json", 2, 2);
-    const auto whole = compileLayout(layout, ws.path("whole"), {"--quiet"});
-    BOOST_REQUIRE_MESSAGE(whole.exitCode == 0, whole.err);
-    expected = fileTree(ws.path("whole"));
-  }
-  // Shards 0..count-1 of a fresh directory, in reverse order.
-  std::string shards(const std::string& name, int count) {
-    makeShards(layout, ws.path(name), count, reversed(count));
-    return ws.path(name);
-  }
-  Workspace ws;
-  std::string layout;
-  std::map<std::string, std::string> expected;
-};
-
-}  // namespace
 
 BOOST_AUTO_TEST_SUITE(shard_cli)
 
@@ -97,20 +70,10 @@ BOOST_AUTO_TEST_CASE(assembly_places_the_shards_files_as_files_of_its_own_on_any
   BOOST_TEST(!fs::equivalent(terrain, fs::path(dir) / "shard-0" / "terrain" / "p-0-0.json"));
   BOOST_TEST(fs::hard_link_count(terrain) == 1U);
 
-  // A tmpfs is another filesystem than the workspace's, as a node's local
-  // disk is than a cluster's shared one: nothing is shared across it either.
-  const fs::path tmpfs = "/dev/shm";
-  struct stat there {}, here {};
-  if (::stat(tmpfs.c_str(), &there) != 0 || ::stat(world.ws.dir.path().c_str(), &here) != 0 ||
-      there.st_dev == here.st_dev) {
-    cannotRun("no tmpfs at " + tmpfs.string() + " to assemble onto another filesystem");
-    return;
-  }
-  std::string pattern = (tmpfs / "isla-test-XXXXXX").string();
-  BOOST_REQUIRE(::mkdtemp(pattern.data()));
-  const std::unique_ptr<const char, void (*)(const char*)> removed(
-      pattern.c_str(), [](const char* path) { std::filesystem::remove_all(path); });
-  const std::string copied = pattern + "/copied";
+  // Nothing is shared across filesystems either.
+  const OtherFilesystem tmpfs(world.ws, "assemble onto another filesystem");
+  if (tmpfs.path().empty()) return;
+  const std::string copied = tmpfs.path() + "/copied";
   const auto across = assemble(world.layout, copied, dir);
   BOOST_REQUIRE_MESSAGE(across.exitCode == 0, across.err);
   BOOST_TEST(contains(across.out, "/ (terrain-world-v1; 9 files copied)\n"), across.out);

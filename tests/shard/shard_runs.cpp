@@ -3,6 +3,12 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <stdlib.h>
+#include <sys/stat.h>
+
+#include "file_tree.hpp"
+#include "skips.hpp"
+
 namespace isla::test {
 
 ToolRun shard(const std::string& layout, const std::string& shardDir, const std::string& which,
@@ -36,6 +42,36 @@ std::vector<int> reversed(int count) {
   std::vector<int> order(static_cast<std::size_t>(count));
   for (int k = 0; k < count; ++k) order[static_cast<std::size_t>(k)] = count - 1 - k;
   return order;
+}
+
+ShardedWorld::ShardedWorld() {
+  layout = ws.layout("layout.json", 2, 2);
+  const auto whole = compileLayout(layout, ws.path("whole"), {"--quiet"});
+  BOOST_REQUIRE_MESSAGE(whole.exitCode == 0, whole.err);
+  expected = fileTree(ws.path("whole"));
+}
+
+std::string ShardedWorld::shards(const std::string& name, int count) {
+  makeShards(layout, ws.path(name), count, reversed(count));
+  return ws.path(name);
+}
+
+OtherFilesystem::OtherFilesystem(const Workspace& beside, const std::string& what) {
+  const std::string tmpfs = "/dev/shm";
+  struct stat there {}, here {};
+  if (::stat(tmpfs.c_str(), &there) != 0 || ::stat(beside.dir.path().c_str(), &here) != 0 ||
+      there.st_dev == here.st_dev) {
+    cannotRun("no tmpfs at " + tmpfs + " to " + what);
+    return;
+  }
+  std::string pattern = tmpfs + "/isla-test-XXXXXX";
+  BOOST_REQUIRE(::mkdtemp(pattern.data()));
+  path_ = pattern;
+}
+
+OtherFilesystem::~OtherFilesystem() {
+  std::error_code ignored;
+  if (!path_.empty()) std::filesystem::remove_all(path_, ignored);
 }
 
 }  // namespace isla::test

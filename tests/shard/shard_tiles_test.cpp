@@ -184,4 +184,20 @@ BOOST_AUTO_TEST_CASE(a_shards_digests_kept_as_written_are_its_files) {
   BOOST_TEST(!fs::exists(world.ws.path("flipped")));
 }
 
+// Issue 58: consumed, the shards' tiles and images are moved into the
+// package before the assembly writes the rest (it drops the tiles of
+// branches that end, shard-made ones too), which is then the one-machine
+// tileset, and the shards are gone.
+BOOST_AUTO_TEST_CASE(a_consuming_assembly_moves_the_tiles_and_uses_the_shards_up) {
+  TiledWorld world;
+  const std::string dir = world.shards("shards", 3, {2, 0, 1});
+  std::vector<std::string> consume = kTiles;
+  consume.push_back("--consume-shards");
+  const auto run = assemble(world.layout, world.ws.path("moved"), dir, consume);
+  BOOST_REQUIRE_MESSAGE(run.exitCode == 0, run.err);
+  BOOST_TEST(contains(run.out, " files moved)\n"), run.out);
+  BOOST_TEST((fileTree(world.ws.path("moved")) == world.expected));
+  BOOST_TEST(directoryEntries(dir).empty());
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -35,9 +35,11 @@ constexpr Job kJobs[] = {
      "./world); with --cache, placing from DIR the patches made from the same inputs before; with --shard, one "
      "shard of it into DIR/shard-K"},
     {"assemble",
-     "assemble LAYOUT.json OUTDIR --shard-dir DIR [--exporter NAME] [--option KEY=VALUE]... [--jobs N] [--verify]",
+     "assemble LAYOUT.json OUTDIR --shard-dir DIR [--exporter NAME] [--option KEY=VALUE]... [--jobs N] [--verify] "
+     "[--consume-shards]",
      "publish the package that the shards in DIR make, from their records, after checking that each is there and "
-     "up to date (--verify: hash every file and source too)"},
+     "up to date (--verify: hash every file and source too; --consume-shards: move their files in, using the "
+     "shards up)"},
 };
 
 std::string plural(std::size_t count, const std::string& one, const std::string& many) {
@@ -90,10 +92,13 @@ int runAssemble(Invocation& invocation) {
   if (!values.count("layout") || !values.count("output")) throw UsageError("assemble needs LAYOUT.json and OUTDIR");
   if (values.count("shard")) throw UsageError("assemble takes every shard of --shard-dir, not --shard");
   const bool verify = values["verify"].as<bool>();
+  const ShardFiles shardFiles = values["consume-shards"].as<bool>() ? ShardFiles::Consumed : ShardFiles::Kept;
   const auto shardDir = shardDirOf(values, "assemble");
   const CompileRequest request = requestOf(invocation);
   const AssemblyResult result = runCompileJob<AssemblyResult>(
-      [&](Progress& progress) { return assembleShards(invocation.kernel(), request, shardDir, progress, verify); },
+      [&](Progress& progress) {
+        return assembleShards(invocation.kernel(), request, shardDir, progress, verify, shardFiles);
+      },
       values["quiet"].as<bool>());
   std::cout << "assembled the shards of " << shardDir.string() << " into "
             << plural(result.sources, "source", "sources") << ", " << plural(result.patches, "patch", "patches")
@@ -110,6 +115,7 @@ int runCompile(Invocation& invocation) {
                      "set it there");
   }
   if (values["verify"].as<bool>()) throw UsageError("--verify goes with run assemble");
+  if (values["consume-shards"].as<bool>()) throw UsageError("--consume-shards goes with run assemble");
   if (values.count("shard") && values.count("cache")) {
     throw UsageError("--cache goes with a compile on one machine, not with --shard");
   }
@@ -160,7 +166,11 @@ int runRun(Invocation& invocation) {
       ("shard-count", po::value<std::string>(), "compile: N for --shard auto in a Kubernetes Indexed Job")
       ("shard-dir", po::value<std::string>(), "compile --shard and assemble: the directory of the shards")
       ("verify", po::bool_switch(),
-       "assemble: hash every shard file and source against the records (else their sizes and times are compared)");
+       "assemble: hash every shard file and source against the records (else their sizes and times are compared)")
+      ("consume-shards", po::bool_switch(),
+       "assemble: move the shards' files into OUTDIR instead of copying them, and remove the shards once it is "
+       "published: they are used up, and assembling from them again is refused (a failure before publication "
+       "moves the files back)");
   addCacheOptions(options);
   po::positional_options_description positional;
   positional.add("job", 1).add("layout", 1).add("output", 1);

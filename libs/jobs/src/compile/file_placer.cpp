@@ -1,6 +1,14 @@
 // SPDX-License-Identifier: MIT
 #include "file_placer.hpp"
 
+#include <fcntl.h>
+#include <stdio.h>
+
+#include <cerrno>
+#include <cstring>
+#include <vector>
+
+#include "isla/base/joined_text.hpp"
 #include "isla/publish/file_writer.hpp"
 
 namespace isla {
@@ -9,6 +17,16 @@ namespace {
 
 std::string files(std::size_t count, const char* how) {
   return std::to_string(count) + (count == 1 ? " file " : " files ") + how;
+}
+
+// rename(2) that never replaces `to`; a filesystem without RENAME_NOREPLACE
+// (EINVAL: NFS, some FUSE) gets a check of `to` and a plain rename.
+int renameNoReplace(const std::filesystem::path& from, const std::filesystem::path& to) {
+  if (::renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(), RENAME_NOREPLACE) == 0) return 0;
+  if (errno != EINVAL) return errno;
+  std::error_code error;
+  if (std::filesystem::symlink_status(to, error).type() != std::filesystem::file_type::not_found) return EEXIST;
+  return ::rename(from.c_str(), to.c_str()) == 0 ? 0 : errno;
 }
 
 }  // namespace
@@ -22,9 +40,26 @@ void FilePlacer::place(const std::filesystem::path& from, const std::filesystem:
   ++(how == FileWriter::Copy::Cloned ? cloned_ : copied_);
 }
 
+bool FilePlacer::move(const std::filesystem::path& from, const std::filesystem::path& to) {
+  std::filesystem::create_directories(to.parent_path());
+  const int error = renameNoReplace(from, to);
+  if (error == EXDEV) {
+    place(from, to);
+    return false;
+  }
+  if (error != 0) {
+    throw IoError(from, "cannot move '" + from.string() + "' to '" + to.string() + "': " + std::strerror(error), error);
+  }
+  ++moved_;
+  return true;
+}
+
 std::string FilePlacer::summary() const {
-  if (cloned_ > 0 && copied_ > 0) return files(cloned_, "cloned") + ", " + files(copied_, "copied");
-  return cloned_ > 0 ? files(cloned_, "cloned") : files(copied_, "copied");
+  std::vector<std::string> counts;
+  if (moved_ > 0) counts.push_back(files(moved_, "moved"));
+  if (cloned_ > 0) counts.push_back(files(cloned_, "cloned"));
+  if (copied_ > 0 || counts.empty()) counts.push_back(files(copied_, "copied"));
+  return joinedText(counts, ", ");
 }
 
 }  // namespace isla

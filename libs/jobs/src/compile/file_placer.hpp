@@ -8,6 +8,9 @@
 // copy. No file is shared, so an edit in place of one package's file
 // never reaches another package, the cache or the shards, nor the reverse
 // (a hard link shared them: docs/decisions.md, Outputs share no file).
+// An assembly that uses its shards up (run assemble --consume-shards)
+// moves their files instead: the file changes directory, not owner, and
+// the shard has it no more, so nothing is shared either.
 #pragma once
 
 #include <filesystem>
@@ -24,11 +27,19 @@ class FilePlacer {
   // be written (a full disk).
   void place(const std::filesystem::path& from, const std::filesystem::path& to);
 
-  // "12 files copied", "12 files cloned", or both counts.
+  // Renames `from` (a regular file, checked before) to `to`, making its
+  // folders: no byte is copied and `from` is gone. Never replaces a file
+  // at `to` (IoError, EEXIST). Where `from` is on another filesystem
+  // (EXDEV) places a copy instead and leaves `from`. Returns whether it
+  // was moved.
+  bool move(const std::filesystem::path& from, const std::filesystem::path& to);
+
+  // "12 files copied", "12 files cloned", "12 files moved", or the counts
+  // of each.
   std::string summary() const;
 
  private:
-  std::size_t cloned_ = 0, copied_ = 0;
+  std::size_t cloned_ = 0, copied_ = 0, moved_ = 0;
 };
 
 }  // namespace isla

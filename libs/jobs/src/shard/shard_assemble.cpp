@@ -7,16 +7,23 @@
 // as both members' documents hold it; edges meeting at a vertex agreeing
 // there), and each source's size and modification time against its
 // owner's record, before anything is written. Then the shards' outputs are
-// linked (or copied) into the stage, each of its recorded size (hashed
+// copied (or cloned) into the stage, each of its recorded size (hashed
 // too with --verify), and the exporter writes the shared documents from
 // the world the records make. No source, terrain document or height is
-// read: the work grows with the patches, edges and towns.
+// read: the work grows with the patches, edges and towns. An assembly that
+// uses the shards up (ShardFiles::Consumed) checks the outputs where they
+// are, then moves them in (the exporter finds them in the stage, as
+// ShardExporter::writeShared says) and moves them back if it fails before
+// publishing.
 #include <bit>
 #include <cerrno>
 #include <charconv>
+#include <cstdio>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <ranges>
+#include <set>
 
 #include "../compile/compile_steps.hpp"
 #include "../compile/file_placer.hpp"
@@ -496,10 +503,102 @@ fs::path placeOutput(FilePlacer& placer, const fs::path& stage, const FoundShard
   return to;
 }
 
+// The shards' files an assembly that uses them up has moved into its
+// stage, to be moved back when it fails before publishing (the stage and
+// what is in it are removed then).
+class MovedFiles {
+ public:
+  void move(FilePlacer& placer, const FoundShard& shard, const fs::path& from, const fs::path& to) {
+    if (placer.move(from, to)) moved_.push_back({&shard, from, to});
+  }
+
+  // Moves every file back and rethrows the failure in progress, saying
+  // what became of the shards.
+  [[noreturn]] void moveBackAndRethrow() noexcept(false) {
+    std::vector<std::string> lost;
+    std::set<unsigned> damaged;
+    for (const Move& move : moved_ | std::views::reverse) {
+      if (::rename(move.to.c_str(), move.from.c_str()) != 0) {
+        lost.push_back(move.from.string() + " (" + std::strerror(errno) + ")");
+        damaged.insert(move.shard->record.shard.index);
+      }
+    }
+    if (!lost.empty()) {
+      const std::string count = std::to_string(moved_.front().shard->record.shard.count);
+      const auto shards = joinedText(damaged | std::views::transform([](unsigned k) { return std::to_string(k); }));
+      try {
+        throw;
+      } catch (const std::exception& failure) {
+        throw CompileError(std::string(failure.what()) + "; and " + std::to_string(lost.size()) +
+                               " of the shards' files moved into the package could not be moved back: " +
+                               joinedText(lost) + "; for shard" + (damaged.size() == 1 ? " " : "s ") + shards +
+                               ", " +
+                               rerunHint(damaged.size() == 1 ? shards : "K", count),
+                           {});
+      }
+    }
+    const std::string back = moved_.empty() ? std::string()
+                                            : "; the shards' files moved into it are back in the shards, "
+                                              "which can be assembled again";
+    try {
+      throw;
+    } catch (const CompileError& failure) {
+      throw CompileError(failure.message() + back, failure.diagnostics());
+    } catch (const IoError& failure) {
+      throw IoError(failure.path(), std::string(failure.what()) + back, failure.error());
+    }
+  }
+
+ private:
+  struct Move {
+    const FoundShard* shard;
+    fs::path from, to;
+  };
+  std::vector<Move> moved_;
+};
+
+// Once the package is published from them: every shard's record first, so
+// that what may be left of a shard is refused as incomplete, never
+// assembled again; then its directory. Says which could not be removed.
+std::string removeShards(const std::vector<FoundShard>& shards) {
+  std::vector<std::string> left;
+  std::error_code error;
+  for (const FoundShard& shard : shards) fs::remove(shard.directory / kShardRecordName, error);
+  for (const FoundShard& shard : shards) {
+    fs::remove_all(shard.directory, error);
+    if (error) left.push_back(shard.directory.string() + " (" + error.message() + ")");
+  }
+  return left.empty() ? std::string() : "; not removed: " + joinedText(left);
+}
+
+// Moves the shards' outputs into the stage, has `writeShared` write the
+// rest, publishes it and removes the shards; a failure before publication
+// moves the files back.
+AssemblyResult publishConsumed(const Kernel& kernel, const ChosenExporter& chosen, StagedDirectory& stage,
+                               const BuiltWorld& built, unsigned threads, Progress& progress,
+                               const std::vector<FoundShard>& shards, const std::function<void()>& writeShared) {
+  FilePlacer placer;
+  MovedFiles moved;
+  CompileResult result;
+  try {
+    for (const FoundShard& shard : shards) {
+      for (const auto& output : shard.record.outputs) {
+        checkInterrupted();
+        moved.move(placer, shard, shard.directory / output.path, stage.stage() / output.path);
+      }
+    }
+    writeShared();
+    result = publishStage(kernel, chosen, stage, built, threads, progress, false);
+  } catch (...) {
+    moved.moveBackAndRethrow();
+  }
+  return AssemblyResult{std::move(result), placer.summary() + removeShards(shards)};
+}
+
 }  // namespace
 
 AssemblyResult assembleShards(const Kernel& kernel, const CompileRequest& request, const fs::path& shardDir,
-                             Progress& progress, bool verify) {
+                             Progress& progress, bool verify, ShardFiles shardFiles) {
   StagedDirectory::checkTarget(request.output);
   const ChosenExporter chosen = chooseExporter(kernel, request);
   const ShardExporter* exporter = shardExporter(chosen.exporter);
@@ -533,6 +632,9 @@ AssemblyResult assembleShards(const Kernel& kernel, const CompileRequest& reques
   StagedDirectory stage(request.output);
   std::map<std::string, std::string> written;
   FilePlacer placer;
+  // Kept, each output is checked as copied into the stage; consumed, where
+  // it is, since it moves only once every check is done.
+  const bool consumed = shardFiles == ShardFiles::Consumed;
   for (const FoundShard& shard : shards) {
     for (const auto& output : shard.record.outputs) {
       checkInterrupted();
@@ -540,16 +642,22 @@ AssemblyResult assembleShards(const Kernel& kernel, const CompileRequest& reques
         throw ShardError(shard.record.shard, nameOf(shard) + " writes " + output.path +
                                                  ", which another shard wrote too; " + rerunHint(shard.record.shard));
       }
-      files.push_back({&shard, &output, "output", placeOutput(placer, stage.stage(), shard, output)});
+      files.push_back({&shard, &output, "output",
+                       consumed ? shard.directory / checkedPath(shard, output, "an output")
+                                : placeOutput(placer, stage.stage(), shard, output)});
     }
   }
   checkRecordedFiles(files, verify, threads);
   progress.update(0.7);
-  ProgressRange writing(progress, 0.7, 0.95);
-  callPlugin(chosen.who, "writing the shared documents", [&] {
-    exporter->writeShared(ExportInput{built.world, kernel.enums(), chosen.options, threads, writing}, written, notes,
-                          stage.stage(), built.diagnostics);
-  });
+  const auto writeShared = [&] {
+    ProgressRange writing(progress, 0.7, 0.95);
+    callPlugin(chosen.who, "writing the shared documents", [&] {
+      exporter->writeShared(ExportInput{built.world, kernel.enums(), chosen.options, threads, writing}, written,
+                            notes, stage.stage(), built.diagnostics);
+    });
+  };
+  if (consumed) return publishConsumed(kernel, chosen, stage, built, threads, progress, shards, writeShared);
+  writeShared();
   return AssemblyResult{publishStage(kernel, chosen, stage, built, threads, progress, false), placer.summary()};
 }
 

@@ -67,7 +67,22 @@ class ShardError : public CompileError {
 };
 
 struct AssemblyResult : CompileResult {
-  std::string placed;  // how the shards' files went into the package: "9 files copied" (or cloned)
+  // How the shards' files went into the package: "9 files copied" (or
+  // cloned, or moved).
+  std::string placed;
+};
+
+// What an assembly does with the shards' files.
+enum class ShardFiles : bool {
+  // Copied (cloned where the filesystem can) into the package: the shards
+  // stay as they were, for another assembly.
+  Kept,
+  // Moved into the package (renamed: no byte copied), and every shard's
+  // directory removed once it is published: the shards are used up, and a
+  // later assembly from them is refused as of missing shards. Every check
+  // and every shared document comes before the first move; a failure after
+  // it moves the files back.
+  Consumed,
 };
 
 // Publishes `request.output` from every shard of `shardDir`, after checking
@@ -77,6 +92,7 @@ struct AssemblyResult : CompileResult {
 // sources or the shards' documents: each file's size is checked against its
 // record; with `verify` every file (and source) is hashed as well, on every thread.
 AssemblyResult assembleShards(const Kernel& kernel, const CompileRequest& request,
-                             const std::filesystem::path& shardDir, Progress& progress, bool verify = false);
+                             const std::filesystem::path& shardDir, Progress& progress, bool verify = false,
+                             ShardFiles shardFiles = ShardFiles::Kept);
 
 }  // namespace isla
