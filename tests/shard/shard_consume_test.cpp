@@ -79,6 +79,24 @@ BOOST_AUTO_TEST_CASE(a_consuming_assembly_publishes_the_same_bytes_and_uses_the_
   BOOST_TEST((fileTree(world.ws.path("copied")) == world.expected), "the other package changed");
 }
 
+// A shard's file with a name elsewhere too (a hard link someone made) is
+// copied: moved, the package would share its inode with that name.
+BOOST_AUTO_TEST_CASE(a_shard_file_with_another_name_is_copied_not_moved) {
+  ShardedWorld world;
+  const std::string dir = world.shards("shards");
+  const fs::path linked = fs::path(dir) / "shard-0" / "terrain" / "p-0-0.json";
+  const fs::path elsewhere = world.ws.path("elsewhere.json");
+  fs::create_hard_link(linked, elsewhere);
+  const fs::path out = world.ws.path("out");
+  const auto run = assemble(world.layout, out.string(), dir, kConsume);
+  BOOST_REQUIRE_MESSAGE(run.exitCode == 0, run.err);
+  BOOST_TEST(contains(run.out, "/ (terrain-world-v1; 8 files moved, 1 file copied)\n"), run.out);
+  BOOST_TEST((fileTree(out) == world.expected));
+  BOOST_TEST(fs::hard_link_count(out / "terrain" / "p-0-0.json") == 1U);
+  overwriteInPlace(elsewhere, 1000, "X");
+  BOOST_TEST((fileTree(out) == world.expected), "an edit of the other name changed the package");
+}
+
 BOOST_AUTO_TEST_CASE(a_failure_after_the_moves_puts_the_files_back_and_the_shards_assemble_again) {
   ShardedWorld world;
   const std::string dir = world.shards("shards");

@@ -3,6 +3,7 @@
 
 #include <fcntl.h>
 #include <stdio.h>
+#include <sys/stat.h>
 
 #include <cerrno>
 #include <cstring>
@@ -41,6 +42,13 @@ void FilePlacer::place(const std::filesystem::path& from, const std::filesystem:
 }
 
 bool FilePlacer::move(const std::filesystem::path& from, const std::filesystem::path& to) {
+  const RegularFile in(from);
+  // A file with another name elsewhere (a hard link someone made) would
+  // share its inode with the package once moved: it is copied instead.
+  if (in.links() > 1) {
+    place(from, to);
+    return false;
+  }
   std::filesystem::create_directories(to.parent_path());
   const int error = renameNoReplace(from, to);
   if (error == EXDEV) {
@@ -49,6 +57,14 @@ bool FilePlacer::move(const std::filesystem::path& from, const std::filesystem::
   }
   if (error != 0) {
     throw IoError(from, "cannot move '" + from.string() + "' to '" + to.string() + "': " + std::strerror(error), error);
+  }
+  // What was moved must be the regular file checked: anything put in its
+  // place in between (a link, another file) goes back and is refused.
+  struct stat moved {};
+  if (::lstat(to.c_str(), &moved) != 0 || !in.isSameFile(moved) || moved.st_nlink != 1) {
+    ::rename(to.c_str(), from.c_str());
+    throw IoError(from, "'" + from.string() + "' was replaced while it was being moved into the package; "
+                        "nothing was published");
   }
   ++moved_;
   return true;

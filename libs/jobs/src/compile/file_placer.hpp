@@ -27,11 +27,12 @@ class FilePlacer {
   // be written (a full disk).
   void place(const std::filesystem::path& from, const std::filesystem::path& to);
 
-  // Renames `from` (a regular file, checked before) to `to`, making its
-  // folders: no byte is copied and `from` is gone. Never replaces a file
-  // at `to` (IoError, EEXIST). Where `from` is on another filesystem
-  // (EXDEV) places a copy instead and leaves `from`. Returns whether it
-  // was moved.
+  // Renames `from` to `to`, making its folders: no byte is copied and
+  // `from` is gone. `from` must be a regular file of one name (NotRegularFile
+  // otherwise); one with other names (hard links), or on another filesystem
+  // (EXDEV), is copied instead and left. Never replaces a file at `to`
+  // (IoError, EEXIST); IoError when what was renamed is not the file
+  // checked (it is renamed back). Returns whether it was moved.
   bool move(const std::filesystem::path& from, const std::filesystem::path& to);
 
   // "12 files copied", "12 files cloned", "12 files moved", or the counts

@@ -59,6 +59,13 @@ RegularFile::RegularFile(const std::filesystem::path& path) : path_(path) {
     throw NotRegularFile(path_, kindOf(info.st_mode));
   }
   size_ = static_cast<std::uint64_t>(info.st_size);
+  links_ = static_cast<std::uint64_t>(info.st_nlink);
+  device_ = static_cast<std::uint64_t>(info.st_dev);
+  inode_ = static_cast<std::uint64_t>(info.st_ino);
+}
+
+bool RegularFile::isSameFile(const struct stat& other) const {
+  return static_cast<std::uint64_t>(other.st_dev) == device_ && static_cast<std::uint64_t>(other.st_ino) == inode_;
 }
 
 RegularFile::~RegularFile() { ::close(fd_); }

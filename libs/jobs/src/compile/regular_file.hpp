@@ -8,6 +8,8 @@
 // be acted on; a directory has no bytes.
 #pragma once
 
+#include <sys/stat.h>
+
 #include <cstdint>
 #include <filesystem>
 #include <string>
@@ -45,6 +47,10 @@ class RegularFile {
 
   int descriptor() const { return fd_; }
   std::uint64_t size() const { return size_; }
+  // How many names the file has (hard links), and whether `other` (an
+  // lstat) is this same file.
+  std::uint64_t links() const { return links_; }
+  bool isSameFile(const struct stat& other) const;
   // Every byte; UnreadableFile when there are more than `limit`, or when
   // reading fails.
   std::string text(std::uint64_t limit) const;
@@ -54,7 +60,7 @@ class RegularFile {
  private:
   std::filesystem::path path_;
   int fd_ = -1;
-  std::uint64_t size_ = 0;
+  std::uint64_t size_ = 0, links_ = 0, device_ = 0, inode_ = 0;
 };
 
 // The size of the regular file at `path`, by lstat alone (a file another
