@@ -34,7 +34,7 @@ int renameNoReplace(const std::filesystem::path& from, const std::filesystem::pa
 
 void FilePlacer::place(const std::filesystem::path& from, const std::filesystem::path& to) {
   const RegularFile in(from);
-  std::filesystem::create_directories(to.parent_path());
+  makeParent(to);
   FileWriter out = FileWriter::create(to, FileWriter::Digest::None);
   const FileWriter::Copy how = out.copyFrom(in.descriptor(), in.size(), from);
   out.close();
@@ -42,14 +42,15 @@ void FilePlacer::place(const std::filesystem::path& from, const std::filesystem:
 }
 
 bool FilePlacer::move(const std::filesystem::path& from, const std::filesystem::path& to) {
-  const RegularFile in(from);
+  // Never opened: what is renamed is checked by its identity before and after.
+  const struct stat before = regularFileStatus(from);
   // A file with another name elsewhere (a hard link someone made) would
   // share its inode with the package once moved: it is copied instead.
-  if (in.links() > 1) {
+  if (before.st_nlink > 1) {
     place(from, to);
     return false;
   }
-  std::filesystem::create_directories(to.parent_path());
+  makeParent(to);
   const int error = renameNoReplace(from, to);
   if (error == EXDEV) {
     place(from, to);
@@ -60,14 +61,22 @@ bool FilePlacer::move(const std::filesystem::path& from, const std::filesystem::
   }
   // What was moved must be the regular file checked: anything put in its
   // place in between (a link, another file) goes back and is refused.
-  struct stat moved {};
-  if (::lstat(to.c_str(), &moved) != 0 || !in.isSameFile(moved) || moved.st_nlink != 1) {
+  struct stat after {};
+  if (::lstat(to.c_str(), &after) != 0 || after.st_dev != before.st_dev || after.st_ino != before.st_ino ||
+      after.st_nlink != 1) {
     ::rename(to.c_str(), from.c_str());
     throw IoError(from, "'" + from.string() + "' was replaced while it was being moved into the package; "
                         "nothing was published");
   }
   ++moved_;
   return true;
+}
+
+void FilePlacer::makeParent(const std::filesystem::path& file) {
+  // Most files of a package share a folder: it is made once.
+  if (file.parent_path() == lastParent_) return;
+  std::filesystem::create_directories(file.parent_path());
+  lastParent_ = file.parent_path();
 }
 
 std::string FilePlacer::summary() const {

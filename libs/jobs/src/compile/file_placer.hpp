@@ -40,7 +40,10 @@ class FilePlacer {
   std::string summary() const;
 
  private:
+  void makeParent(const std::filesystem::path& file);
+
   std::size_t cloned_ = 0, copied_ = 0, moved_ = 0;
+  std::filesystem::path lastParent_;  // made by makeParent
 };
 
 }  // namespace isla

@@ -26,21 +26,20 @@ std::string kindOf(mode_t mode) {
   throw UnreadableFile(path, std::strerror(error), error);
 }
 
-// The lstat of `path`, a regular file.
-struct stat regularStat(const std::filesystem::path& path) {
+}  // namespace
+
+struct stat regularFileStatus(const std::filesystem::path& path) {
   struct stat info {};
   if (::lstat(path.c_str(), &info) != 0) unreadable(path, errno);
   if (!S_ISREG(info.st_mode)) throw NotRegularFile(path, kindOf(info.st_mode));
   return info;
 }
 
-}  // namespace
-
 NotRegularFile::NotRegularFile(const std::filesystem::path& path, std::string kind)
     : IoError(path, "'" + path.string() + "' is not a regular file (" + kind + ")"), kind_(std::move(kind)) {}
 
 RegularFile::RegularFile(const std::filesystem::path& path) : path_(path) {
-  regularStat(path_);
+  regularFileStatus(path_);
   // O_NOFOLLOW and O_NONBLOCK: a link or FIFO put there since the lstat is
   // refused, not followed or waited on.
   fd_ = ::open(path_.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
@@ -59,13 +58,6 @@ RegularFile::RegularFile(const std::filesystem::path& path) : path_(path) {
     throw NotRegularFile(path_, kindOf(info.st_mode));
   }
   size_ = static_cast<std::uint64_t>(info.st_size);
-  links_ = static_cast<std::uint64_t>(info.st_nlink);
-  device_ = static_cast<std::uint64_t>(info.st_dev);
-  inode_ = static_cast<std::uint64_t>(info.st_ino);
-}
-
-bool RegularFile::isSameFile(const struct stat& other) const {
-  return static_cast<std::uint64_t>(other.st_dev) == device_ && static_cast<std::uint64_t>(other.st_ino) == inode_;
 }
 
 RegularFile::~RegularFile() { ::close(fd_); }
@@ -89,10 +81,6 @@ std::string RegularFile::start(std::size_t bytes) const {
   }
   text.resize(got);
   return text;
-}
-
-std::uint64_t regularFileSize(const std::filesystem::path& path) {
-  return static_cast<std::uint64_t>(regularStat(path).st_size);
 }
 
 }  // namespace isla

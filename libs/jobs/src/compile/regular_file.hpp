@@ -47,10 +47,6 @@ class RegularFile {
 
   int descriptor() const { return fd_; }
   std::uint64_t size() const { return size_; }
-  // How many names the file has (hard links), and whether `other` (an
-  // lstat) is this same file.
-  std::uint64_t links() const { return links_; }
-  bool isSameFile(const struct stat& other) const;
   // Every byte; UnreadableFile when there are more than `limit`, or when
   // reading fails.
   std::string text(std::uint64_t limit) const;
@@ -60,11 +56,11 @@ class RegularFile {
  private:
   std::filesystem::path path_;
   int fd_ = -1;
-  std::uint64_t size_ = 0, links_ = 0, device_ = 0, inode_ = 0;
+  std::uint64_t size_ = 0;
 };
 
-// The size of the regular file at `path`, by lstat alone (a file another
-// program reads next: a shard's note); throws as RegularFile does.
-std::uint64_t regularFileSize(const std::filesystem::path& path);
+// The lstat of the regular file at `path` (a file another program reads
+// next: a shard's note; one moved, not read); throws as RegularFile does.
+struct stat regularFileStatus(const std::filesystem::path& path);
 
 }  // namespace isla

@@ -446,7 +446,7 @@ void checkRecordedFile(const RecordedFile& recorded, bool verify) {
   const ShardRecord::File& file = *recorded.file;
   std::uint64_t bytes = 0;
   try {
-    bytes = regularFileSize(recorded.path);
+    bytes = static_cast<std::uint64_t>(regularFileStatus(recorded.path).st_size);
   } catch (const NotRegularFile& irregular) {
     throwIrregular(*recorded.shard, file, recorded.what, irregular);
   } catch (const UnreadableFile& unreadable) {
