@@ -80,8 +80,9 @@ enum class ShardFiles : bool {
   // Moved into the package (renamed: no byte copied), and every shard's
   // directory removed once it is published: the shards are used up, and a
   // later assembly from them is refused as of missing shards. Every check
-  // and every shared document comes before the first move; a failure after
-  // it moves the files back.
+  // comes before the first move, the shared documents after the last (the
+  // exporter finishes a stage that holds the shards' files); a failure
+  // after the first move moves the files back.
   Consumed,
 };
 
