@@ -151,6 +151,33 @@ BOOST_AUTO_TEST_CASE(params_must_come_first) {
   BOOST_TEST(second.blueprint->mapSize == 256);
 }
 
+BOOST_AUTO_TEST_CASE(reading_the_params_alone_gives_the_map_size_and_decodes_nothing_else) {
+  const auto params = [](std::vector<std::byte> bytes) {
+    auto owned = std::make_shared<const std::vector<std::byte>>(std::move(bytes));
+    return readBlueprintParams(*owned, "test.dat", owned, sharedKernel());
+  };
+  // Heights that a whole read refuses are not read at all.
+  auto broken = sample();
+  broken.payload(FourCC("HGTS")).resize(10);
+  BOOST_TEST(!load(broken.v2()).ok());
+  const auto result = params(broken.v2());
+  BOOST_TEST_REQUIRE(result.ok(), describe(result.diagnostics));
+  BOOST_TEST(result.blueprint->mapSize == 256);
+  for (const auto& section : result.blueprint->sections) {
+    if (section.tag == kParamsTag) continue;
+    BOOST_TEST((section.status == SectionStatus::Skipped), section.tag.text());
+    BOOST_TEST(section.note == "not decoded: only PRMS was read");
+  }
+  // The container's rules and PRMS's own still hold.
+  auto shorter = sample();
+  shorter.payload(FourCC("PRMS")).resize(10);
+  BOOST_TEST(!params(shorter.v2()).ok());
+  BOOST_TEST((expectCode(params(sample().remove(FourCC("PRMS")).v2()), "params.missing").severity == Severity::Error));
+  auto almost = sample().v2();
+  almost[3] = std::byte{'B'};
+  BOOST_TEST(!params(almost).blueprint);
+}
+
 BOOST_AUTO_TEST_CASE(missing_mandatory_sections_are_errors_and_missing_expected_ones_warnings) {
   const auto noParams = load(sample().remove(FourCC("PRMS")).v2());
   BOOST_TEST(expectCode(noParams, "params.missing").message.starts_with("the blueprint has no PRMS section"));

@@ -117,6 +117,35 @@ BOOST_AUTO_TEST_CASE(a_shard_reads_only_the_sources_its_patches_need) {
   BOOST_TEST(!fs::exists(ws.path("odd") + "/shard-2"));
 }
 
+BOOST_AUTO_TEST_CASE(a_shard_without_patches_reads_the_first_sources_params_alone) {
+  // 1 x 3: 5 patches, so shard 5 of 6 holds none. s0's heights are cut
+  // short: a read of more than its PRMS refuses it. The empty shard takes
+  // s0's MapSize and nothing else, so it is made; the owner of s0 refuses it.
+  Workspace ws;
+  BlueprintBuilder broken = encode(makeSample(256));
+  broken.payload(isla::FourCC("HGTS")).resize(10);
+  writeFile(ws.path("cut.dat"), broken.v2());
+  const auto entry = [](const std::string& id, const std::string& file, int col) {
+    return R"({"id": ")" + id + R"(", "namespace": ")" + id + R"(", "path": ")" + file + R"(", "row": 0, "col": )" +
+           std::to_string(col) + "}";
+  };
+  const auto layout = ws.writeLayout(
+      "layout.json", R"({"format": "terrain-world.layout", "schema_version": 1, "name": "t", )" + std::string(kSettings) +
+                         R"( "sources": [)" + entry("s0", "cut.dat", 0) + ", " + entry("s1", ws.blueprint(2), 1) +
+                         ", " + entry("s2", ws.blueprint(3), 2) + "]}");
+  const std::string dir = ws.path("shards");
+  const auto empty = shard(layout, dir, "5/6");
+  BOOST_REQUIRE_MESSAGE(empty.exitCode == 0, empty.err);
+  BOOST_TEST(contains(empty.out, "compiled shard 5 of 6: 0 patches, 0 samples"), empty.out);
+  const std::string record = std::string(fileTree(fs::path(dir) / "shard-5").at("shard-record.json"));
+  BOOST_TEST(contains(record, "\"map_size\": 256,"), record);
+  BOOST_TEST(contains(record, "\"sources\": [],"), record);
+  BOOST_TEST(contains(record, "\"borders_read\": [],"), record);
+  const auto owner = shard(layout, dir, "0/6");
+  BOOST_TEST(owner.exitCode == 1);
+  BOOST_TEST(contains(owner.err, "source 's0' (" + ws.path("cut.dat") + ") is not a valid blueprint"), owner.err);
+}
+
 BOOST_AUTO_TEST_CASE(a_source_is_validated_by_the_shard_that_owns_it_alone) {
   // 1 x 3: s0, a strip, s1, a strip, s2, where s1's heights hold a NaN
   // inside, which the terrain validator refuses. In 3 shards, shard 1 owns

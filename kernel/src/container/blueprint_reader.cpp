@@ -97,8 +97,11 @@ void checkOrderAndDuplicates(std::vector<Frame>& frames, detail::SectionDecoder&
   }
 }
 
+// Which sections a read decodes: all, or PRMS alone (for its MapSize).
+enum class Decoded : std::uint8_t { Every, ParamsAlone };
+
 LoadResult readV2(std::span<const std::byte> bytes, const std::string& name,
-                  const std::shared_ptr<const void>& owner, const Kernel& kernel) {
+                  const std::shared_ptr<const void>& owner, const Kernel& kernel, Decoded decoded) {
   LoadResult result;
   detail::SectionDecoder decoder(kernel, result.diagnostics, name);
   if (bytes.size() < kHeaderSize) {
@@ -137,10 +140,10 @@ LoadResult readV2(std::span<const std::byte> bytes, const std::string& name,
                                 frame.offset + kSectionHeaderSize, owner};
   };
   // PRMS first, wherever it is, so that every grid can be checked.
-  std::map<std::uint64_t, Section> decoded;
+  std::map<std::uint64_t, Section> sections;
   for (const auto& frame : frames) {
     if (frame.tag == kParamsTag && !frame.duplicate) {
-      decoded.emplace(frame.offset, decoder.decode(input(frame)));
+      sections.emplace(frame.offset, decoder.decode(input(frame)));
       if (!kernel.registry().section(kParamsTag)) {
         decoder.report(Severity::Error, "params.no-plugin",
                        "no loaded plugin decodes PRMS, so MapSize is unknown; check the plugin "
@@ -150,23 +153,24 @@ LoadResult readV2(std::span<const std::byte> bytes, const std::string& name,
     }
   }
   blueprint->mapSize = decoder.mapSize().value_or(0);
+  const bool every = decoded == Decoded::Every;
   for (const auto& frame : frames) {
-    if (frame.duplicate || decoded.contains(frame.offset)) continue;
-    if (decoder.mapSize()) {
-      decoded.emplace(frame.offset, decoder.decode(input(frame)));
+    if (frame.duplicate || sections.contains(frame.offset)) continue;
+    if (decoder.mapSize() && every) {
+      sections.emplace(frame.offset, decoder.decode(input(frame)));
     } else {
       Section section;
       section.tag = frame.tag;
       section.offset = frame.offset;
       section.payloadLength = frame.length;
       section.status = SectionStatus::Skipped;
-      section.note = "not decoded: no valid MapSize";
+      section.note = every ? "not decoded: no valid MapSize" : "not decoded: only PRMS was read";
       section.content = OpaqueBytes{input(frame).payload, owner};
-      decoded.emplace(frame.offset, std::move(section));
+      sections.emplace(frame.offset, std::move(section));
     }
   }
-  for (auto& [offset, section] : decoded) blueprint->sections.push_back(std::move(section));
-  if (decoder.mapSize()) decoder.finish(*blueprint);
+  for (auto& [offset, section] : sections) blueprint->sections.push_back(std::move(section));
+  if (decoder.mapSize() && every) decoder.finish(*blueprint);
   result.blueprint = std::move(blueprint);
   return result;
 }
@@ -175,7 +179,7 @@ LoadResult readV2(std::span<const std::byte> bytes, const std::string& name,
 
 LoadResult readBlueprint(std::span<const std::byte> bytes, const std::string& name,
                          std::shared_ptr<const void> owner, const Kernel& kernel) {
-  if (!bytes.empty() && bytes[0] == std::byte{'I'}) return readV2(bytes, name, owner, kernel);
+  if (!bytes.empty() && bytes[0] == std::byte{'I'}) return readV2(bytes, name, owner, kernel, Decoded::Every);
   if (!bytes.empty() && bytes[0] == std::byte{0x07}) {
     return detail::readLegacyV1(bytes, name, owner, kernel);
   }
@@ -189,6 +193,12 @@ LoadResult readBlueprint(std::span<const std::byte> bytes, const std::string& na
                                      "this is not an ISLA blueprint",
                  std::nullopt, bytes.empty() ? std::nullopt : std::optional<std::uint64_t>(0));
   return result;
+}
+
+LoadResult readBlueprintParams(std::span<const std::byte> bytes, const std::string& name,
+                               std::shared_ptr<const void> owner, const Kernel& kernel) {
+  if (!bytes.empty() && bytes[0] == std::byte{'I'}) return readV2(bytes, name, owner, kernel, Decoded::ParamsAlone);
+  return readBlueprint(bytes, name, std::move(owner), kernel);
 }
 
 }  // namespace isla

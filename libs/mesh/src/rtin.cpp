@@ -198,9 +198,14 @@ void forEachSquare(std::int32_t s, std::int32_t x0, std::int32_t z0, std::int32_
 // Depth by depth from the deepest, so that the split points a parent takes
 // its children's errors from are complete, whichever side of them they lie
 // on; blocks flat within the smallest asked error skip the depths up to
-// theirs unless a split reaches them (see FlatBlocks).
+// theirs unless a split reaches them (see FlatBlocks). Squares wholly on
+// the padding are left out: their triangles are all outside the rectangle,
+// and what they would write is at most what the triangles inside write on
+// the rectangle's side, so the split errors the walk reads are the same.
+// A thin rectangle (a seam's piece) then costs its own samples, not the
+// power-of-two square around it.
 RtinErrors rtinErrors(const HeightGrid& grid, const std::vector<double>& askedM) {
-  const std::int32_t n = grid.cells();
+  const std::int32_t endX = grid.width() - 1, endZ = grid.depth() - 1;
   RtinErrors errors{std::vector<float>(grid.samples(), 0.0f), std::vector<double>(2 * grid.samples(), 0.0)};
   ErrorPass pass(grid, errors, askedM);
   FlatBlocks flat(grid, askedM);
@@ -226,16 +231,16 @@ RtinErrors rtinErrors(const HeightGrid& grid, const std::vector<double>& askedM)
     errors.split[centre] = std::max({errors.split[centre], roundedUp(upper), static_cast<float>(sideErrorM)});
     errors.own[2 * centre] = errors.own[2 * centre + 1] = -upper;
   };
-  for (std::int32_t s = 2; s <= n; s *= 2) {
+  for (std::int32_t s = 2; s <= grid.cells(); s *= 2) {
     if (s > side) {
-      forEachSquare(s, 0, 0, n, n, aroundCentre, none);
-      forEachSquare(s, 0, 0, n, n, diagonalHalves, none);
+      forEachSquare(s, 0, 0, endX, endZ, aroundCentre, none);
+      forEachSquare(s, 0, 0, endX, endZ, diagonalHalves, none);
       continue;
     }
-    forEachSquare(s, 0, 0, n, n, aroundCentre, cold);
+    forEachSquare(s, 0, 0, endX, endZ, aroundCentre, cold);
     flat.heat(s, errors.split, [&](std::int32_t x0, std::int32_t z0) { catchUp(s, x0, z0); });
     if (s == side) flat.settle(errors.split, settle);
-    forEachSquare(s, 0, 0, n, n, diagonalHalves, cold);
+    forEachSquare(s, 0, 0, endX, endZ, diagonalHalves, cold);
   }
   return errors;
 }

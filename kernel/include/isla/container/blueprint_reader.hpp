@@ -34,4 +34,12 @@ struct LoadResult {
 LoadResult readBlueprint(std::span<const std::byte> bytes, const std::string& name,
                          std::shared_ptr<const void> owner, const Kernel& kernel);
 
+// The container and its PRMS alone, for the MapSize: every other section is
+// left undecoded (SectionStatus::Skipped), so that the cost is the header
+// and one section whatever the map's size. The container's rules still
+// hold; the other sections' are not checked. A legacy v1 file, whose
+// MapSize is in its header, is read whole.
+LoadResult readBlueprintParams(std::span<const std::byte> bytes, const std::string& name,
+                               std::shared_ptr<const void> owner, const Kernel& kernel);
+
 }  // namespace isla

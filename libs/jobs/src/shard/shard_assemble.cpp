@@ -201,7 +201,8 @@ class RecordedWorld {
       : shards_(shards), world_(world), layout_(layout), verify_(verify), threads_(threads) {}
 
   void check() {
-    const auto owners = splitPatches(latticeSamples(world_.rows, world_.cols, world_.mapSize, world_.settings.gapCells),
+    const auto owners = splitPatches(world_.rows, world_.cols,
+                                     latticeSamples(world_.rows, world_.cols, world_.mapSize, world_.settings.gapCells),
                                      shards_.front().record.shard.count);
     patchShard_.assign(world_.patches.size(), nullptr);
     sourceShard_.assign(world_.sources.size(), nullptr);

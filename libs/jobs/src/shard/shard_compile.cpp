@@ -48,13 +48,11 @@ std::vector<std::size_t> patchesOf(const std::vector<unsigned>& owners, unsigned
   return patches;
 }
 
-// The MapSize the split needs, from the layout's first source, read but
-// neither validated nor hashed; none when it cannot be read (every source
-// is read then, which says why).
+// The MapSize the split needs, from the layout's first source's PRMS alone
+// (a shard may read nothing else of it); none when that cannot be read
+// (every source is read then, which says why).
 std::optional<std::int32_t> firstMapSize(const Kernel& kernel, const Layout& layout) {
-  const SourceBlueprint first = readSourceBlueprint(layout.sources.front().path, kernel);
-  if (!first.load.ok()) return std::nullopt;
-  return first.load.blueprint->mapSize;
+  return readSourceMapSize(layout.sources.front().path, kernel);
 }
 
 // What a shard works out before it reads a source: which patches are its
@@ -74,7 +72,8 @@ ShardPlan planShard(const Kernel& kernel, const Layout& layout, ShardSpec shard)
     return plan;
   }
   plan.owners =
-      splitPatches(latticeSamples(layout.rows, layout.cols, *plan.mapSize, layout.settings.gapCells), shard.count);
+      splitPatches(layout.rows, layout.cols,
+                   latticeSamples(layout.rows, layout.cols, *plan.mapSize, layout.settings.gapCells), shard.count);
   const std::vector<bool> read = sourcesOfShard(layout.rows, layout.cols, patchesOf(plan.owners, shard.index));
   plan.uses.assign(layout.sources.size(), SourceUse::Unread);
   const auto latticeCols = static_cast<std::size_t>(2 * layout.cols - 1);
@@ -96,6 +95,17 @@ std::vector<std::optional<PatchStats>> othersFigures(const std::vector<unsigned>
     if (owners[p] != index) figures[p] = PatchStats{};
   }
   return figures;
+}
+
+// The world of a shard with patches, from the sources it read; the split
+// too, when the first source could not be read for it.
+World buildShardWorld(const Kernel& kernel, const Layout& layout, std::vector<LoadedSource> loaded, ShardSpec shard,
+                      ShardPlan& plan, unsigned threads, Progress& progress) {
+  WorldBuild build(layout, std::move(loaded), threads, progress);
+  if (plan.owners.empty()) {
+    plan.owners = splitPatches(layout.rows, layout.cols, samplesOfPatches(build.placed()), shard.count);
+  }
+  return build.finish(kernel.enums(), othersFigures(plan.owners, shard.index));
 }
 
 // The name a re-run publishes under before it swaps with the old shard.
@@ -235,9 +245,9 @@ ShardResult compileShard(const Kernel& kernel, const CompileRequest& request, Sh
   ProgressRange preparing(progress, 0.0, 0.55), loading(preparing, 0.0, 0.55), building(preparing, 0.55, 1.0);
   ReadSources read = reading.read({}, loading);
   Diagnostics diagnostics = checkedSources(layout.layout, layout.diagnostics, read);
-  WorldBuild build(layout.layout, std::move(read.loaded), threads, building);
-  if (plan.owners.empty()) plan.owners = splitPatches(samplesOfPatches(build.placed()), shard.count);
-  World finished = build.finish(kernel.enums(), othersFigures(plan.owners, shard.index));
+  World finished = plan.mapSize && patchesOf(plan.owners, shard.index).empty()
+                       ? worldFrame(layout.layout, *plan.mapSize)
+                       : buildShardWorld(kernel, layout.layout, std::move(read.loaded), shard, plan, threads, building);
   const std::vector<std::string> digests = reading.digests();
   for (std::size_t i = 0; i < digests.size(); ++i) finished.sources[i].sha256 = digests[i];
   BuiltWorld built = builtWorld(std::move(finished), layout.layout, std::move(diagnostics), reading.files());

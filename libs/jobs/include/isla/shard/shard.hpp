@@ -21,11 +21,18 @@ struct ShardSpec {
   unsigned count = 1;  // N
 };
 
-// The shard that makes each patch, given each patch's samples: the largest
-// patch first (ties: the lower index) to the shard with the fewest samples
-// so far (ties: the lower shard), so that shards balance samples, not
-// patch counts. Depends on nothing but its arguments.
-std::vector<unsigned> splitPatches(std::span<const std::uint64_t> samples, unsigned shards);
+// The shard that makes each patch of a lattice of `rows` x `cols` sources,
+// given each patch's samples (latticeSamples' order), so that shards
+// balance samples, not patch counts: the largest patch first (ties: the
+// lower index) to the shard with the fewest samples so far (ties: the lower
+// shard). The sources go so; then each strip and corner to the lightest
+// shard holding a source beside it, where that loads no shard above the
+// largest load of the split by load alone, so that fewer tiles and edges
+// span two shards (docs/decisions.md, Sharded compile); the split by load
+// alone when it does. Depends on nothing but its arguments. Throws
+// std::invalid_argument on no shards or samples of another lattice.
+std::vector<unsigned> splitPatches(std::int32_t rows, std::int32_t cols, std::span<const std::uint64_t> samples,
+                                   unsigned shards);
 
 // Each patch's samples, in World::patches order (the lattice's rows), from
 // the layout's shape alone: what the split is made from.
@@ -35,8 +42,8 @@ std::vector<std::uint64_t> latticeSamples(std::int32_t rows, std::int32_t cols, 
 // The sources (by index, in (row, col) order) a shard of `patches` reads:
 // those its patches are made from (a source patch its own, a strip the two
 // it joins, a corner the four around it; so are the edges of those
-// patches), or the first source alone for a shard without patches, whose
-// world still needs a MapSize.
+// patches). None for a shard without patches: its world is the layout's
+// frame (worldFrame) at the first source's MapSize.
 std::vector<bool> sourcesOfShard(std::int32_t rows, std::int32_t cols, std::span<const std::size_t> patches);
 
 // DIR/shard-K.

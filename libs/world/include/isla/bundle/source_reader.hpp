@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "isla/container/blueprint_reader.hpp"
@@ -29,5 +30,10 @@ SourceBlueprint readSourceBlueprint(std::shared_ptr<const MappedFile> file, cons
                                     const Kernel& kernel);
 // A file that cannot be opened is an io.open diagnostic, as readBlueprint's.
 SourceBlueprint readSourceBlueprint(const std::filesystem::path& path, const Kernel& kernel);
+
+// The MapSize of the source at `path` from its container and PRMS alone
+// (readBlueprintParams; a bundle is checked and its member found as above),
+// whatever the map's size; none when that much cannot be read.
+std::optional<std::int32_t> readSourceMapSize(const std::filesystem::path& path, const Kernel& kernel);
 
 }  // namespace isla
