@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include <boost/test/unit_test.hpp>
 
+#include <charconv>
 #include <limits>
 #include <span>
 #include <string>
@@ -12,6 +13,22 @@ BOOST_AUTO_TEST_SUITE(json_text)
 BOOST_AUTO_TEST_CASE(numbers_are_shortest_round_trip) {
   const boost::json::object object{{"a", 1.5}, {"b", -1.0}, {"c", isla::jsonFloat(0.1f)}, {"d", 75.3}};
   BOOST_TEST(isla::toJsonText(object, false) == R"({"a":1.5,"b":-1,"c":0.1,"d":75.3})");
+}
+
+BOOST_AUTO_TEST_CASE(whole_numbers_print_as_the_shortest_round_trip_does) {
+  // Whole numbers take a faster path, which must not change a byte: each is
+  // compared with the library's shortest form, the exponent ones included.
+  const double wholes[] = {0.0,     -0.0,     7.0,      -7.0,     4159.0,   -1215.0, 960.0,   100000.0, -100000.0,
+                           1e15,    1e16 + 2, 123456789012345.0, 9007199254740991.0, 9007199254740992.0,
+                           -9007199254740991.0, 1e21,  12345678901234567890.0};
+  for (const double value : wholes) {
+    char buffer[32];
+    const auto end = std::to_chars(buffer, buffer + sizeof buffer, value).ptr;
+    BOOST_TEST(isla::toJsonText(boost::json::value(value), false) == std::string(buffer, end), value);
+  }
+  BOOST_TEST(isla::toJsonText(boost::json::value(100000.0), false) == "1e+05");
+  BOOST_TEST(isla::toJsonText(boost::json::value(-0.0), false) == "-0");
+  BOOST_TEST(isla::toJsonText(boost::json::value(4159.0), false) == "4159");
 }
 
 BOOST_AUTO_TEST_CASE(non_finite_numbers_become_null_and_strings_are_escaped) {

@@ -76,6 +76,39 @@ BOOST_AUTO_TEST_CASE(a_file_without_digest_gets_the_same_bytes_and_no_digest) {
   BOOST_TEST((readFile(dir / "a.bin") == expected));
 }
 
+BOOST_AUTO_TEST_CASE(gathered_pieces_arrive_in_order_after_what_was_buffered) {
+  // More pieces than one writev takes (IOV_MAX, 1024 here), empty ones
+  // among them, after a buffered write they must follow.
+  TempDir dir;
+  auto out = FileWriter::create(dir / "a.bin");
+  out.write("head ");
+  std::vector<std::vector<std::byte>> blocks;
+  for (std::size_t i = 0; i < 3000; ++i) blocks.emplace_back(i % 7 == 0 ? 0 : i % 300, static_cast<std::byte>(i));
+  blocks.emplace_back(5 << 20, std::byte{9});
+  std::vector<std::span<const std::byte>> pieces(blocks.begin(), blocks.end());
+  out.writeGathered(pieces);
+  out.write("tail");
+  std::vector<std::byte> expected = toBytes("head ");
+  for (const auto& block : blocks) expected.insert(expected.end(), block.begin(), block.end());
+  const std::vector<std::byte> tail = toBytes("tail");
+  expected.insert(expected.end(), tail.begin(), tail.end());
+  BOOST_TEST(out.size() == expected.size());
+  BOOST_TEST(out.close() == sha256Hex(expected));
+  BOOST_TEST((readFile(dir / "a.bin") == expected));
+  BOOST_TEST(errorOf([&] { out.writeGathered(pieces); }) ==
+             "write to '" + (dir / "a.bin").string() + "' after it was closed");
+}
+
+BOOST_AUTO_TEST_CASE(a_full_disk_refuses_gathered_pieces_too) {
+  const int fd = ::open("/dev/full", O_WRONLY | O_CLOEXEC);
+  BOOST_REQUIRE(fd >= 0);
+  FileWriter out(fd, "/dev/full", "out.glb");
+  const std::vector<std::byte> block(1000);
+  const std::span<const std::byte> pieces[] = {block, block};
+  BOOST_TEST(errorOf([&] { out.writeGathered(pieces); }) ==
+             "cannot write 'out.glb': the disk is full; free some space and try again");
+}
+
 BOOST_AUTO_TEST_CASE(an_existing_file_is_refused) {
   TempDir dir;
   writeFile(dir / "there", toBytes("keep"));

@@ -16,8 +16,9 @@ constexpr const char* kArrays[] = {"nodes",  "meshes",   "materials", "textures"
                                    "samplers", "accessors", "bufferViews", "buffers"};
 
 // The float's exact value: a reader compares the bounds with the data's floats.
-boost::json::array numbers(const std::array<float, 3>& values) {
-  return {static_cast<double>(values[0]), static_cast<double>(values[1]), static_cast<double>(values[2])};
+boost::json::array numbers(const std::array<float, 3>& values, const boost::json::storage_ptr& storage) {
+  return boost::json::array(
+      {static_cast<double>(values[0]), static_cast<double>(values[1]), static_cast<double>(values[2])}, storage);
 }
 
 // The entry of a top-level array by name, or end().
@@ -33,9 +34,13 @@ std::size_t GltfDocument::first(std::string_view array) const {
   return found == firsts_.end() ? 0 : found->second;
 }
 
+std::size_t GltfDocument::add(const char* array, Members members) {
+  return add(array, boost::json::object(members, storage_));
+}
+
 std::size_t GltfDocument::add(const char* array, boost::json::object object) {
   auto found = named(arrays_, array);
-  if (found == arrays_.end()) found = arrays_.insert(found, {array, {}});
+  if (found == arrays_.end()) found = arrays_.insert(found, {array, boost::json::array(storage_)});
   found->second.push_back(std::move(object));
   return first(array) + found->second.size() - 1;
 }
@@ -64,15 +69,16 @@ std::size_t GltfDocument::addAccessor(std::size_t buffer, std::uint64_t offset, 
                                       int componentType, std::uint64_t count, const char* type, bool normalized) {
   const std::size_t view =
       add("bufferViews", {{"buffer", buffer}, {"byteOffset", offset}, {"byteLength", length}, {"target", target}});
-  boost::json::object accessor{{"bufferView", view}, {"componentType", componentType}, {"count", count}, {"type", type}};
+  boost::json::object accessor(
+      {{"bufferView", view}, {"componentType", componentType}, {"count", count}, {"type", type}}, storage_);
   if (normalized) accessor["normalized"] = true;
   return add("accessors", std::move(accessor));
 }
 
 void GltfDocument::setBounds(std::size_t accessor, const std::array<float, 3>& min, const std::array<float, 3>& max) {
   boost::json::object& object = at("accessors", accessor);
-  object["min"] = numbers(min);
-  object["max"] = numbers(max);
+  object["min"] = numbers(min, storage_);
+  object["max"] = numbers(max, storage_);
 }
 
 void GltfDocument::useExtension(const char* name) {
@@ -90,7 +96,7 @@ void GltfDocument::setExtension(const char* name, boost::json::object object) {
 }
 
 boost::json::object GltfDocument::head(const std::vector<std::size_t>& roots) const {
-  boost::json::object document;
+  boost::json::object document(storage_);
   document["asset"] = {{"version", "2.0"}, {"generator", generator_}};
   if (!extensions_.empty()) {
     boost::json::array used;

@@ -4,12 +4,16 @@
 // in a fixed order, so that the same additions give the same bytes.
 #pragma once
 
+#include <boost/json/monotonic_resource.hpp>
 #include <boost/json/object.hpp>
+#include <boost/json/value_ref.hpp>
 
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <initializer_list>
 #include <map>
+#include <memory>
 #include <span>
 #include <string>
 #include <utility>
@@ -28,8 +32,17 @@ inline constexpr int kElementArrayBuffer = 34963;
 
 class GltfDocument {
  public:
-  explicit GltfDocument(std::string generator = "isla-tool gltf exporter") : generator_(std::move(generator)) {}
+  explicit GltfDocument(std::string generator = "isla-tool gltf exporter")
+      : extensionObjects_(storage_), generator_(std::move(generator)) {}
 
+  // The memory the document's objects live in, freed all at once with it:
+  // an object made in it costs no allocation a key nor a free. One made
+  // elsewhere is copied into it as it is added.
+  const boost::json::storage_ptr& storage() const { return storage_; }
+
+  // An object's members, made into an object in the document's memory.
+  using Members = std::initializer_list<std::pair<boost::json::string_view, boost::json::value_ref>>;
+  std::size_t add(const char* array, Members members);
   std::size_t add(const char* array, boost::json::object object);
   boost::json::object& at(const char* array, std::size_t index);
   std::size_t count(const char* array) const;
@@ -72,6 +85,9 @@ class GltfDocument {
   // The document but its top-level arrays.
   boost::json::object head(const std::vector<std::size_t>& roots) const;
 
+  // First, so that it outlives every object in it.
+  std::unique_ptr<boost::json::monotonic_resource> resource_ = std::make_unique<boost::json::monotonic_resource>();
+  boost::json::storage_ptr storage_{resource_.get()};
   Firsts firsts_;
   std::vector<std::pair<std::string, boost::json::array>> arrays_;  // in the order of their first object
   std::vector<std::string> extensions_;

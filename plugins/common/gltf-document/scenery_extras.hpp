@@ -10,11 +10,16 @@
 
 namespace isla_gltf {
 
-boost::json::array worldPoint(const isla::Position& p);  // [x, y, z], world metres
+// Each made in `storage`: a document's (GltfDocument::storage), so that
+// adding it is no copy.
+boost::json::array worldPoint(const isla::Position& p, const boost::json::storage_ptr& storage = {});  // [x, y, z], world metres
 
 // `source` is the index of the scenery's source in World::sources.
-boost::json::object townExtras(const isla::World& world, std::size_t source, const isla::SceneryEntity& town);
-boost::json::object roadExtras(const isla::World& world, std::size_t source, const isla::SceneryRoad& road);
-boost::json::object waterExtras(const isla::World& world, const isla::WaterRegion& region);
+boost::json::object townExtras(const isla::World& world, std::size_t source, const isla::SceneryEntity& town,
+                               const boost::json::storage_ptr& storage = {});
+boost::json::object roadExtras(const isla::World& world, std::size_t source, const isla::SceneryRoad& road,
+                               const boost::json::storage_ptr& storage = {});
+boost::json::object waterExtras(const isla::World& world, const isla::WaterRegion& region,
+                                const boost::json::storage_ptr& storage = {});
 
 }  // namespace isla_gltf

@@ -119,22 +119,25 @@ std::size_t GlbBuffers::add(const StoredView& stored) {
   // glTF gives a stride to vertex views only.
   const int target = stored.triangles ? isla_gltf::kElementArrayBuffer : isla_gltf::kArrayBuffer;
   if (!compress_) {
-    boost::json::object view{{"buffer", 0}, {"byteOffset", offset}, {"byteLength", stored.decodedLength}};
+    boost::json::object view({{"buffer", 0}, {"byteOffset", offset}, {"byteLength", stored.decodedLength}},
+                             document_.storage());
     if (!stored.triangles) view["byteStride"] = stored.stride;
     view["target"] = target;
     return document_.add("bufferViews", std::move(view));
   }
   fallbackLength_ = (fallbackLength_ + 3) / 4 * 4;
-  boost::json::object view{{"buffer", 1}, {"byteOffset", fallbackLength_}, {"byteLength", stored.decodedLength}};
+  boost::json::object view({{"buffer", 1}, {"byteOffset", fallbackLength_}, {"byteLength", stored.decodedLength}},
+                           document_.storage());
   fallbackLength_ += stored.decodedLength;
   if (!stored.triangles) view["byteStride"] = stored.stride;
   view["target"] = target;
-  boost::json::object compressed{{"buffer", 0},
-                                 {"byteOffset", offset},
-                                 {"byteLength", stored.bytes.size},
-                                 {"byteStride", stored.stride},
-                                 {"mode", stored.triangles ? "TRIANGLES" : "ATTRIBUTES"},
-                                 {"count", stored.count}};
+  boost::json::object compressed({{"buffer", 0},
+                                  {"byteOffset", offset},
+                                  {"byteLength", stored.bytes.size},
+                                  {"byteStride", stored.stride},
+                                  {"mode", stored.triangles ? "TRIANGLES" : "ATTRIBUTES"},
+                                  {"count", stored.count}},
+                                 document_.storage());
   if (stored.filter != VertexFilter::None) compressed["filter"] = filterName(stored.filter);
   view["extensions"] = {{kMeshopt, std::move(compressed)}};
   return document_.add("bufferViews", std::move(view));

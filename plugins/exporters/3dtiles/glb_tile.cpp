@@ -17,7 +17,7 @@ constexpr int kByte = 5120;  // glTF's signed byte
 
 std::size_t accessor(isla_gltf::GltfDocument& document, std::size_t view, std::uint64_t offset, int componentType,
                      std::uint64_t count, const char* type, bool normalized) {
-  boost::json::object object{{"bufferView", view}};
+  boost::json::object object({{"bufferView", view}}, document.storage());
   if (offset != 0) object["byteOffset"] = offset;
   object["componentType"] = componentType;
   if (normalized) object["normalized"] = true;
@@ -36,7 +36,8 @@ std::size_t patchMaterial(isla_gltf::GltfDocument& document, const isla::World& 
   const std::size_t source = document.add("images", {{"uri", imagePrefix + isla_png::terrainImagePath(world, patch)}});
   const std::size_t texture = document.add("textures", {{"sampler", sampler}, {"source", source}});
   const double w = patch.pointsX, d = patch.pointsZ, s = world.settings.spacingM;
-  const boost::json::object transform{{"offset", {0.5 / w, 0.5 / d}}, {"scale", {1 / (s * w), -1 / (s * d)}}};
+  const boost::json::object transform({{"offset", {0.5 / w, 0.5 / d}}, {"scale", {1 / (s * w), -1 / (s * d)}}},
+                                      document.storage());
   return document.add(
       "materials",
       {{"name", patch.source ? "biome-" + world.sources[*patch.source].id : "transition-" + patch.id},
@@ -53,17 +54,18 @@ boost::json::object primitive(isla_gltf::GltfDocument& document, const std::vect
   const std::size_t positions = views[p.vertexViews];
   const std::size_t position = accessor(document, positions, first * 12, isla_gltf::kFloat, count, "VEC3", false);
   document.setBounds(position, p.min, p.max);
-  const boost::json::object attributes{
-      {"POSITION", position},
-      {"NORMAL", accessor(document, views[p.vertexViews + 1], first * 4, kByte, count, "VEC3", true)},
-      {"TEXCOORD_0", accessor(document, positions, first * 12, isla_gltf::kFloat, count, "VEC2", false)}};
+  const boost::json::object attributes(
+      {{"POSITION", position},
+       {"NORMAL", accessor(document, views[p.vertexViews + 1], first * 4, kByte, count, "VEC3", true)},
+       {"TEXCOORD_0", accessor(document, positions, first * 12, isla_gltf::kFloat, count, "VEC2", false)}},
+      document.storage());
   const StoredView& triangles = part.views[p.triangleView];
-  boost::json::object out{
-      {"attributes", attributes},
-      {"indices", accessor(document, views[p.triangleView], 0,
-                           triangles.stride == 2 ? isla_gltf::kUnsignedShort : isla_gltf::kUnsignedInt,
-                           triangles.count, "SCALAR", false)},
-      {"material", material}};
+  boost::json::object out({{"attributes", attributes},
+                           {"indices", accessor(document, views[p.triangleView], 0,
+                                                triangles.stride == 2 ? isla_gltf::kUnsignedShort : isla_gltf::kUnsignedInt,
+                                                triangles.count, "SCALAR", false)},
+                           {"material", material}},
+                          document.storage());
   if (p.skirt) out["extras"] = {{kSkirtExtra, skirtDepthM}};
   return out;
 }
@@ -88,7 +90,7 @@ HeightRange writeTileGlb(const std::filesystem::path& path, const isla::World& w
     const std::size_t material = patchMaterial(document, world, patch, sampler, style.imagePrefix);
     std::vector<std::size_t> views;  // the document's, by the part's
     for (const StoredView& view : part.views) views.push_back(buffers.add(view));
-    boost::json::array primitives;
+    boost::json::array primitives(document.storage());
     for (const GlbPart::Primitive& p : part.primitives) {
       primitives.push_back(primitive(document, views, part, p, material, tile.skirtDepthM));
     }
@@ -97,7 +99,8 @@ HeightRange writeTileGlb(const std::filesystem::path& path, const isla::World& w
     const std::size_t mesh = document.add("meshes", {{"name", patch.id}, {"primitives", std::move(primitives)}});
     nodes.push_back(document.add("nodes", {{"name", patch.id},
                                            {"mesh", mesh},
-                                           {"rotation", boost::json::array(kNodeRotation.begin(), kNodeRotation.end())},
+                                           {"rotation", boost::json::array(kNodeRotation.begin(), kNodeRotation.end(),
+                                                                           document.storage())},
                                            {"translation", {patch.originX, 0, patch.originZ}},
                                            {"extras", {{"patch", patch.id}}}}));
   }

@@ -63,10 +63,11 @@ class GlbBuilder {
 };
 
 std::size_t colourMaterial(GltfDocument& document, const char* name, std::array<double, 4> rgba, bool blend) {
-  boost::json::object material{
-      {"name", name},
-      {"pbrMetallicRoughness",
-       {{"baseColorFactor", {rgba[0], rgba[1], rgba[2], rgba[3]}}, {"metallicFactor", 0}, {"roughnessFactor", 0.5}}}};
+  boost::json::object material(
+      {{"name", name},
+       {"pbrMetallicRoughness",
+        {{"baseColorFactor", {rgba[0], rgba[1], rgba[2], rgba[3]}}, {"metallicFactor", 0}, {"roughnessFactor", 0.5}}}},
+      document.storage());
   if (blend) material["alphaMode"] = "BLEND", material["doubleSided"] = true;
   return document.add("materials", std::move(material));
 }
@@ -86,14 +87,15 @@ BoxBounds writeWater(const isla::World& world, const std::filesystem::path& stag
     // A strip of NW, SW, NE, SE: {NW, SW, NE} and {SW, SE, NE}, facing up.
     const std::size_t position = glb.addPositions({0, 0, 0, 0, 0, d, w, 0, 0, w, 0, d});
     const std::size_t normal = glb.addFloats({0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0}, "VEC3", 4);
-    const boost::json::object primitive{
-        {"attributes", {{"POSITION", position}, {"NORMAL", normal}}}, {"material", material}, {"mode", 5}};
-    const std::size_t mesh =
-        glb.document.add("meshes", {{"name", region.id}, {"primitives", boost::json::array{primitive}}});
+    boost::json::array primitives(glb.document.storage());
+    primitives.push_back(boost::json::object(
+        {{"attributes", {{"POSITION", position}, {"NORMAL", normal}}}, {"material", material}, {"mode", 5}},
+        glb.document.storage()));
+    const std::size_t mesh = glb.document.add("meshes", {{"name", region.id}, {"primitives", std::move(primitives)}});
     nodes.push_back(glb.document.add("nodes", {{"name", region.id},
                                                {"mesh", mesh},
                                                {"translation", {region.minX, region.levelM, region.minZ}},
-                                               {"extras", isla_gltf::waterExtras(world, region)}}));
+                                               {"extras", isla_gltf::waterExtras(world, region, glb.document.storage())}}));
     bounds.add(region.minX, region.levelM, region.minZ);
     bounds.add(region.maxX, region.levelM, region.maxZ);
   }
@@ -106,17 +108,20 @@ BoxBounds writeScenery(const isla::World& world, const std::filesystem::path& st
   GlbBuilder glb;
   FeatureTables features;
   std::vector<std::size_t> nodes;
-  // A primitive of `positions` whose every vertex is one feature of the class's table.
+  // A mesh's primitives: one of `positions`, whose every vertex is one feature of the class's table.
   const auto feature = [&](FeatureClass of, FeatureRow row, std::size_t positions, std::size_t vertices,
                            std::size_t material, int mode) {
     const auto id = static_cast<float>(features.add(of, std::move(row)));
-    return boost::json::object{
-        {"attributes",
-         {{"POSITION", positions},
-          {"_FEATURE_ID_0", glb.addFloats(std::vector<float>(vertices, id), "SCALAR", vertices)}}},
-        {"material", material},
-        {"mode", mode},
-        {"extensions", {{"EXT_mesh_features", features.meshFeatures(of)}}}};
+    boost::json::array primitives(glb.document.storage());
+    primitives.push_back(boost::json::object(
+        {{"attributes",
+          {{"POSITION", positions},
+           {"_FEATURE_ID_0", glb.addFloats(std::vector<float>(vertices, id), "SCALAR", vertices)}}},
+         {"material", material},
+         {"mode", mode},
+         {"extensions", {{"EXT_mesh_features", features.meshFeatures(of)}}}},
+        glb.document.storage()));
+    return primitives;
   };
   std::optional<std::size_t> townPoint, townMaterial;
   for (std::size_t s = 0; s < world.scenery.size(); ++s) {
@@ -125,15 +130,14 @@ BoxBounds writeScenery(const isla::World& world, const std::filesystem::path& st
         townMaterial = colourMaterial(glb.document, "town", {0.85, 0.2, 0.15, 1}, false);
         townPoint = glb.addPositions({0, 0, 0});
       }
-      const boost::json::object primitive = feature(
+      boost::json::array primitives = feature(
           FeatureClass::Town, {town.id, town.sourceEntityId, town.tier, world.sources[s].id}, *townPoint, 1,
           *townMaterial, 0);
-      const std::size_t mesh =
-          glb.document.add("meshes", {{"name", town.id}, {"primitives", boost::json::array{primitive}}});
+      const std::size_t mesh = glb.document.add("meshes", {{"name", town.id}, {"primitives", std::move(primitives)}});
       nodes.push_back(glb.document.add("nodes", {{"name", town.id},
                                                  {"mesh", mesh},
-                                                 {"translation", isla_gltf::worldPoint(town.position)},
-                                                 {"extras", isla_gltf::townExtras(world, s, town)}}));
+                                                 {"translation", isla_gltf::worldPoint(town.position, glb.document.storage())},
+                                                 {"extras", isla_gltf::townExtras(world, s, town, glb.document.storage())}}));
       bounds.add(town.position[0], town.position[1], town.position[2]);
     }
   }
@@ -149,15 +153,14 @@ BoxBounds writeScenery(const isla::World& world, const std::filesystem::path& st
                                static_cast<float>(p[2] - first[2])});
         bounds.add(p[0], p[1], p[2]);
       }
-      const boost::json::object primitive =
+      boost::json::array primitives =
           feature(FeatureClass::Road, {road.id, road.sourceEntityId, road.tier, world.sources[s].id},
                   glb.addPositions(xyz), road.points.size(), *roadMaterial, 3);
-      const std::size_t mesh =
-          glb.document.add("meshes", {{"name", road.id}, {"primitives", boost::json::array{primitive}}});
+      const std::size_t mesh = glb.document.add("meshes", {{"name", road.id}, {"primitives", std::move(primitives)}});
       nodes.push_back(glb.document.add("nodes", {{"name", road.id},
                                                  {"mesh", mesh},
-                                                 {"translation", isla_gltf::worldPoint(first)},
-                                                 {"extras", isla_gltf::roadExtras(world, s, road)}}));
+                                                 {"translation", isla_gltf::worldPoint(first, glb.document.storage())},
+                                                 {"extras", isla_gltf::roadExtras(world, s, road, glb.document.storage())}}));
     }
   }
   if (nodes.empty()) return bounds;

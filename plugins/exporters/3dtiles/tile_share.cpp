@@ -7,10 +7,11 @@
 // vertex count, bounds as six floats' bits, triangle view and kind).
 // The assembly reads back exactly what the shard stored, so the tile it
 // writes is the whole export's, byte for byte. It is read in one pread, not
-// through a stream.
+// through a stream, from a file the assembly opens once a shard.
 #include "tile_share.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -21,6 +22,7 @@
 #include <span>
 #include <stdexcept>
 #include <string_view>
+#include <utility>
 
 namespace isla_3dtiles {
 
@@ -51,8 +53,8 @@ class ShareWriter {
 
 class ShareReader {
  public:
-  ShareReader(const std::filesystem::path& path, std::uint64_t offset, std::uint64_t length)
-      : path_(path), bytes_(readRange(path, offset, length)), size_(length) {
+  ShareReader(const ShareFile& file, std::uint64_t offset, std::uint64_t length)
+      : path_(file.path()), bytes_(file.read(offset, length)), size_(length) {
     std::string magic(kShareMagic.size(), '\0');
     if (size_ < magic.size()) fail("it is not a tile share of this exporter");
     read(magic.data(), magic.size());
@@ -90,28 +92,6 @@ class ShareReader {
   }
 
  private:
-  // Bytes [offset, offset + length) of the file, in one pread, into
-  // memory that is not zeroed first (the first touch of a page is dear).
-  static std::shared_ptr<std::byte[]> readRange(const std::filesystem::path& path, std::uint64_t offset,
-                                                std::uint64_t length) {
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) throw std::runtime_error("cannot read " + path.string() + ": " + std::strerror(errno));
-    auto out = std::make_shared_for_overwrite<std::byte[]>(length);
-    std::uint64_t got = 0;
-    while (got < length) {
-      const ssize_t n = ::pread(fd, out.get() + got, length - got, static_cast<off_t>(offset + got));
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) {
-        const int error = n < 0 ? errno : 0;
-        ::close(fd);
-        throw std::runtime_error("cannot read " + path.string() + ": " +
-                                 (error != 0 ? std::strerror(error) : "a share runs past its end"));
-      }
-      got += static_cast<std::uint64_t>(n);
-    }
-    ::close(fd);
-    return out;
-  }
   std::uint64_t left() const { return size_ - offset_; }
   void skip(std::size_t bytes) {
     if (bytes > left()) fail("it ends early");
@@ -123,7 +103,7 @@ class ShareReader {
     offset_ += bytes;
   }
 
-  std::filesystem::path path_;
+  const std::filesystem::path& path_;
   std::shared_ptr<std::byte[]> bytes_;
   std::uint64_t size_ = 0;
   std::uint64_t offset_ = 0;
@@ -197,9 +177,41 @@ std::vector<std::byte> shareBytes(const GlbTile& share) {
   return out.take();
 }
 
-GlbTile loadShare(const isla::World& world, const std::filesystem::path& path, std::uint64_t offset,
-                  std::uint64_t length) {
-  ShareReader in(path, offset, length);
+ShareFile::ShareFile(std::filesystem::path path) : path_(std::move(path)) {
+  fd_ = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC);
+  struct stat status {};
+  if (fd_ < 0 || ::fstat(fd_, &status) != 0) {
+    const int error = errno;
+    if (fd_ >= 0) ::close(fd_);
+    throw std::runtime_error("cannot read " + path_.string() + ": " + std::strerror(error));
+  }
+  size_ = static_cast<std::uint64_t>(status.st_size);
+}
+
+ShareFile::ShareFile(ShareFile&& other) noexcept
+    : path_(std::move(other.path_)), fd_(std::exchange(other.fd_, -1)), size_(other.size_) {}
+
+ShareFile::~ShareFile() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+std::shared_ptr<std::byte[]> ShareFile::read(std::uint64_t offset, std::uint64_t length) const {
+  auto out = std::make_shared_for_overwrite<std::byte[]>(length);
+  std::uint64_t got = 0;
+  while (got < length) {
+    const ssize_t n = ::pread(fd_, out.get() + got, length - got, static_cast<off_t>(offset + got));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      throw std::runtime_error("cannot read " + path_.string() + ": " +
+                               (n < 0 ? std::strerror(errno) : "a share runs past its end"));
+    }
+    got += static_cast<std::uint64_t>(n);
+  }
+  return out;
+}
+
+GlbTile loadShare(const isla::World& world, const ShareFile& file, std::uint64_t offset, std::uint64_t length) {
+  ShareReader in(file, offset, length);
   GlbTile share;
   share.skirtDepthM = in.real();
   share.errorM = in.real();

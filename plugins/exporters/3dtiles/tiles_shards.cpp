@@ -98,13 +98,22 @@ class ShardTiles : public TileSink {
   std::map<KeyOrder, std::vector<std::byte>> pending_;  // this band's shares
 };
 
-// Where each share of one shard is, by tile; appended to `shares`.
-void readSharesNote(const fs::path& notes, const Quadtree& tree,
-                    std::map<KeyOrder, std::vector<std::tuple<fs::path, std::uint64_t, std::uint64_t>>>& shares) {
-  const fs::path path = notes / kSharesNote, file = notes / kShareFile;
+// Where a share is: its shard's file of shares (an index into the
+// assembly's), its offset and its length.
+struct SharePlace {
+  std::size_t file = 0;
+  std::uint64_t offset = 0;
+  std::uint64_t length = 0;
+};
+
+// Where each share of one shard, in `file` (the shard's shares, at `index`
+// of the assembly's), is, by tile; appended to `shares`.
+void readSharesNote(const fs::path& notes, const Quadtree& tree, const ShareFile& file, std::size_t index,
+                    std::map<KeyOrder, std::vector<SharePlace>>& shares) {
+  const fs::path path = notes / kSharesNote;
   std::ifstream in(path);
   if (!in) throw std::runtime_error("cannot read " + path.string());
-  const std::uint64_t size = fs::file_size(file);
+  const std::uint64_t size = file.size();
   std::string line;
   for (std::size_t number = 1; std::getline(in, line); ++number) {
     std::istringstream fields(line);
@@ -114,9 +123,9 @@ void readSharesNote(const fs::path& notes, const Quadtree& tree,
     if (!(fields >> key.level >> key.x >> key.z >> offset >> length) || (fields >> rest) || !inTree(key, tree) ||
         offset > size || length > size - offset) {
       throw std::runtime_error(path.string() + " line " + std::to_string(number) + ": not a share of this tree in " +
-                               file.string());
+                               file.path().string());
     }
-    shares[{key.level, key.x, key.z}].emplace_back(file, offset, length);
+    shares[{key.level, key.x, key.z}].push_back({index, offset, length});
   }
 }
 
@@ -205,12 +214,15 @@ void assembleTiles(const isla::ExportInput& input, const TilesOptions& options, 
   const Quadtree tree(world, options.tileCells);
   PackageTiles tiles(world, tree, options, stage);
   std::vector<LevelSummaries>& levels = tiles.levels();
-  std::map<KeyOrder, std::vector<std::tuple<fs::path, std::uint64_t, std::uint64_t>>> shares;  // file, offset, length
+  std::vector<ShareFile> files;
+  files.reserve(notes.size());
+  std::map<KeyOrder, std::vector<SharePlace>> shares;
   for (const fs::path& shard : notes) {
     readTilesNote(shard / kTilesNote, tree, world.settings.spacingM, levels);
-    readSharesNote(shard, tree, shares);
+    files.emplace_back(shard / kShareFile);
+    readSharesNote(shard, tree, files.back(), files.size() - 1, shares);
   }
-  std::vector<std::pair<TileKey, std::vector<std::tuple<fs::path, std::uint64_t, std::uint64_t>>>> merged;
+  std::vector<std::pair<TileKey, std::vector<SharePlace>>> merged;
   for (auto& [at, places] : shares) {
     merged.push_back({TileKey{std::get<0>(at), std::get<1>(at), std::get<2>(at)}, places});
   }
@@ -221,7 +233,9 @@ void assembleTiles(const isla::ExportInput& input, const TilesOptions& options, 
       throw std::runtime_error("tile " + key.name() + " was written by a shard and shared too");
     }
     std::vector<GlbTile> parts;
-    for (const auto& [file, offset, length] : places) parts.push_back(loadShare(world, file, offset, length));
+    for (const SharePlace& place : places) {
+      parts.push_back(loadShare(world, files[place.file], place.offset, place.length));
+    }
     const std::vector<std::size_t> order = partOrder(tree, key, world.patches.size());
     const GlbTile tile = mergeShares(std::move(parts), order);
     if (!std::equal(tile.parts.begin(), tile.parts.end(), order.begin(), order.end(),

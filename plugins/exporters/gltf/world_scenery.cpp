@@ -48,9 +48,10 @@ std::size_t addWater(GltfDocument& document, const isla::World& world) {
   std::optional<std::size_t> quad;
   boost::json::array children;
   for (const isla::WaterRegion& region : world.waterRegions) {
-    boost::json::object node{{"name", region.id},
-                             {"translation", {region.minX, region.levelM, region.minZ}},
-                             {"extras", waterExtras(world, region)}};
+    boost::json::object node({{"name", region.id},
+                              {"translation", {region.minX, region.levelM, region.minZ}},
+                              {"extras", waterExtras(world, region, document.storage())}},
+                             document.storage());
     if (hasArea(region)) {
       if (!quad) quad = addWaterMesh(document);
       node["mesh"] = *quad;
@@ -66,8 +67,8 @@ std::size_t addTowns(GltfDocument& document, const isla::World& world) {
   for (std::size_t s = 0; s < world.scenery.size(); ++s) {
     for (const isla::SceneryEntity& entity : world.scenery[s].entities) {
       children.emplace_back(document.add("nodes", {{"name", entity.id},
-                                                   {"translation", worldPoint(entity.position)},
-                                                   {"extras", townExtras(world, s, entity)}}));
+                                                   {"translation", worldPoint(entity.position, document.storage())},
+                                                   {"extras", townExtras(world, s, entity, document.storage())}}));
     }
   }
   return document.add("nodes", {{"name", "towns"}, {"children", std::move(children)}});
@@ -77,7 +78,7 @@ std::size_t addRoads(GltfDocument& document, const isla::World& world) {
   boost::json::array children;
   for (std::size_t s = 0; s < world.scenery.size(); ++s) {
     for (const isla::SceneryRoad& road : world.scenery[s].roads) {
-      children.emplace_back(document.add("nodes", {{"name", road.id}, {"extras", roadExtras(world, s, road)}}));
+      children.emplace_back(document.add("nodes", {{"name", road.id}, {"extras", roadExtras(world, s, road, document.storage())}}));
     }
   }
   return document.add("nodes", {{"name", "roads"}, {"children", std::move(children)}});

@@ -5,10 +5,12 @@
 #include <linux/fs.h>
 #include <sys/ioctl.h>
 #include <sys/resource.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <climits>
 #include <cstring>
 #include <optional>
 #include <stdexcept>
@@ -78,6 +80,34 @@ struct FileWriter::State {
     }
   }
 
+  // The same for bytes in pieces, in writev calls of at most IOV_MAX
+  // pieces, each call ending at the piece that reaches kCopyPiece bytes,
+  // so that an interruption is noticed between them.
+  void writeAllGathered(std::span<const std::span<const std::byte>> pieces) {
+    std::vector<iovec> left;
+    for (const auto piece : pieces) {
+      if (!piece.empty()) left.push_back({const_cast<std::byte*>(piece.data()), piece.size()});
+    }
+    std::size_t first = 0;
+    while (first < left.size()) {
+      checkInterrupted();
+      std::size_t count = 0, bytes = 0;
+      while (first + count < left.size() && count < IOV_MAX && bytes < kCopyPiece) bytes += left[first + count++].iov_len;
+      const ssize_t written = ::writev(fd, left.data() + first, static_cast<int>(count));
+      if (written < 0) {
+        if (errno == EINTR) continue;
+        fail(shown, "write", errno);
+      }
+      // Past the pieces written whole, into the one written in part.
+      auto done = static_cast<std::size_t>(written);
+      while (first < left.size() && done >= left[first].iov_len) done -= left[first++].iov_len;
+      if (done > 0) {
+        left[first].iov_base = static_cast<std::byte*>(left[first].iov_base) + done;
+        left[first].iov_len -= done;
+      }
+    }
+  }
+
   void flush() {
     writeAll(buffer);
     buffer.clear();
@@ -92,18 +122,18 @@ FileWriter FileWriter::create(const std::filesystem::path& path, Digest digest) 
     }
     fail(path, "create", errno);
   }
-  FileWriter file(fd, path);
-  if (digest == Digest::None) file.state_->digest.reset();
-  return file;
+  return FileWriter(fd, path, {}, digest);
 }
 
 FileWriter::FileWriter(int fd, std::filesystem::path path, std::filesystem::path shownAs)
+    : FileWriter(fd, std::move(path), std::move(shownAs), Digest::Sha256) {}
+
+FileWriter::FileWriter(int fd, std::filesystem::path path, std::filesystem::path shownAs, Digest digest)
     : state_(std::make_unique<State>()) {
   state_->fd = fd;
   state_->shown = shownAs.empty() ? path : std::move(shownAs);
   state_->path = std::move(path);
-  state_->buffer.reserve(kWriteBufferSize);
-  state_->digest.emplace();
+  if (digest == Digest::Sha256) state_->digest.emplace();
 }
 
 FileWriter::FileWriter(FileWriter&&) noexcept = default;
@@ -122,8 +152,22 @@ void FileWriter::write(std::span<const std::byte> bytes) {
   if (bytes.size() >= kWriteBufferSize) {
     state_->writeAll(bytes);
   } else {
+    // Made at the first buffered write: a file written in gathered pieces needs none.
+    if (state_->buffer.capacity() == 0) state_->buffer.reserve(kWriteBufferSize);
     state_->buffer.insert(state_->buffer.end(), bytes.begin(), bytes.end());
   }
+}
+
+void FileWriter::writeGathered(std::span<const std::span<const std::byte>> pieces) {
+  if (state_->fd < 0) {
+    throw IoError(state_->shown, "write to '" + state_->shown.string() + "' after it was closed");
+  }
+  for (const auto piece : pieces) {
+    if (state_->digest) state_->digest->update(piece);
+    state_->size += piece.size();
+  }
+  state_->flush();
+  state_->writeAllGathered(pieces);
 }
 
 void FileWriter::write(std::string_view text) { write(std::as_bytes(std::span(text))); }

@@ -34,6 +34,10 @@ class FileWriter final : public ByteSink {
 
   void write(std::span<const std::byte> bytes) override;
   void write(std::string_view text);
+  // The pieces one after the other, handed to the kernel as they are
+  // (writev), never copied into the buffer: a file made of large blocks
+  // already in memory (a .glb's chunks) costs no copy of ours.
+  void writeGathered(std::span<const std::span<const std::byte>> pieces);
 
   // How copyFrom put the bytes: cloned (FICLONE: the filesystem shares the
   // blocks, copy-on-write, until either file is written) or copied.
@@ -55,6 +59,8 @@ class FileWriter final : public ByteSink {
   std::string close(bool sync = false);
 
  private:
+  FileWriter(int fd, std::filesystem::path path, std::filesystem::path shownAs, Digest digest);
+
   struct State;
   std::unique_ptr<State> state_;
 };
