@@ -12,7 +12,8 @@ namespace isla_gltf {
 
 // Each made in `storage`: a document's (GltfDocument::storage), so that
 // adding it is no copy.
-boost::json::array worldPoint(const isla::Position& p, const boost::json::storage_ptr& storage = {});  // [x, y, z], world metres
+// [x, y, z], world metres.
+boost::json::array worldPoint(const isla::Position& p, const boost::json::storage_ptr& storage = {});
 
 // `source` is the index of the scenery's source in World::sources.
 boost::json::object townExtras(const isla::World& world, std::size_t source, const isla::SceneryEntity& town,

@@ -77,6 +77,7 @@ std::size_t colourMaterial(GltfDocument& document, const char* name, std::array<
 BoxBounds writeWater(const isla::World& world, const std::filesystem::path& stage) {
   BoxBounds bounds;
   GlbBuilder glb;
+  const boost::json::storage_ptr& storage = glb.document.storage();
   std::vector<std::size_t> nodes;
   std::size_t material = 0;
   for (const isla::WaterRegion& region : world.waterRegions) {
@@ -87,15 +88,15 @@ BoxBounds writeWater(const isla::World& world, const std::filesystem::path& stag
     // A strip of NW, SW, NE, SE: {NW, SW, NE} and {SW, SE, NE}, facing up.
     const std::size_t position = glb.addPositions({0, 0, 0, 0, 0, d, w, 0, 0, w, 0, d});
     const std::size_t normal = glb.addFloats({0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0}, "VEC3", 4);
-    boost::json::array primitives(glb.document.storage());
+    boost::json::array primitives(storage);
     primitives.push_back(boost::json::object(
         {{"attributes", {{"POSITION", position}, {"NORMAL", normal}}}, {"material", material}, {"mode", 5}},
-        glb.document.storage()));
+        storage));
     const std::size_t mesh = glb.document.add("meshes", {{"name", region.id}, {"primitives", std::move(primitives)}});
     nodes.push_back(glb.document.add("nodes", {{"name", region.id},
                                                {"mesh", mesh},
                                                {"translation", {region.minX, region.levelM, region.minZ}},
-                                               {"extras", isla_gltf::waterExtras(world, region, glb.document.storage())}}));
+                                               {"extras", isla_gltf::waterExtras(world, region, storage)}}));
     bounds.add(region.minX, region.levelM, region.minZ);
     bounds.add(region.maxX, region.levelM, region.maxZ);
   }
@@ -106,13 +107,14 @@ BoxBounds writeWater(const isla::World& world, const std::filesystem::path& stag
 BoxBounds writeScenery(const isla::World& world, const std::filesystem::path& stage) {
   BoxBounds bounds;
   GlbBuilder glb;
+  const boost::json::storage_ptr& storage = glb.document.storage();
   FeatureTables features;
   std::vector<std::size_t> nodes;
   // A mesh's primitives: one of `positions`, whose every vertex is one feature of the class's table.
   const auto feature = [&](FeatureClass of, FeatureRow row, std::size_t positions, std::size_t vertices,
                            std::size_t material, int mode) {
     const auto id = static_cast<float>(features.add(of, std::move(row)));
-    boost::json::array primitives(glb.document.storage());
+    boost::json::array primitives(storage);
     primitives.push_back(boost::json::object(
         {{"attributes",
           {{"POSITION", positions},
@@ -120,7 +122,7 @@ BoxBounds writeScenery(const isla::World& world, const std::filesystem::path& st
          {"material", material},
          {"mode", mode},
          {"extensions", {{"EXT_mesh_features", features.meshFeatures(of)}}}},
-        glb.document.storage()));
+        storage));
     return primitives;
   };
   std::optional<std::size_t> townPoint, townMaterial;
@@ -136,8 +138,8 @@ BoxBounds writeScenery(const isla::World& world, const std::filesystem::path& st
       const std::size_t mesh = glb.document.add("meshes", {{"name", town.id}, {"primitives", std::move(primitives)}});
       nodes.push_back(glb.document.add("nodes", {{"name", town.id},
                                                  {"mesh", mesh},
-                                                 {"translation", isla_gltf::worldPoint(town.position, glb.document.storage())},
-                                                 {"extras", isla_gltf::townExtras(world, s, town, glb.document.storage())}}));
+                                                 {"translation", isla_gltf::worldPoint(town.position, storage)},
+                                                 {"extras", isla_gltf::townExtras(world, s, town, storage)}}));
       bounds.add(town.position[0], town.position[1], town.position[2]);
     }
   }
@@ -159,8 +161,8 @@ BoxBounds writeScenery(const isla::World& world, const std::filesystem::path& st
       const std::size_t mesh = glb.document.add("meshes", {{"name", road.id}, {"primitives", std::move(primitives)}});
       nodes.push_back(glb.document.add("nodes", {{"name", road.id},
                                                  {"mesh", mesh},
-                                                 {"translation", isla_gltf::worldPoint(first, glb.document.storage())},
-                                                 {"extras", isla_gltf::roadExtras(world, s, road, glb.document.storage())}}));
+                                                 {"translation", isla_gltf::worldPoint(first, storage)},
+                                                 {"extras", isla_gltf::roadExtras(world, s, road, storage)}}));
     }
   }
   if (nodes.empty()) return bounds;

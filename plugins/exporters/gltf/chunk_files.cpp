@@ -43,9 +43,10 @@ boost::json::object levelPrimitive(GltfDocument& document, std::size_t buffer, c
   const std::size_t indices =
       document.addAccessor(buffer, primitive.indexOffset, primitive.part.bytes(), kElementArrayBuffer,
                            primitive.part.shortIndices ? kUnsignedShort : kUnsignedInt, count, "SCALAR");
-  boost::json::object object{{"attributes", {{"POSITION", position}, {"NORMAL", normal}, {"TEXCOORD_0", uv}}},
-                             {"indices", indices},
-                             {"material", material}};
+  boost::json::object object({{"attributes", {{"POSITION", position}, {"NORMAL", normal}, {"TEXCOORD_0", uv}}},
+                              {"indices", indices},
+                              {"material", material}},
+                             document.storage());
   if (primitive.strip) object["mode"] = kTriangleStrip;
   if (primitive.skirt) object["extras"] = {{"skirt", true}};
   return object;
@@ -153,11 +154,11 @@ std::size_t addChunkNodes(GltfDocument& document, const isla::World& world, cons
                           const std::string& binUri, std::size_t material, ChunkLevels levels) {
   const std::size_t buffer = document.add("buffers", {{"uri", binUri}, {"byteLength", chunk.byteLength()}});
   std::vector<std::size_t> nodes;
-  boost::json::array asked, errors;
+  boost::json::array asked(document.storage()), errors(document.storage());
   const std::size_t shown = levels == ChunkLevels::Every ? chunk.levels.size() : 1;
   for (std::size_t k = 0; k < shown; ++k) {
     const LevelLayout& level = chunk.levels[k];
-    boost::json::array primitives;
+    boost::json::array primitives(document.storage());
     for (const PrimitiveLayout& primitive : level.primitives) {
       primitives.emplace_back(levelPrimitive(document, buffer, level, primitive, material));
     }
@@ -178,7 +179,7 @@ std::size_t addChunkNodes(GltfDocument& document, const isla::World& world, cons
                      {"lod_error_m", std::move(errors)}};
   if (nodes.size() > 1) {
     document.useExtension("MSFT_lod");
-    boost::json::array ids;
+    boost::json::array ids(document.storage());
     for (std::size_t k = 1; k < nodes.size(); ++k) ids.emplace_back(nodes[k]);
     first["extensions"] = {{"MSFT_lod", {{"ids", std::move(ids)}}}};
   }

@@ -80,7 +80,7 @@ void writeWorldScene(const isla::World& world, const std::vector<ChunkSummary>& 
       return {};
     }
     if (part == terrainPart) {
-      boost::json::array children(terrain.begin(), terrain.end());
+      boost::json::array children(terrain.begin(), terrain.end(), document.storage());
       return {document.add("nodes", {{"name", "terrain"}, {"children", std::move(children)}})};
     }
     return addScenery(document, world);

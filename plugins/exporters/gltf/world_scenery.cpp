@@ -39,14 +39,16 @@ std::size_t addWaterMesh(GltfDocument& document) {
                                               {"roughnessFactor", 0.1}}},
                     {"alphaMode", "BLEND"},
                     {"doubleSided", true}});
-  const boost::json::object primitive{
-      {"attributes", {{"POSITION", position}, {"NORMAL", normal}}}, {"indices", indices}, {"material", material}};
-  return document.add("meshes", {{"name", "water"}, {"primitives", boost::json::array{primitive}}});
+  boost::json::array primitives(document.storage());
+  primitives.push_back(boost::json::object(
+      {{"attributes", {{"POSITION", position}, {"NORMAL", normal}}}, {"indices", indices}, {"material", material}},
+      document.storage()));
+  return document.add("meshes", {{"name", "water"}, {"primitives", std::move(primitives)}});
 }
 
 std::size_t addWater(GltfDocument& document, const isla::World& world) {
   std::optional<std::size_t> quad;
-  boost::json::array children;
+  boost::json::array children(document.storage());
   for (const isla::WaterRegion& region : world.waterRegions) {
     boost::json::object node({{"name", region.id},
                               {"translation", {region.minX, region.levelM, region.minZ}},
@@ -63,7 +65,7 @@ std::size_t addWater(GltfDocument& document, const isla::World& world) {
 }
 
 std::size_t addTowns(GltfDocument& document, const isla::World& world) {
-  boost::json::array children;
+  boost::json::array children(document.storage());
   for (std::size_t s = 0; s < world.scenery.size(); ++s) {
     for (const isla::SceneryEntity& entity : world.scenery[s].entities) {
       children.emplace_back(document.add("nodes", {{"name", entity.id},
@@ -75,10 +77,11 @@ std::size_t addTowns(GltfDocument& document, const isla::World& world) {
 }
 
 std::size_t addRoads(GltfDocument& document, const isla::World& world) {
-  boost::json::array children;
+  boost::json::array children(document.storage());
   for (std::size_t s = 0; s < world.scenery.size(); ++s) {
     for (const isla::SceneryRoad& road : world.scenery[s].roads) {
-      children.emplace_back(document.add("nodes", {{"name", road.id}, {"extras", roadExtras(world, s, road, document.storage())}}));
+      children.emplace_back(
+          document.add("nodes", {{"name", road.id}, {"extras", roadExtras(world, s, road, document.storage())}}));
     }
   }
   return document.add("nodes", {{"name", "roads"}, {"children", std::move(children)}});

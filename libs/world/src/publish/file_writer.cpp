@@ -92,7 +92,9 @@ struct FileWriter::State {
     while (first < left.size()) {
       checkInterrupted();
       std::size_t count = 0, bytes = 0;
-      while (first + count < left.size() && count < IOV_MAX && bytes < kCopyPiece) bytes += left[first + count++].iov_len;
+      while (first + count < left.size() && count < IOV_MAX && bytes < kCopyPiece) {
+        bytes += left[first + count++].iov_len;
+      }
       const ssize_t written = ::writev(fd, left.data() + first, static_cast<int>(count));
       if (written < 0) {
         if (errno == EINTR) continue;
